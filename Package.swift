@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "authlint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "authlint", targets: ["authlint"]),
+        .library(name: "AuthLintCore", targets: ["AuthLintCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "AuthLintCore",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            plugins: ["RuleEmbedder"]
+        ),
+        .executableTarget(name: "EmbedRules"),
+        .plugin(
+            name: "RuleEmbedder",
+            capability: .buildTool(),
+            dependencies: ["EmbedRules"]
+        ),
+        .executableTarget(
+            name: "authlint",
+            dependencies: [
+                "AuthLintCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "AuthLintCoreTests",
+            dependencies: ["AuthLintCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,57 @@
+/// Everything one run found, ready for reporters: findings in report order, diagnostics, and the
+/// metadata of the rules that ran.
+public struct LintReport: Sendable {
+    /// Absolute path of the project root.
+    public var root: String
+    /// Prefix that turns a root-relative path into one relative to the current directory
+    /// ("" when the root is the current directory, "samples/" or "../app/" otherwise).
+    public var displayPrefix: String
+    public var findings: [Finding]
+    public var diagnostics: [Diagnostic]
+    public var filesScanned: Int
+    public var rules: [RuleDescription]
+    /// Source text of the lines findings point at, by path and line, for excerpts.
+    public var excerpts: [String: [Int: String]]
+
+    public init(
+        root: String, displayPrefix: String = "", findings: [Finding], diagnostics: [Diagnostic],
+        filesScanned: Int, rules: [RuleDescription], excerpts: [String: [Int: String]] = [:]
+    ) {
+        self.root = root
+        self.displayPrefix = displayPrefix
+        self.findings = findings
+        self.diagnostics = diagnostics
+        self.filesScanned = filesScanned
+        self.rules = rules
+        self.excerpts = excerpts
+    }
+
+    /// A root-relative path as the user should see it: relative to the current directory.
+    public func displayPath(_ path: String) -> String {
+        displayPrefix.isEmpty ? path : displayPrefix + path
+    }
+
+    /// Number of findings of each severity.
+    public var countsBySeverity: [Severity: Int] {
+        var counts: [Severity: Int] = [:]
+        for finding in findings { counts[finding.severity, default: 0] += 1 }
+        return counts
+    }
+
+    /// Number of findings of each rule.
+    public var countsByRule: [String: Int] {
+        var counts: [String: Int] = [:]
+        for finding in findings { counts[finding.rule, default: 0] += 1 }
+        return counts
+    }
+
+    /// Whether any finding is at or above the threshold.
+    public func fails(_ threshold: FailureThreshold) -> Bool {
+        findings.contains { threshold.fails($0.severity) }
+    }
+
+    /// The rule's metadata, if it ran.
+    public func rule(_ id: String) -> RuleDescription? {
+        rules.first { $0.id == id }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// What to lint and how.
+public struct LintOptions: Sendable {
+    public var scan: ScanOptions
+    public var catalog: RuleCatalog
+    /// Directory paths are shown relative to.
+    public var currentDirectory: String
+
+    public init(scan: ScanOptions, catalog: RuleCatalog, currentDirectory: String) {
+        self.scan = scan
+        self.catalog = catalog
+        self.currentDirectory = currentDirectory
+    }
+}
+
+/// The pipeline: scan the tree, lex and index every source file (in parallel), answer the
+/// project-wide questions the rules ask, run every rule on every file (in parallel), keep what
+/// must be reported once per project, fingerprint, and sort.
+public enum Linter {
+    public static func run(_ options: LintOptions) -> LintReport {
+        let scanned = ProjectScanner.scan(options.scan, currentDirectory: options.currentDirectory)
+        var diagnostics = scanned.diagnostics
+        let loaded = scanned.sourceFiles.parallelMap { file -> (CodeView?, [Diagnostic]) in
+            let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
+            guard let bytes, let language = file.language else { return (nil, problems) }
+            let source = SourceFile(path: file.path, language: language, bytes: bytes)
+            return (CodeView(file: source), problems + lexicalDiagnostics(source))
+        }
+        let files = loaded.compactMap(\.0)
+        diagnostics += loaded.flatMap(\.1)
+        let project = ProjectIndex(files: files)
+        let rules = options.catalog.rules
+        let findings = check(project: project, rules: rules)
+        return LintReport(
+            root: scanned.root,
+            displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
+            findings: findings,
+            diagnostics: diagnostics.sorted(by: diagnosticOrder),
+            filesScanned: files.count + scanned.propertyLists.count,
+            rules: options.catalog.descriptions,
+            excerpts: excerpts(for: findings, project: project))
+    }
+
+    /// Runs `rules` over an indexed project; findings come back fingerprinted and sorted.
+    public static func check(project: ProjectIndex, rules: [RuleSpec]) -> [Finding] {
+        let facts = answerProjectSearches(rules, project)
+        let evaluator = RuleEvaluator(project: project, facts: facts)
+        let perFile = Array(project.files.indices).parallelMap { fileIndex -> [(Int, RuleEvaluator.Site)] in
+            var sites: [(Int, RuleEvaluator.Site)] = []
+            for (ruleIndex, rule) in rules.enumerated() {
+                sites += evaluator.sites(of: rule, inFile: fileIndex).map { (ruleIndex, $0) }
+            }
+            return sites
+        }
+        var findings: [Finding] = []
+        var reportedOnce = Set<Int>()
+        // Files are in path order; within a file, order sites by position so "once per project" keeps the first.
+        let ordered = perFile.map { $0.sorted { $0.1.range.lowerBound < $1.1.range.lowerBound } }.joined()
+        for (ruleIndex, site) in ordered {
+            let rule = rules[ruleIndex]
+            if rule.match.oncePerProject {
+                guard reportedOnce.insert(ruleIndex).inserted else { continue }
+            }
+            findings.append(finding(rule, site, project, facts))
+        }
+        return fingerprinted(findings.sorted(by: Finding.reportOrder), project: project)
+    }
+
+    private static func answerProjectSearches(_ rules: [RuleSpec], _ project: ProjectIndex) -> [ProjectSearch: Bool] {
+        var searches = Set<ProjectSearch>()
+        for rule in rules {
+            for condition in rule.match.conditions + rule.match.patterns.flatMap(\.conditions) {
+                switch condition {
+                case let .projectHas(search), let .projectLacks(search): searches.insert(search)
+                default: break
+                }
+            }
+            for override in rule.severityWhen { searches.insert(override.when) }
+        }
+        let ordered = Array(searches)
+        let answers = ordered.parallelMap { project.has($0) }
+        return Dictionary(uniqueKeysWithValues: zip(ordered, answers))
+    }
+
+    private static func finding(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex, _ facts: [ProjectSearch: Bool]) -> Finding {
+        let code = project.files[site.file]
+        let first = code.tokens[site.range.lowerBound]
+        let end = code.file.endLocation(of: code.tokens[max(site.range.lowerBound, site.range.upperBound - 1)])
+        var severity = rule.description.severity
+        for override in rule.severityWhen where facts[override.when] == true { severity = override.severity }
+        return Finding(
+            rule: rule.id, severity: severity, message: render(rule.message, site.bindings, code),
+            path: code.file.path, line: Int(first.line), column: Int(first.column),
+            endLine: end.line, endColumn: end.column)
+    }
+
+    /// Fills `{NAME}` placeholders with the code each metavariable matched, on one line.
+    static func render(_ template: String, _ bindings: [String: Binding], _ code: CodeView) -> String {
+        var message = template
+        for (name, binding) in bindings where message.contains("{\(name)}") {
+            message = message.replacingOccurrences(of: "{\(name)}", with: snippet(binding, code))
+        }
+        return message
+    }
+
+    static func snippet(_ binding: Binding, _ code: CodeView) -> String {
+        guard !binding.range.isEmpty else { return "$0" }
+        let start = Int(code.tokens[binding.range.lowerBound].start)
+        let end = Int(code.tokens[binding.range.upperBound - 1].end)
+        let raw = String(decoding: code.file.bytes[start..<end], as: UTF8.self)
+        let collapsed = raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
+        return collapsed.count > 60 ? String(collapsed.prefix(57)) + "…" : collapsed
+    }
+
+    // MARK: - Fingerprints
+
+    /// Gives each finding a fingerprint from its rule, path and the normalised code of its line,
+    /// numbered when the same code repeats in a file, so moving lines or rewording messages
+    /// keeps it while a second identical problem stays distinct.
+    static func fingerprinted(_ findings: [Finding], project: ProjectIndex) -> [Finding] {
+        var occurrences: [String: Int] = [:]
+        return findings.map { finding in
+            var finding = finding
+            let code = project.fileIndex(finding.path).map { project.files[$0] }
+            let normalised = code.map { normalisedLine(finding.line, in: $0) } ?? ""
+            let key = finding.rule + "\u{0}" + finding.path + "\u{0}" + normalised
+            let count = occurrences[key, default: 0]
+            occurrences[key] = count + 1
+            finding.fingerprint = Fingerprint.hex(key + "\u{0}\(count)")
+            return finding
+        }
+    }
+
+    /// The code tokens on a line, joined by single spaces: immune to reformatting and comments.
+    static func normalisedLine(_ line: Int, in code: CodeView) -> String {
+        var parts: [String] = []
+        for (index, token) in code.tokens.enumerated() where token.line == line { parts.append(code.text(index)) }
+        return parts.joined(separator: " ")
+    }
+
+    // MARK: - Helpers
+
+    private static func lexicalDiagnostics(_ source: SourceFile) -> [Diagnostic] {
+        source.diagnostics.filter { $0.kind != .invalidUTF8 }.map {
+            Diagnostic(path: source.path, kind: .lexical, message: $0.message, line: $0.location.line, column: $0.location.column)
+        }
+    }
+
+    private static func excerpts(for findings: [Finding], project: ProjectIndex) -> [String: [Int: String]] {
+        var excerpts: [String: [Int: String]] = [:]
+        for finding in findings {
+            guard let index = project.fileIndex(finding.path) else { continue }
+            excerpts[finding.path, default: [:]][finding.line] = project.files[index].file.lineText(finding.line)
+        }
+        return excerpts
+    }
+
+    static func diagnosticOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
+        return a.kind.rawValue < b.kind.rawValue
+    }
+
+    /// "" when the root is the current directory, else the relative way from it to the root, with a trailing "/".
+    static func displayPrefix(root: String, currentDirectory: String) -> String {
+        let rootParts = URL(fileURLWithPath: root).standardizedFileURL.pathComponents
+        let cwdParts = URL(fileURLWithPath: currentDirectory).standardizedFileURL.pathComponents
+        var common = 0
+        while common < rootParts.count, common < cwdParts.count, rootParts[common] == cwdParts[common] { common += 1 }
+        let ups = Array(repeating: "..", count: cwdParts.count - common)
+        let downs = rootParts[common...]
+        let parts = ups + downs
+        return parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
+    }
+}
+
+/// Stable 64-bit FNV-1a fingerprints, as 16 hex digits.
+enum Fingerprint {
+    static func hex(_ text: String) -> String {
+        let value = CodeView.hash(text)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

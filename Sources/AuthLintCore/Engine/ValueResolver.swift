@@ -1,0 +1,177 @@
+/// Follows what a metavariable matched back to where its value comes from: the expressions
+/// assigned to a name in the same function, then in the type around it, then in the file; and,
+/// when asked, into the bodies of the project's functions those expressions call.
+struct ValueResolver {
+    let project: ProjectIndex
+
+    /// A piece of code a value may come from.
+    struct Site: Hashable {
+        var file: Int
+        var range: Range<Int>
+    }
+
+    struct Result {
+        var sites: [Site]
+        /// A name was met that could not be followed (a parameter, or a value defined elsewhere).
+        var unresolved: Bool
+    }
+
+    static let maxDepth = 4
+    static let maxSites = 64
+
+    private static let assignmentPatterns: [Pattern] = [
+        "let $NAME = $...VALUE", "var $NAME = $...VALUE", "let $NAME: ... = $...VALUE", "var $NAME: ... = $...VALUE",
+        "$NAME = $...VALUE",
+    ].map { try! Pattern($0) }
+
+    /// Sites of the value bound at `range` in `file`, following assignments and, when `deep`,
+    /// calls into the project's functions.
+    func resolve(file: Int, range: Range<Int>, deep: Bool) -> Result {
+        var result = Result(sites: [], unresolved: false)
+        var seen = Set<Site>()
+        var queue: [(Site, Int)] = [(Site(file: file, range: range), 0)]
+        while !queue.isEmpty, result.sites.count < ValueResolver.maxSites {
+            let (site, depth) = queue.removeFirst()
+            guard seen.insert(site).inserted else { continue }
+            result.sites.append(site)
+            guard depth < ValueResolver.maxDepth else { continue }
+            let code = project.files[site.file]
+            if let name = plainName(code, site.range) {
+                let assigned = assignments(to: name, in: code, near: site.range.lowerBound)
+                if assigned.isEmpty { result.unresolved = true }
+                for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
+            }
+            if deep {
+                for callee in calledFunctions(code, site.range) {
+                    let scope = project.files[callee.file].scopes[callee.scope]
+                    queue.append((Site(file: callee.file, range: scope.headerStart..<scope.close), depth + 1))
+                }
+            }
+        }
+        return result
+    }
+
+    /// `name` or `self.name`: the name, else nil.
+    func plainName(_ code: CodeView, _ range: Range<Int>) -> Int? {
+        if range.count == 1, code.kind(range.lowerBound) == .identifier { return range.lowerBound }
+        if range.count == 3, code.token(range.lowerBound, is: "self"), code.kind(range.lowerBound + 1) == .period,
+            code.kind(range.lowerBound + 2) == .identifier
+        {
+            return range.lowerBound + 2
+        }
+        return nil
+    }
+
+    /// Values assigned to the name at `nameIndex`: in its function first, then its type, then the file.
+    func assignments(to nameIndex: Int, in code: CodeView, near position: Int) -> [Range<Int>] {
+        let name = Binding(range: nameIndex..<(nameIndex + 1), hashes: [code.hashes[nameIndex]])
+        let matcher = Matcher(code)
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
+        var searched: Range<Int>?
+        while let index = scopeIndex {
+            let scope = code.scopes[index]
+            let range = index == 0 ? 0..<code.count : scope.headerStart..<min(scope.close + 1, code.count)
+            if scope.kind == .function || scope.kind == .closure,
+                scope.parameters.contains(where: { code.hashes[$0.index] == code.hashes[nameIndex] && $0.name != "$0" })
+            {
+                return []
+            }
+            if range != searched {
+                var values: [Range<Int>] = []
+                for pattern in ValueResolver.assignmentPatterns {
+                    for match in matcher.matches(pattern, in: range, bound: ["NAME": name]) {
+                        if let value = match.bindings["VALUE"], value.range.lowerBound != position { values.append(value.range) }
+                    }
+                }
+                if !values.isEmpty { return values }
+                searched = range
+            }
+            scopeIndex = scope.parent
+        }
+        return []
+    }
+
+    /// Project functions called (or computed properties read) inside `range`.
+    func calledFunctions(_ code: CodeView, _ range: Range<Int>) -> [ProjectIndex.FunctionRef] {
+        var found: [ProjectIndex.FunctionRef] = []
+        for i in range where code.kind(i) == .identifier {
+            let called = i + 1 < code.count && code.kind(i + 1) == .leftParen
+            let member = i > 0 && code.kind(i - 1) == .period
+            guard called || member else { continue }
+            if let refs = project.functions[code.text(i)] { found += refs }
+        }
+        return found
+    }
+
+    /// Whether an identifier in any site contains one of `words` (case-insensitive).
+    func mentions(_ sites: [Site], _ words: [String]) -> Bool {
+        let needles = words.map(ValueResolver.normalised)
+        for site in sites {
+            let code = project.files[site.file]
+            for i in site.range where code.kind(i) == .identifier {
+                let name = ValueResolver.normalised(code.text(i))
+                if needles.contains(where: { name.contains($0) }) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether a match of one of `patterns` lies inside any site.
+    func contains(_ sites: [Site], _ patterns: [Pattern]) -> Bool {
+        sites.contains { site in
+            let matcher = Matcher(project.files[site.file])
+            return patterns.contains { matcher.contains($0, in: site.range) }
+        }
+    }
+
+    /// Lower-cased, without `_` and `-`, so `access_token`, `accessToken` and `AccessToken` agree.
+    static func normalised(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
+    }
+
+    /// The declared type of the name at `nameIndex`: parameter type, `let x: T`, `x as? T`, `case let x as T`.
+    func declaredType(of binding: Binding, in code: CodeView) -> String? {
+        if let scopeIndex = binding.declaringScope {
+            let hash = binding.hashes.first
+            return code.scopes[scopeIndex].parameters.first { code.hashes[$0.index] == hash }?.type
+        }
+        guard let nameIndex = plainName(code, binding.range) else { return nil }
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
+        let hash = code.hashes[nameIndex]
+        while let index = scopeIndex {
+            let scope = code.scopes[index]
+            if let parameter = scope.parameters.first(where: { $0.name != "$0" && code.hashes[$0.index] == hash }) {
+                return parameter.type
+            }
+            let range = index == 0 ? 0..<code.count : scope.body
+            for i in range where code.hashes[i] == hash && i > 0 && code.kind(i) == .identifier {
+                guard code.token(i - 1, is: "let") || code.token(i - 1, is: "var") else { continue }
+                if let type = typeAfterDeclaration(code, i, limit: range.upperBound) { return type }
+            }
+            scopeIndex = scope.parent
+        }
+        return nil
+    }
+
+    private func typeAfterDeclaration(_ code: CodeView, _ name: Int, limit: Int) -> String? {
+        var j = name + 1
+        guard j < limit else { return nil }
+        if code.kind(j) == .colon, j + 1 < limit { return code.text(j + 1) }
+        // `let x = y as? T`, `case let x as T`, `let x = y as! T`
+        var steps = 0
+        while j < limit, steps < 40 {
+            if code.kind(j) == .keyword, code.token(j, is: "as"), j + 1 < limit {
+                var k = j + 1
+                if code.kind(k) == .operator, code.token(k, is: "?") || code.token(k, is: "!") { k += 1 }
+                if k < limit { return code.text(k) }
+            }
+            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .comma && steps > 0 && code.kind(j - 1) != .identifier {
+                break
+            }
+            if code.tokens[j].line != code.tokens[name].line { break }
+            j += 1
+            steps += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Walks folders depth-first in byte order of names, collecting the files the scanner wants.
+/// Follows symbolic links but enters each folder once (by device and inode) and reports loops;
+/// a file reached through several links is collected once.
+struct DirectoryWalker {
+    let root: String
+    let excludes: [GlobPattern]
+    let includes: [GlobPattern]
+    let maxFileSize: Int
+    private(set) var files: [ProjectFile] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private var visitedDirectories: Set<FileIdentity> = []
+    private var ancestors: Set<FileIdentity> = []
+    private var visitedFiles: Set<FileIdentity> = []
+
+    init(root: String, options: ScanOptions) {
+        self.root = root
+        excludes = options.excludes.map(GlobPattern.init)
+        includes = options.includes.map(GlobPattern.init)
+        maxFileSize = options.maxFileSize
+    }
+
+    /// Walks a folder given on the command line (or the root itself).
+    mutating func walkDirectory(absolutePath: String) {
+        let relative = ProjectPath.relative(absolutePath, to: root)
+        if !relative.isEmpty, excludes.excludes(relative) { return }
+        walk(absolutePath, relative: relative)
+    }
+
+    /// Collects a file named on the command line: configured excludes apply, default skips do not.
+    mutating func addExplicitFile(absolutePath: String, status: FileStatus) {
+        let relative = ProjectPath.relative(absolutePath, to: root)
+        let name = ProjectPath.lastComponent(of: absolutePath)
+        let parent = ProjectPath.lastComponent(of: ProjectPath.directory(of: absolutePath))
+        guard let kind = ProjectFileKind.classify(fileName: name, parentName: parent) else { return }
+        if excludes.excludes(relative) { return }
+        add(absolutePath: absolutePath, relative: relative, kind: kind, status: status)
+    }
+
+    /// Collects a file whose folders already passed the excludes.
+    private mutating func add(absolutePath: String, relative: String, kind: ProjectFileKind, status: FileStatus) {
+        if excludes.contains(where: { $0.matches(relative) }) { return }
+        if !includes.isEmpty, !includes.contains(where: { $0.matches(relative) }) { return }
+        guard visitedFiles.insert(status.identity).inserted else { return }
+        if status.size > maxFileSize {
+            diagnostics.append(FileReader.tooLarge(size: status.size, limit: maxFileSize).diagnostic(path: relative))
+            return
+        }
+        files.append(ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, size: status.size))
+    }
+
+    private mutating func walk(_ directory: String, relative: String) {
+        let status: FileStatus
+        switch FileStatus.of(path: directory) {
+        case .success(let value): status = value
+        case .failure(let error):
+            diagnostics.append(FileReader.error(error).diagnostic(path: relative))
+            return
+        }
+        if ancestors.contains(status.identity) {
+            diagnostics.append(Diagnostic(path: relative, kind: .symlinkLoop,
+                                          message: "symbolic link loop: this folder contains itself; not followed"))
+            return
+        }
+        guard visitedDirectories.insert(status.identity).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted(by: ProjectPath.precedes)
+        } catch {
+            diagnostics.append(Diagnostic(path: relative, kind: .unreadable, message: "cannot list folder: \(Self.describe(error))"))
+            return
+        }
+        ancestors.insert(status.identity)
+        defer { ancestors.remove(status.identity) }
+        let folderName = ProjectPath.lastComponent(of: directory)
+        for name in names {
+            let child = directory == "/" ? "/" + name : directory + "/" + name
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            var childStatus: FileStatus
+            switch FileStatus.ofLink(atPath: child) {
+            case .success(let value): childStatus = value
+            case .failure(let error):
+                diagnostics.append(FileReader.error(error).diagnostic(path: childRelative))
+                continue
+            }
+            if childStatus.type == .symbolicLink {
+                switch FileStatus.of(path: child) {
+                case .success(let value):
+                    childStatus = value
+                case .failure(let error) where error.isLoop:
+                    diagnostics.append(Diagnostic(path: childRelative, kind: .symlinkLoop, message: "symbolic link loop; not followed"))
+                    continue
+                case .failure(let error):
+                    // A dangling link matters only where a collected file would have been.
+                    if ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
+                        let kind: Diagnostic.Kind = error.isNotFound ? .notFound : .unreadable
+                        diagnostics.append(Diagnostic(path: childRelative, kind: kind, message: "broken symbolic link: \(error.message)"))
+                    }
+                    continue
+                }
+            }
+            switch childStatus.type {
+            case .directory:
+                if ScanOptions.skipsDirectory(named: name) || excludes.excludes(childRelative) { continue }
+                walk(child, relative: childRelative)
+            case .regular:
+                guard let kind = ProjectFileKind.classify(fileName: name, parentName: folderName) else { continue }
+                add(absolutePath: child, relative: childRelative, kind: kind, status: childStatus)
+            case .symbolicLink, .other:
+                continue
+            }
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return SystemError(code: Int32(underlying.code)).message
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return SystemError(code: Int32(nsError.code)).message }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoPermission.rawValue {
+            return SystemError(code: EACCES).message
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,131 @@
+/// A path glob such as `**/Tests/**`, `Generated/*.swift` or `*.pb.swift`, matched against
+/// `/`-separated paths relative to the project root.
+///
+/// - `*` matches any run of characters within one path segment.
+/// - `?` matches exactly one character other than `/`.
+/// - `**` as a whole segment matches zero or more segments.
+/// - A pattern without `/` matches a file or folder name at any depth.
+/// - A leading `./` or `/` anchors nothing more than the root does and is dropped; a trailing `/`
+///   is dropped too (folders are matched by their path).
+public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let pattern: String
+    private let segments: [Segment]
+
+    private enum Segment: Sendable, Hashable {
+        case anyDepth
+        case literal([UInt8])
+        case wildcard([UInt8])
+    }
+
+    /// Compiles `pattern`; every pattern is valid.
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        var text = Substring(pattern)
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        while text.hasPrefix("/") { text = text.dropFirst() }
+        while text.hasSuffix("/") { text = text.dropLast() }
+        var parts = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if parts.count == 1, parts[0] != "**" { parts.insert("**", at: 0) }
+        var compiled: [Segment] = []
+        for part in parts {
+            if part == "**" {
+                if compiled.last != .anyDepth { compiled.append(.anyDepth) }
+            } else if part.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }) {
+                compiled.append(.wildcard(Array(part.utf8)))
+            } else {
+                compiled.append(.literal(Array(part.utf8)))
+            }
+        }
+        segments = compiled
+    }
+
+    /// The pattern as written.
+    public var description: String { pattern }
+
+    /// Whether the `/`-separated relative path matches the whole pattern.
+    public func matches(_ path: String) -> Bool {
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+        if segments.isEmpty { return parts.isEmpty }
+        return match(segmentIndex: 0, parts: parts, partIndex: 0)
+    }
+
+    /// Whether the path or any of its parent folders matches: what an exclude means for a file.
+    public func matchesPathOrAncestor(_ path: String) -> Bool {
+        var prefixEnd = path.utf8.startIndex
+        let utf8 = path.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/"), index > utf8.startIndex {
+                prefixEnd = index
+                if matches(String(path[path.startIndex..<prefixEnd])) { return true }
+            }
+            index = utf8.index(after: index)
+        }
+        return matches(path)
+    }
+
+    private func match(segmentIndex: Int, parts: [Substring.UTF8View.SubSequence], partIndex: Int) -> Bool {
+        var si = segmentIndex
+        var pi = partIndex
+        while si < segments.count {
+            switch segments[si] {
+            case .anyDepth:
+                if si == segments.count - 1 { return true }
+                var next = pi
+                while next <= parts.count {
+                    if match(segmentIndex: si + 1, parts: parts, partIndex: next) { return true }
+                    next += 1
+                }
+                return false
+            case .literal(let bytes):
+                guard pi < parts.count, parts[pi].elementsEqual(bytes) else { return false }
+            case .wildcard(let bytes):
+                guard pi < parts.count, GlobPattern.wildcardMatch(Array(parts[pi]), bytes) else { return false }
+            }
+            si += 1
+            pi += 1
+        }
+        return pi == parts.count
+    }
+
+    /// Matches one segment against a pattern of literals, `*` and `?`, iteratively with backtracking
+    /// to the last `*` only, so it is linear in practice.
+    static func wildcardMatch(_ text: [UInt8], _ pattern: [UInt8]) -> Bool {
+        var t = 0
+        var p = 0
+        var starP = -1
+        var starT = 0
+        while t < text.count {
+            if p < pattern.count, pattern[p] == UInt8(ascii: "*") {
+                starP = p
+                starT = t
+                p += 1
+            } else if p < pattern.count, pattern[p] == UInt8(ascii: "?") || pattern[p] == text[t] {
+                // `?` stands for one character, so skip a whole UTF-8 sequence.
+                if pattern[p] == UInt8(ascii: "?") {
+                    t += 1
+                    while t < text.count, text[t] & 0xC0 == 0x80 { t += 1 }
+                } else {
+                    t += 1
+                }
+                p += 1
+            } else if starP >= 0 {
+                p = starP + 1
+                starT += 1
+                t = starT
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.count
+    }
+}
+
+extension Array where Element == GlobPattern {
+    /// Whether any pattern matches the path or one of its parent folders.
+    func excludes(_ path: String) -> Bool {
+        contains { $0.matchesPathOrAncestor(path) }
+    }
+}

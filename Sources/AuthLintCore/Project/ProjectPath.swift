@@ -1,0 +1,61 @@
+/// `/`-separated path arithmetic on paths relative to the project root (or absolute).
+enum ProjectPath {
+    /// Removes `.` and empty segments and folds `..` into its parent where there is one; a
+    /// relative path that climbs above its start keeps its leading `..`.
+    static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == "..", absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : joined
+    }
+
+    /// `component` taken relative to the folder `base` (absolute components stay absolute).
+    static func join(_ base: String, _ component: String) -> String {
+        if component.hasPrefix("/") || base.isEmpty { return normalize(component) }
+        if component.isEmpty { return normalize(base) }
+        return normalize(base + "/" + component)
+    }
+
+    /// The folder holding `path` ("" for a top-level name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last segment of `path`.
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `absolute` relative to the absolute folder `root`: `a/b`, or `../x` when outside it.
+    static func relative(_ absolute: String, to root: String) -> String {
+        let target = normalize(absolute).split(separator: "/")
+        let base = normalize(root).split(separator: "/")
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// Whether the root-relative `path` lies within the folder `folder` (or is it).
+    static func isInside(_ path: String, folder: String) -> Bool {
+        if folder.isEmpty { return !path.hasPrefix("../") && !path.hasPrefix("/") }
+        return path == folder || path.hasPrefix(folder + "/")
+    }
+
+    /// Orders paths by their UTF-8 bytes, so output is the same on every platform.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+}

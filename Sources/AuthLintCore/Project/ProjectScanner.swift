@@ -1,0 +1,184 @@
+import Foundation
+
+/// Finds a project's root, walks it, and parses everything but the sources.
+public struct ProjectScanner {
+    /// Scans the paths of `options`, relative paths taken from `currentDirectory`.
+    public static func scan(_ options: ScanOptions, currentDirectory: String) -> ScannedProject {
+        var diagnostics: [Diagnostic] = []
+        let base = ProjectPath.normalize(currentDirectory.hasPrefix("/") ? currentDirectory : "/" + currentDirectory)
+        var directories: [String] = []
+        var files: [(path: String, status: FileStatus)] = []
+        for given in options.paths.isEmpty ? ["."] : options.paths {
+            let absolute = ProjectPath.join(base, given)
+            switch FileStatus.of(path: absolute) {
+            case .success(let status) where status.type == .directory:
+                directories.append(absolute)
+            case .success(let status) where status.type == .regular:
+                files.append((absolute, status))
+            case .success:
+                diagnostics.append(Diagnostic(path: given, kind: .unreadable, message: "not a regular file or folder"))
+            case .failure(let error):
+                diagnostics.append(FileReader.error(error).diagnostic(path: given))
+            }
+        }
+        let root: String
+        if directories.count == 1, files.isEmpty {
+            root = directories[0]
+        } else if directories.isEmpty, files.isEmpty {
+            root = base
+        } else {
+            root = findRoot(from: commonFolder(directories + files.map { ProjectPath.directory(of: $0.path) }))
+        }
+        var walker = DirectoryWalker(root: root, options: options)
+        for directory in directories { walker.walkDirectory(absolutePath: directory) }
+        for file in files { walker.addExplicitFile(absolutePath: file.path, status: file.status) }
+        diagnostics += walker.diagnostics
+        let collected = walker.files.sorted { ProjectPath.precedes($0.path, $1.path) }
+        var project = ScannedProject(root: root)
+        project.allFiles = collected
+        project.sourceFiles = collected.filter { $0.kind.isSource }
+        diagnostics += parseProjectFiles(collected, into: &project, maxFileSize: options.maxFileSize)
+        project.diagnostics = diagnostics.sorted { lhs, rhs in
+            if lhs.path != rhs.path { return ProjectPath.precedes(lhs.path, rhs.path) }
+            if (lhs.line ?? 0) != (rhs.line ?? 0) { return (lhs.line ?? 0) < (rhs.line ?? 0) }
+            return lhs.kind.rawValue < rhs.kind.rawValue
+        }
+        return project
+    }
+
+    /// The nearest folder at or above `start` holding `.authlint.yml`, looking no higher than the
+    /// nearest `.git`; else that `.git` folder's parent; else `start`.
+    public static func findRoot(from start: String) -> String {
+        var folder = ProjectPath.normalize(start)
+        while true {
+            if exists(folder, ".authlint.yml") { return folder }
+            if exists(folder, ".git") { return folder }
+            if folder == "/" || folder.isEmpty { return ProjectPath.normalize(start) }
+            folder = ProjectPath.directory(of: folder)
+            if folder.isEmpty { folder = "/" }
+        }
+    }
+
+    private static func exists(_ folder: String, _ name: String) -> Bool {
+        if case .success = FileStatus.of(path: folder == "/" ? "/" + name : folder + "/" + name) { return true }
+        return false
+    }
+
+    /// The deepest folder holding every given absolute folder.
+    static func commonFolder(_ folders: [String]) -> String {
+        guard var common = folders.first.map({ $0.split(separator: "/", omittingEmptySubsequences: true) }) else { return "/" }
+        for folder in folders.dropFirst() {
+            let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
+            var count = 0
+            while count < common.count, count < parts.count, common[count] == parts[count] { count += 1 }
+            common = Array(common[..<count])
+        }
+        return "/" + common.joined(separator: "/")
+    }
+
+    /// Parses property lists, xcconfig files, dependency manifests and Xcode projects.
+    private static func parseProjectFiles(_ files: [ProjectFile], into project: inout ScannedProject, maxFileSize: Int) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func read(_ file: ProjectFile) -> [UInt8]? {
+            switch FileReader.readFile(atPath: file.absolutePath, maxFileSize: maxFileSize) {
+            case .success(let bytes): return bytes
+            case .failure(let error):
+                diagnostics.append(error.diagnostic(path: file.path))
+                return nil
+            }
+        }
+        var plists: [PropertyListFile] = []
+        var xcconfigs: [String: XCConfig] = [:]
+        var manifests = DependencyManifests()
+        let manifestFolders = Set(files.filter { ProjectPath.lastComponent(of: $0.path) == "Package.swift" }
+            .map { ProjectPath.directory(of: $0.path) })
+        for file in files {
+            switch file.kind {
+            case _ where file.kind.isPropertyList:
+                guard let bytes = read(file) else { continue }
+                let parsed = PropertyListParser.parse(bytes, path: file.path, kind: file.kind)
+                plists.append(parsed.file)
+                diagnostics += parsed.diagnostics
+            case .xcconfig:
+                guard let bytes = read(file) else { continue }
+                let parsed = XCConfig.parse(bytes, path: file.path)
+                xcconfigs[file.path] = parsed.config
+                diagnostics += parsed.diagnostics
+            case .packageManifest where ProjectPath.lastComponent(of: file.path) != "Package.swift"
+                && manifestFolders.contains(ProjectPath.directory(of: file.path)):
+                continue // a version-specific manifest beside Package.swift
+            case .podfile, .podfileLock, .cartfile, .cartfileResolved, .packageResolved, .packageManifest:
+                guard let bytes = read(file) else { continue }
+                diagnostics += manifests.add(bytes, path: file.path, kind: file.kind)
+            default:
+                continue
+            }
+        }
+        let paths = files.map(\.path)
+        var extraConfigs: [String: XCConfig?] = [:]
+        let rootPath = project.root
+        // Base configurations may live in skipped folders (Pods) or outside the tree: read those lazily.
+        let lookup: (String) -> XCConfig? = { path in
+            if let config = xcconfigs[path] { return config }
+            if let cached = extraConfigs[path] { return cached }
+            let absolute = ProjectPath.join(rootPath, path)
+            let config = (try? FileReader.readFile(atPath: absolute, maxFileSize: maxFileSize).get()).map {
+                XCConfig.parse($0, path: path).config
+            }
+            extraConfigs[path] = .some(config)
+            return config
+        }
+        for file in files where file.kind == .xcodeProject {
+            guard let bytes = read(file) else { continue }
+            let parsed = XcodeProject.parse(bytes, path: file.path, rootPath: project.root, files: paths, xcconfigs: lookup)
+            diagnostics += parsed.diagnostics
+            guard let xcodeProject = parsed.project else { continue }
+            project.xcodeProjects.append(xcodeProject)
+            manifests.linkedPackages += linkedPackages(of: xcodeProject)
+        }
+        manifests.sort()
+        project.manifests = manifests
+        project.xcconfigs = xcconfigs.values.sorted { ProjectPath.precedes($0.path, $1.path) }
+        classify(plists, into: &project)
+        return diagnostics
+    }
+
+    /// Swift packages an Xcode project references and the products its targets link.
+    private static func linkedPackages(of project: XcodeProject) -> [LinkedPackage] {
+        var packages: [LinkedPackage] = []
+        for reference in project.packageReferences {
+            var name = ProjectPath.lastComponent(of: reference.location.hasSuffix("/") ? String(reference.location.dropLast()) : reference.location)
+            if name.hasSuffix(".git") { name = String(name.dropLast(4)) }
+            packages.append(LinkedPackage(name: name, version: reference.requirement, manager: .swiftPackageManager,
+                                          source: project.path, line: reference.line, location: reference.location))
+        }
+        for target in project.targets {
+            for product in target.packageProductDependencies {
+                packages.append(LinkedPackage(name: product, manager: .swiftPackageManager, source: project.path,
+                                              line: target.line, target: target.name))
+            }
+        }
+        return packages
+    }
+
+    /// Sorts parsed property lists into their groups; a list named by `INFOPLIST_FILE` counts as an
+    /// Info.plist and one named by `CODE_SIGN_ENTITLEMENTS` as entitlements, whatever its name.
+    private static func classify(_ plists: [PropertyListFile], into project: inout ScannedProject) {
+        var infoPaths: Set<String> = []
+        var entitlementPaths: Set<String> = []
+        for configuration in project.xcodeProjects.flatMap({ $0.targets.flatMap(\.buildConfigurations) }) {
+            if let path = configuration.infoPlistPath { infoPaths.insert(path) }
+            if let path = configuration.entitlementsPath { entitlementPaths.insert(path) }
+        }
+        for var plist in plists {
+            if plist.kind == .propertyList, entitlementPaths.contains(plist.path) { plist.kind = .entitlements }
+            if plist.kind == .propertyList, infoPaths.contains(plist.path) { plist.kind = .infoPlist }
+            switch plist.kind {
+            case .entitlements: project.entitlements.append(plist)
+            case .infoPlist: project.infoPlists.append(plist)
+            case .privacyManifest: project.privacyManifests.append(plist)
+            default: project.otherPlists.append(plist)
+            }
+        }
+    }
+}

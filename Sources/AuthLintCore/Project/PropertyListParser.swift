@@ -1,0 +1,137 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Parses property lists into `PlistNode` trees: XML lists with the line of every key and value
+/// and their comments, binary (`bplist00`) lists without lines.
+public enum PropertyListParser {
+    /// Parses a property list file's bytes. A file that cannot be parsed gives a `root` of nil and
+    /// a `.malformedPlist` diagnostic; a DOCTYPE that declares entities is refused outright.
+    public static func parse(_ bytes: [UInt8], path: String, kind: ProjectFileKind = .propertyList) -> (file: PropertyListFile, diagnostics: [Diagnostic]) {
+        if bytes.starts(with: Array("bplist".utf8)) {
+            return parseBinary(bytes, path: path, kind: kind)
+        }
+        var file = PropertyListFile(path: path, kind: kind, format: .xml, root: nil)
+        func failure(_ message: String, line: Int?) -> (file: PropertyListFile, diagnostics: [Diagnostic]) {
+            (file, [Diagnostic(path: path, kind: .malformedPlist, message: message, line: line)])
+        }
+        if let line = entityDeclarationLine(in: bytes) {
+            return failure("property list declares XML entities in its DOCTYPE; refused", line: line)
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return failure("empty property list", line: nil)
+        }
+        let builder = PlistTreeBuilder()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        builder.parser = parser
+        let succeeded = parser.parse()
+        builder.parser = nil
+        file.comments = builder.comments
+        if let error = builder.error {
+            return failure(error.message, line: error.line)
+        }
+        if !succeeded {
+            return failure("malformed XML", line: parser.lineNumber > 0 ? parser.lineNumber : nil)
+        }
+        guard let root = builder.root else {
+            return failure("property list has no value", line: nil)
+        }
+        file.root = root
+        return (file, [])
+    }
+
+    /// Parses a binary property list with Foundation; nodes carry line 0.
+    static func parseBinary(_ bytes: [UInt8], path: String, kind: ProjectFileKind) -> (file: PropertyListFile, diagnostics: [Diagnostic]) {
+        var file = PropertyListFile(path: path, kind: kind, format: .binary, root: nil)
+        do {
+            let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            guard let root = node(from: object, depth: 0) else {
+                return (file, [Diagnostic(path: path, kind: .malformedPlist, message: "binary property list holds an unsupported value or is nested too deeply")])
+            }
+            file.root = root
+            return (file, [])
+        } catch {
+            return (file, [Diagnostic(path: path, kind: .malformedPlist, message: "malformed binary property list")])
+        }
+    }
+
+    private static func node(from object: Any, depth: Int) -> PlistNode? {
+        guard depth < PlistTreeBuilder.maximumDepth else { return nil }
+        if let text = object as? String { return PlistNode(.string(text)) }
+        if type(of: object) == Bool.self, let flag = object as? Bool { return PlistNode(.bool(flag)) }
+        if let date = object as? Date { return PlistNode(.date(date)) }
+        if let data = object as? Data { return PlistNode(.data(data)) }
+        if let number = object as? NSNumber {
+            #if canImport(Darwin)
+            if CFGetTypeID(number) == CFBooleanGetTypeID() { return PlistNode(.bool(number.boolValue)) }
+            #endif
+            switch String(cString: number.objCType) {
+            case "c", "B": return PlistNode(.bool(number.boolValue))
+            case "d", "f": return PlistNode(.real(number.doubleValue))
+            default: return PlistNode(.integer(number.intValue))
+            }
+        }
+        if let array = object as? [Any] {
+            var items: [PlistNode] = []
+            items.reserveCapacity(array.count)
+            for element in array {
+                guard let item = node(from: element, depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            return PlistNode(.array(items))
+        }
+        if let dictionary = object as? [String: Any] {
+            var entries: [PlistEntry] = []
+            entries.reserveCapacity(dictionary.count)
+            for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                guard let value = node(from: dictionary[key]!, depth: depth + 1) else { return nil }
+                entries.append(PlistEntry(key: key, value: value))
+            }
+            return PlistNode(.dictionary(entries))
+        }
+        return nil
+    }
+
+    /// The line of an `<!ENTITY` declaration outside comments, if any (UTF-16 text is searched
+    /// with its NUL bytes dropped).
+    static func entityDeclarationLine(in bytes: [UInt8]) -> Int? {
+        var text = bytes
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            text = bytes.filter { $0 != 0 }
+        }
+        let entity = Array("<!ENTITY".utf8)
+        let commentOpen = Array("<!--".utf8)
+        let commentClose = Array("-->".utf8)
+        var line = 1
+        var index = 0
+        func hasPrefix(_ prefix: [UInt8], at position: Int) -> Bool {
+            guard position + prefix.count <= text.count else { return false }
+            for k in 0..<prefix.count where text[position + k] != prefix[k] { return false }
+            return true
+        }
+        while index < text.count {
+            let byte = text[index]
+            if byte == 0x0A {
+                line += 1
+            } else if byte == UInt8(ascii: "<") {
+                if hasPrefix(commentOpen, at: index) {
+                    index += commentOpen.count
+                    while index < text.count, !hasPrefix(commentClose, at: index) {
+                        if text[index] == 0x0A { line += 1 }
+                        index += 1
+                    }
+                    index += commentClose.count
+                    continue
+                }
+                if hasPrefix(entity, at: index) { return line }
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,68 @@
+/// Everything the scanner found under a project root. Property lists, Xcode projects, xcconfig
+/// files and dependency manifests are parsed; source files are only listed, for the engine to read
+/// with `FileReader.readSource` and lex.
+public struct ScannedProject: Sendable {
+    /// Absolute, standardized path of the project root.
+    public var root: String
+    /// Swift and Objective-C files (`.swift`, `.m`, `.mm`, `.h`), sorted by relative path.
+    public var sourceFiles: [ProjectFile]
+    /// Every file collected, of every kind, sorted by relative path.
+    public var allFiles: [ProjectFile]
+    /// `*.entitlements` files, and property lists named by a `CODE_SIGN_ENTITLEMENTS` setting.
+    public var entitlements: [PropertyListFile]
+    /// `Info.plist` files, and property lists named by an `INFOPLIST_FILE` setting.
+    public var infoPlists: [PropertyListFile]
+    /// `PrivacyInfo.xcprivacy` files.
+    public var privacyManifests: [PropertyListFile]
+    /// Every other `*.plist`.
+    public var otherPlists: [PropertyListFile]
+    /// Projects in path order.
+    public var xcodeProjects: [XcodeProject]
+    /// `.xcconfig` files in path order.
+    public var xcconfigs: [XCConfig]
+    /// Pods, packages and Carthage dependencies, and Swift package targets.
+    public var manifests: DependencyManifests
+    /// Problems met while scanning, sorted by path and line.
+    public var diagnostics: [Diagnostic]
+
+    public init(root: String, sourceFiles: [ProjectFile] = [], allFiles: [ProjectFile] = [],
+                entitlements: [PropertyListFile] = [], infoPlists: [PropertyListFile] = [],
+                privacyManifests: [PropertyListFile] = [], otherPlists: [PropertyListFile] = [],
+                xcodeProjects: [XcodeProject] = [], xcconfigs: [XCConfig] = [],
+                manifests: DependencyManifests = DependencyManifests(), diagnostics: [Diagnostic] = []) {
+        self.root = root
+        self.sourceFiles = sourceFiles
+        self.allFiles = allFiles
+        self.entitlements = entitlements
+        self.infoPlists = infoPlists
+        self.privacyManifests = privacyManifests
+        self.otherPlists = otherPlists
+        self.xcodeProjects = xcodeProjects
+        self.xcconfigs = xcconfigs
+        self.manifests = manifests
+        self.diagnostics = diagnostics
+    }
+
+    /// Every parsed property list, in path order.
+    public var propertyLists: [PropertyListFile] {
+        (entitlements + infoPlists + privacyManifests + otherPlists).sorted { ProjectPath.precedes($0.path, $1.path) }
+    }
+
+    /// The parsed property list at a root-relative path.
+    public func propertyList(atPath path: String) -> PropertyListFile? {
+        for list in [entitlements, infoPlists, privacyManifests, otherPlists] {
+            if let file = list.first(where: { $0.path == path }) { return file }
+        }
+        return nil
+    }
+
+    /// The Xcode targets whose sources include a root-relative path, across all projects.
+    public func xcodeTargets(containing path: String) -> [XcodeTarget] {
+        xcodeProjects.flatMap { $0.targets(containing: path) }
+    }
+
+    /// The Swift package targets whose folder holds a root-relative path.
+    public func swiftPackageTargets(containing path: String) -> [SwiftPackageTarget] {
+        manifests.swiftPackageTargets.filter { $0.contains(path) }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Compiler-style text: `path:line:column: severity: message [rule-id]`, which Xcode, editors and
+/// CI logs turn into links; on a terminal, the source line with a caret under the finding.
+public struct TextReporter: Reporter {
+    public var options: ReporterOptions
+
+    public init(options: ReporterOptions = ReporterOptions()) {
+        self.options = options
+    }
+
+    public func render(_ report: LintReport) -> String {
+        var out = ""
+        for finding in report.findings {
+            let location = "\(report.displayPath(finding.path)):\(finding.line):\(finding.column):"
+            out += paint(location, .bold) + " " + paint("\(finding.severity.rawValue):", finding.severity.style)
+            out += " " + finding.message + " " + paint("[\(finding.rule)]", .dim) + "\n"
+            if options.excerpts, let line = report.excerpts[finding.path]?[finding.line] {
+                out += excerpt(line: line, finding: finding)
+            }
+        }
+        if options.quiet { return out }
+        for diagnostic in report.diagnostics {
+            var location = report.displayPath(diagnostic.path)
+            if let line = diagnostic.line {
+                location += ":\(line)"
+                if let column = diagnostic.column { location += ":\(column)" }
+            }
+            out += location + ": " + paint("skipped:", .dim) + " \(diagnostic.message) (\(diagnostic.kind.rawValue))\n"
+        }
+        out += summary(report)
+        return out
+    }
+
+    private func summary(_ report: LintReport) -> String {
+        let counts = report.countsBySeverity
+        let total = report.findings.count
+        var text = total == 0 ? "No findings" : "\(total) finding\(total == 1 ? "" : "s")"
+        let parts = Severity.allCases.reversed().compactMap { severity -> String? in
+            guard let count = counts[severity], count > 0 else { return nil }
+            return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
+        text += " in \(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s")"
+        if !report.diagnostics.isEmpty {
+            text += "; \(report.diagnostics.count) file problem\(report.diagnostics.count == 1 ? "" : "s") reported above"
+        }
+        if let elapsed = options.elapsed {
+            text += " in " + String(format: elapsed < 10 ? "%.2fs" : "%.1fs", elapsed)
+        }
+        var out = "\n" + paint(text + ".", .bold) + "\n"
+        for (rule, count) in report.countsByRule.sorted(by: { $0.key < $1.key }) {
+            out += "  \(rule): \(count)\n"
+        }
+        return out
+    }
+
+    private func excerpt(line: String, finding: Finding) -> String {
+        let units = Array(line.utf16)
+        let start = max(0, min(finding.column - 1, units.count))
+        var width = 1
+        if finding.endLine == finding.line, let end = finding.endColumn, end > finding.column {
+            width = min(end, units.count + 1) - finding.column
+        }
+        // Keep tabs so the caret lines up under tab-indented code.
+        let padding = String(String(decoding: units[0..<start], as: UTF16.self).map { $0 == "\t" ? "\t" : " " })
+        let marker = "^" + String(repeating: "~", count: max(0, width - 1))
+        return "    " + line + "\n    " + padding + paint(marker, finding.severity.style) + "\n"
+    }
+
+    enum Style: String {
+        case bold = "1"
+        case dim = "2"
+        case red = "1;31"
+        case yellow = "1;33"
+        case cyan = "1;36"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        options.color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension Severity {
+    var style: TextReporter.Style {
+        switch self {
+        case .error: .red
+        case .warning: .yellow
+        case .note: .cyan
+        }
+    }
+}

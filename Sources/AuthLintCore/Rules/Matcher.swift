@@ -1,0 +1,279 @@
+/// Finds the places a ``Pattern`` matches in a ``CodeView``.
+public struct Matcher {
+    public let code: CodeView
+
+    public init(_ code: CodeView) {
+        self.code = code
+    }
+
+    /// Every non-overlapping match inside `range` (default: the whole file), in order.
+    /// `bound` fixes metavariables to text already matched elsewhere.
+    public func matches(
+        _ pattern: Pattern, in range: Range<Int>? = nil, bound: [String: Binding] = [:]
+    ) -> [Match] {
+        let range = range ?? 0..<code.count
+        guard !range.isEmpty, pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return [] }
+        var found: [Match] = []
+        var position = range.lowerBound
+        while position < range.upperBound {
+            if let match = match(pattern, at: position, limit: range.upperBound, bound: bound) {
+                found.append(match)
+                position = max(match.range.upperBound, position + 1)
+            } else {
+                position += 1
+            }
+        }
+        return found
+    }
+
+    /// Whether the pattern matches anywhere inside `range`.
+    public func contains(_ pattern: Pattern, in range: Range<Int>, bound: [String: Binding] = [:]) -> Bool {
+        guard pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return false }
+        for position in range where match(pattern, at: position, limit: range.upperBound, bound: bound) != nil {
+            return true
+        }
+        return false
+    }
+
+    /// The match starting exactly at `start`, if any.
+    public func match(_ pattern: Pattern, at start: Int, limit: Int, bound: [String: Binding] = [:]) -> Match? {
+        if case let .token(kind, hash, _) = pattern.elements[0], !same(start, kind, hash, limit) { return nil }
+        var bindings = bound
+        guard let end = step(pattern.elements, 0, start, limit, &bindings) else { return nil }
+        for name in bound.keys { bindings.removeValue(forKey: name) }
+        for (name, value) in bound { bindings[name] = value }
+        return Match(range: start..<end, bindings: bindings)
+    }
+
+    // MARK: - Backtracking
+
+    private func same(_ position: Int, _ kind: TokenKind, _ hash: UInt64, _ limit: Int) -> Bool {
+        position < limit && code.hashes[position] == hash && code.tokens[position].kind == kind
+    }
+
+    /// Matches `elements[e...]` from `position`; returns the end of the match.
+    private func step(_ elements: [Pattern.Element], _ e: Int, _ position: Int, _ limit: Int, _ bindings: inout [String: Binding]) -> Int? {
+        if e == elements.count { return position }
+        switch elements[e] {
+        case let .token(kind, hash, _):
+            guard same(position, kind, hash, limit) else { return nil }
+            return step(elements, e + 1, position + 1, limit, &bindings)
+
+        case let .operand(name):
+            let member = e > 0 && elements[e - 1] == .token(kind: .period, hash: Matcher.periodHash, text: ".")
+            if let name, let existing = bindings[name] {
+                guard let end = matchBound(existing, at: position, limit, member: member) else { return nil }
+                return step(elements, e + 1, end, limit, &bindings)
+            }
+            for end in operandEnds(from: position, limit: limit, member: member) {
+                var trial = bindings
+                if let name { trial[name] = binding(position..<end) }
+                if let result = step(elements, e + 1, end, limit, &trial) {
+                    bindings = trial
+                    return result
+                }
+            }
+            return nil
+
+        case let .expression(name):
+            if let name, let existing = bindings[name] {
+                guard let end = matchBound(existing, at: position, limit, member: true) else { return nil }
+                return step(elements, e + 1, end, limit, &bindings)
+            }
+            let ends = expressionEnds(from: position, limit: limit)
+            // Last in the pattern, or before `...`: the whole expression; otherwise as short as the rest allows.
+            let whole: Bool
+            if e + 1 == elements.count { whole = true } else if case .gap = elements[e + 1] { whole = true } else { whole = false }
+            let candidates = whole ? Array(ends.suffix(1)) : ends
+            for end in candidates {
+                var trial = bindings
+                if let name { trial[name] = binding(position..<end) }
+                if let result = step(elements, e + 1, end, limit, &trial) {
+                    bindings = trial
+                    return result
+                }
+            }
+            return nil
+
+        case .gap:
+            var end = position
+            while true {
+                var trial = bindings
+                if let result = step(elements, e + 1, end, limit, &trial) {
+                    bindings = trial
+                    return result
+                }
+                guard end < limit, let next = atomEnd(end, limit) else { return nil }
+                end = next
+            }
+
+        case let .closure(parameters):
+            guard position < limit, code.tokens[position].kind == .leftBrace,
+                let scopeIndex = code.scopeIndex(openingAt: position)
+            else { return nil }
+            let scope = code.scopes[scopeIndex]
+            guard scope.kind == .closure else { return nil }
+            var trial = bindings
+            for (offset, name) in parameters.enumerated() {
+                guard offset < scope.parameters.count else { return nil }
+                guard let name else { continue }
+                let parameter = scope.parameters[offset]
+                let value = parameter.name == "$0"
+                    ? Binding(range: position..<position, hashes: [CodeView.hash("$0")], declaringScope: scopeIndex)
+                    : Binding(range: parameter.index..<(parameter.index + 1), hashes: [code.hashes[parameter.index]], declaringScope: scopeIndex)
+                if let existing = trial[name], existing.hashes != value.hashes { return nil }
+                trial[name] = value
+            }
+            let next = code.closureBodyStart(scope)
+            guard let result = step(elements, e + 1, next, limit, &trial) else { return nil }
+            bindings = trial
+            return result
+        }
+    }
+
+    private func binding(_ range: Range<Int>) -> Binding {
+        Binding(range: range, hashes: Array(code.hashes[range]))
+    }
+
+    private static let periodHash = CodeView.hash(".")
+
+    /// The same token text as an earlier binding, starting at `position`. Unless the pattern
+    /// itself has a `.` before it (`member`), a bound name does not match a member of something
+    /// else: `other.request` is not `request` (but `self.request` is).
+    private func matchBound(_ binding: Binding, at position: Int, _ limit: Int, member: Bool) -> Int? {
+        let count = binding.hashes.count
+        guard position + count <= limit else { return nil }
+        for offset in 0..<count where code.hashes[position + offset] != binding.hashes[offset] { return nil }
+        // A bound name must not match the tail of a longer chain (`self.request` for `request` is fine,
+        // `other.request` is not the same variable).
+        if !member, binding.isName, position > 0, code.tokens[position - 1].kind == .period,
+            !(position >= 2 && code.token(position - 2, is: "self"))
+        {
+            return nil
+        }
+        return position + count
+    }
+
+    // MARK: - Extents
+
+    /// One token, or a whole bracketed group; nil at a closing bracket.
+    func atomEnd(_ position: Int, _ limit: Int) -> Int? {
+        guard position < limit else { return nil }
+        let token = code.tokens[position]
+        switch token.kind {
+        case .rightParen, .rightBracket, .rightBrace, .stringClose, .interpolationClose:
+            return nil
+        case .leftParen, .leftBracket, .leftBrace, .stringOpen, .interpolationOpen:
+            let close = Int(code.partner[position])
+            guard close > position, close < limit else { return nil }
+            return close + 1
+        default:
+            return position + 1
+        }
+    }
+
+    /// Ends of every operand chain that starts at `position`, shortest first. A chain does not
+    /// start in the middle of another (after a `.`) unless the pattern asks for a member.
+    func operandEnds(from position: Int, limit: Int, member: Bool = false) -> [Int] {
+        guard position < limit else { return [] }
+        if !member, position > 0, code.tokens[position - 1].kind == .period { return [] }
+        let token = code.tokens[position]
+        var end: Int
+        switch token.kind {
+        case .identifier, .integerLiteral, .floatLiteral, .regexLiteral, .poundKeyword:
+            end = position + 1
+            if token.kind == .poundKeyword, end < limit, code.tokens[end].kind == .leftParen, let group = atomEnd(end, limit) {
+                end = group
+            }
+        case .keyword:
+            guard code.token(position, is: "self") || code.token(position, is: "super") || code.token(position, is: "Self")
+                || code.token(position, is: "true") || code.token(position, is: "false") || code.token(position, is: "nil")
+            else { return [] }
+            end = position + 1
+        case .stringOpen, .leftParen, .leftBracket:
+            guard let group = atomEnd(position, limit) else { return [] }
+            end = group
+        case .period:
+            guard position + 1 < limit, code.tokens[position + 1].kind == .identifier || code.tokens[position + 1].kind == .keyword
+            else { return [] }
+            end = position + 2
+        default:
+            return []
+        }
+        var ends = [end]
+        while end < limit {
+            let next = code.tokens[end]
+            let previous = code.tokens[end - 1]
+            if next.kind == .period, end + 1 < limit,
+                code.tokens[end + 1].kind == .identifier || code.tokens[end + 1].kind == .keyword || code.tokens[end + 1].kind == .integerLiteral
+            {
+                end += 2
+            } else if next.kind == .operator, next.start == previous.end,
+                code.token(end, is: "?") || code.token(end, is: "!")
+            {
+                end += 1
+            } else if (next.kind == .leftParen || next.kind == .leftBracket), next.line == lastLine(end - 1),
+                let group = atomEnd(end, limit)
+            {
+                end = group
+            } else {
+                break
+            }
+            ends.append(end)
+        }
+        return ends
+    }
+
+    /// Ends of the expression that starts at `position`, shortest first; the last is the whole
+    /// expression (up to `,`, `;`, `=`, a closing bracket, a statement keyword or a line break
+    /// that ends the statement).
+    func expressionEnds(from position: Int, limit: Int) -> [Int] {
+        var ends: [Int] = []
+        var p = position
+        while p < limit {
+            let token = code.tokens[p]
+            switch token.kind {
+            case .comma, .semicolon:
+                return ends
+            case .operator where code.token(p, is: "="):
+                return ends
+            case .keyword where p > position && isStatementKeyword(p):
+                return ends
+            case .leftBrace where p > position && token.line != lastLine(p - 1):
+                return ends
+            default:
+                break
+            }
+            if p > position, token.line != lastLine(p - 1), !continuesExpression(p) { return ends }
+            guard let next = atomEnd(p, limit) else { return ends }
+            p = next
+            ends.append(p)
+        }
+        return ends
+    }
+
+    /// Whether the token at `p`, first on its line, continues the previous line's expression.
+    private func continuesExpression(_ p: Int) -> Bool {
+        let token = code.tokens[p]
+        let previous = code.tokens[p - 1]
+        if token.kind == .period { return true }
+        if token.kind == .operator, !(code.token(p, is: "!")) { return true }
+        if previous.kind == .operator || previous.kind == .leftParen || previous.kind == .leftBracket { return true }
+        return false
+    }
+
+    private func isStatementKeyword(_ p: Int) -> Bool {
+        for word: StaticString in ["else", "let", "var", "if", "guard", "return", "in", "case", "where", "for", "while",
+            "func", "throw", "defer", "do", "switch", "catch"] where code.token(p, is: word)
+        {
+            return true
+        }
+        return false
+    }
+
+    /// Line of the last byte of the atom ending at code index `p` (a closing bracket of a
+    /// multi-line group, or a plain token).
+    private func lastLine(_ p: Int) -> Int32 {
+        code.endLine(of: p)
+    }
+}

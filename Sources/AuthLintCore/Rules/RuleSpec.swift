@@ -1,0 +1,123 @@
+/// A declarative rule: metadata, the patterns that find candidate sites, and the conditions a
+/// site must meet to become a finding.
+public struct RuleSpec: Sendable {
+    public var description: RuleDescription
+    /// Message template; `{NAME}` is replaced by the text a metavariable matched.
+    public var message: String
+    public var match: MatchSpec
+    /// Raise or lower the severity when the project has a fact (Firebase in use, say).
+    public var severityWhen: [SeverityOverride]
+    /// Where the rule came from (a `rules/*.yaml` path, or "built-in").
+    public var source: String
+
+    public var id: String { description.id }
+}
+
+/// Which files a rule's patterns run on.
+public enum LanguageFilter: String, Sendable, CaseIterable {
+    case swift, objc, any
+
+    func accepts(_ language: SourceLanguage) -> Bool {
+        switch self {
+        case .any: true
+        case .swift: language == .swift
+        case .objc: language == .objectiveC
+        }
+    }
+}
+
+public struct MatchSpec: Sendable {
+    public var language: LanguageFilter = .swift
+    /// The file must import one of these modules (empty: any file).
+    public var imports: [String] = []
+    public var patterns: [PatternClause] = []
+    /// Conditions every site must meet, whichever pattern found it.
+    public var conditions: [Condition] = []
+    /// Metavariable whose text the finding points at; the whole match when nil.
+    public var report: String?
+    /// Report only the first site (in path, line order) of the whole project.
+    public var oncePerProject = false
+}
+
+/// A pattern with the conditions that apply only to its matches.
+public struct PatternClause: Sendable {
+    public var pattern: Pattern
+    public var conditions: [Condition] = []
+}
+
+/// Where a scoped condition looks.
+public enum ConditionScope: String, Sendable, CaseIterable {
+    /// The function or closure that declares the site's subject (or contains the match).
+    case function
+    /// The type around the site.
+    case type
+    /// The whole file.
+    case file
+    /// Every file of the project.
+    case project
+}
+
+public enum Condition: Sendable {
+    /// None of `patterns` occurs in the scope (following `follow` into the project's functions it is passed to).
+    case absent(ScopedSearch)
+    /// One of `patterns` occurs in the scope.
+    case present(ScopedSearch)
+    /// A test on what a metavariable matched.
+    case metavariable(String, MetavariableTest)
+    /// Some file of the project matches one of these patterns.
+    case projectHas(ProjectSearch)
+    /// No file of the project matches any of these patterns.
+    case projectLacks(ProjectSearch)
+    /// At least one of these conditions holds.
+    case anyOf([Condition])
+}
+
+public struct ScopedSearch: Sendable {
+    public var patterns: [Pattern]
+    public var scope: ConditionScope = .function
+    /// Metavariable to follow into the helper functions it is passed to.
+    public var follow: String?
+    /// Occurrences inside these patterns' matches do not count (`print(...)`).
+    public var notInside: [Pattern] = []
+}
+
+public struct ProjectSearch: Sendable, Hashable {
+    public var patterns: [Pattern]
+    public var imports: [String] = []
+    public var language: LanguageFilter = .any
+
+    public static func == (a: ProjectSearch, b: ProjectSearch) -> Bool {
+        a.patterns.map(\.source) == b.patterns.map(\.source) && a.imports == b.imports && a.language == b.language
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(patterns.map(\.source))
+        hasher.combine(imports)
+        hasher.combine(language)
+    }
+}
+
+public enum MetavariableTest: Sendable {
+    /// Its value, or a value assigned to it, starts with a match of one of these patterns.
+    case resolvesTo([Pattern])
+    /// Its value, followed through assignments and into helper functions, names one of these
+    /// words (case-insensitive substring of an identifier).
+    case mentions([String])
+    /// It can be followed to at least one value, and none of them names these words.
+    case lacks([String])
+    /// Its declared type is one of these (parameter, `let x: T`, `as? T`, `case let x as T`).
+    case type([String])
+    /// Its own text (names, string contents) contains one of these words, case-insensitive.
+    case nameMatches([String])
+    /// Its value, followed through assignments, is a string literal without interpolation.
+    case literal
+    /// Its value, followed through assignments and into helper functions, contains a match of one of these patterns.
+    case contains([Pattern])
+    /// Its value, followed likewise, contains no match of any of these patterns.
+    case containsNone([Pattern])
+}
+
+public struct SeverityOverride: Sendable {
+    public var when: ProjectSearch
+    public var severity: Severity
+}

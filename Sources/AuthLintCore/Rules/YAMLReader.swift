@@ -1,0 +1,184 @@
+import Yams
+
+/// A problem in a rule or configuration file, with the line it is on.
+public struct FileError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var line: Int
+    public var message: String
+
+    public init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line): \(message)" }
+}
+
+/// Typed, position-aware access to a YAML node: every error names the file and line, and
+/// unknown keys are refused with a suggestion.
+struct YAMLReader {
+    let node: Node
+    let path: String
+
+    init(node: Node, path: String) {
+        self.node = node
+        self.path = path
+    }
+
+    /// Parses `text`; a syntax error becomes a ``FileError``.
+    static func parse(_ text: String, path: String) throws -> YAMLReader {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw FileError(path: path, line: 1, message: "the file is empty")
+            }
+            return YAMLReader(node: node, path: path)
+        } catch let error as FileError {
+            throw error
+        } catch let error as YamlError {
+            throw FileError(path: path, line: YAMLReader.line(of: error), message: "invalid YAML: \(YAMLReader.describe(error))")
+        }
+    }
+
+    var line: Int { node.mark?.line ?? 1 }
+
+    func fail(_ message: String) -> FileError {
+        FileError(path: path, line: line, message: message)
+    }
+
+    // MARK: Scalars
+
+    var isNull: Bool {
+        if case let .scalar(scalar) = node { return scalar.string == "null" || scalar.string == "~" || (scalar.string.isEmpty && scalar.style == .plain) }
+        return false
+    }
+
+    func string(_ what: String) throws -> String {
+        guard case let .scalar(scalar) = node else { throw fail("\(what) must be a string") }
+        return scalar.string
+    }
+
+    func bool(_ what: String) throws -> Bool {
+        guard case let .scalar(scalar) = node else { throw fail("\(what) must be true or false") }
+        switch scalar.string {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw fail("\(what) must be true or false, not `\(scalar.string)`")
+        }
+    }
+
+    /// A string, or a list of strings.
+    func strings(_ what: String) throws -> [String] {
+        switch node {
+        case .scalar: return [try string(what)]
+        case let .sequence(sequence):
+            return try sequence.map { try YAMLReader(node: $0, path: path).string("each entry of \(what)") }
+        default: throw fail("\(what) must be a string or a list of strings")
+        }
+    }
+
+    func list(_ what: String) throws -> [YAMLReader] {
+        guard case let .sequence(sequence) = node else { throw fail("\(what) must be a list") }
+        return sequence.map { YAMLReader(node: $0, path: path) }
+    }
+
+    func enumValue<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ what: String) throws -> T where T.RawValue == String {
+        let value = try string(what)
+        if let result = T(rawValue: value) { return result }
+        let choices = T.allCases.map(\.rawValue)
+        throw fail("\(what) must be one of \(choices.joined(separator: ", ")), not `\(value)`" + Suggestion.didYouMean(value, choices))
+    }
+
+    // MARK: Mappings
+
+    /// The mapping's entries in file order; refuses keys outside `allowed`.
+    func mapping(_ what: String, allowed: [String]) throws -> Entries {
+        guard case let .mapping(mapping) = node else { throw fail("\(what) must be a mapping") }
+        var entries: [(String, YAMLReader)] = []
+        for (keyNode, valueNode) in mapping {
+            let key = YAMLReader(node: keyNode, path: path)
+            let name = try key.string("a key")
+            if !allowed.contains(name) {
+                throw key.fail("unknown key `\(name)` in \(what)" + Suggestion.didYouMean(name, allowed))
+            }
+            if entries.contains(where: { $0.0 == name }) { throw key.fail("duplicate key `\(name)` in \(what)") }
+            entries.append((name, YAMLReader(node: valueNode, path: path)))
+        }
+        return Entries(entries: entries, owner: self, what: what)
+    }
+
+    /// A mapping whose keys are free (file names, rule ids).
+    func pairs(_ what: String) throws -> [(key: String, keyLine: Int, value: YAMLReader)] {
+        guard case let .mapping(mapping) = node else { throw fail("\(what) must be a mapping") }
+        return try mapping.map { keyNode, valueNode in
+            let key = YAMLReader(node: keyNode, path: path)
+            return (try key.string("a key"), key.line, YAMLReader(node: valueNode, path: path))
+        }
+    }
+
+    struct Entries {
+        let entries: [(String, YAMLReader)]
+        let owner: YAMLReader
+        let what: String
+
+        subscript(_ key: String) -> YAMLReader? {
+            entries.first { $0.0 == key }?.1
+        }
+
+        func required(_ key: String) throws -> YAMLReader {
+            guard let value = self[key] else { throw owner.fail("\(what) needs `\(key)`") }
+            return value
+        }
+
+        var keys: [String] { entries.map(\.0) }
+    }
+
+    // MARK: Errors
+
+    private static func line(of error: YamlError) -> Int {
+        switch error {
+        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
+            return mark.line
+        default:
+            return 1
+        }
+    }
+
+    private static func describe(_ error: YamlError) -> String {
+        switch error {
+        case let .scanner(_, problem, _, _), let .parser(_, problem, _, _), let .composer(_, problem, _, _):
+            return problem
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// "Did you mean" for misspelt keys and ids.
+public enum Suggestion {
+    /// " (did you mean `x`?)" for the closest candidate, or "" when none is close.
+    public static func didYouMean(_ word: String, _ candidates: [String]) -> String {
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            if distance <= max(2, candidate.count / 3), best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        return best.map { " (did you mean `\($0.0)`?)" } ?? ""
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

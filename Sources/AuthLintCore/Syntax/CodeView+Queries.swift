@@ -1,0 +1,53 @@
+extension CodeView {
+    /// The scope whose `{` is the code token at `position`.
+    public func scopeIndex(openingAt position: Int) -> Int? {
+        var low = 1
+        var high = scopes.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let open = scopes[mid].open
+            if open == position { return mid }
+            if open < position { low = mid + 1 } else { high = mid - 1 }
+        }
+        return nil
+    }
+
+    /// Code index of the first body token after a closure's `in` (or after `{` when it has none).
+    public func closureBodyStart(_ scope: Scope) -> Int {
+        if let last = scope.parameters.last, last.name != "$0" {
+            var k = last.index + 1
+            while k < scope.close {
+                if tokens[k].kind == .keyword, token(k, is: "in") { return k + 1 }
+                k += 1
+            }
+        }
+        return scope.open + 1
+    }
+
+    /// Line on which the code token at `p` ends (multi-line strings and comments end later than they start).
+    public func endLine(of p: Int) -> Int32 {
+        let token = tokens[p]
+        guard token.kind == .stringClose || token.kind == .stringSegment else { return token.line }
+        return Int32(file.location(ofByte: Int(token.end)).line)
+    }
+
+    /// The innermost scope whose declaration header (`func name(params) ->`) or body contains
+    /// `index`: parameters belong to their function.
+    public func declaringScope(of index: Int) -> Int {
+        var best: Int?
+        for (offset, scope) in scopes.enumerated() where offset > 0 && scope.headerStart <= index && index < scope.open {
+            if best == nil || scope.headerStart >= scopes[best!].headerStart { best = offset }
+        }
+        return best ?? Int(scopeOfToken[index])
+    }
+
+    /// Index of the innermost function or closure scope around the scope at `index`.
+    public func executableScope(of scopeIndex: Int) -> Int {
+        var current: Int? = scopeIndex
+        while let index = current {
+            if scopes[index].kind == .function || scopes[index].kind == .closure { return index }
+            current = scopes[index].parent
+        }
+        return scopeIndex
+    }
+}

@@ -1,0 +1,171 @@
+/// The code of one source file as rules see it: code tokens only (no comments, no whitespace),
+/// with matching brackets, scopes, and a hash of every name for quick "does this file mention X"
+/// checks. String literals are bracketed groups, so a whole literal is one atom to the matcher,
+/// while the code in its interpolations stays visible.
+public final class CodeView: Sendable {
+    public let file: SourceFile
+    /// Code tokens in order.
+    public let tokens: [Token]
+    /// For each code token that opens or closes a group (`(` `[` `{`, a string's delimiters, an
+    /// interpolation), the index of its partner; -1 otherwise or when unbalanced.
+    public let partner: [Int32]
+    /// Hash of each code token's bytes (see ``CodeView/hash(_:)``).
+    public let hashes: [UInt64]
+    /// The set of hashes of every identifier and keyword in the file's code.
+    public let nameHashes: Set<UInt64>
+    /// Scopes in source order (by opening brace); index 0 is the file scope.
+    public let scopes: [Scope]
+    /// Innermost scope index of each code token.
+    public let scopeOfToken: [Int32]
+    /// Modules the file imports (`import X`, `@testable import X`, `import struct X.Y`, `@import X;`, `#import <X/…>`).
+    public let imports: Set<String>
+
+    public init(file: SourceFile) {
+        self.file = file
+        var tokens: [Token] = []
+        tokens.reserveCapacity(file.codeTokenIndices.count)
+        for index in file.codeTokenIndices { tokens.append(file.tokens[Int(index)]) }
+        self.tokens = tokens
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(tokens.count)
+        var names = Set<UInt64>()
+        file.bytes.withUnsafeBufferPointer { bytes in
+            for token in tokens {
+                let h = CodeView.hash(bytes, Int(token.start), Int(token.end))
+                hashes.append(h)
+                if token.kind == .identifier || token.kind == .keyword { names.insert(h) }
+            }
+        }
+        self.hashes = hashes
+        self.nameHashes = names
+        let partner = CodeView.matchBrackets(tokens)
+        self.partner = partner
+        let built = ScopeBuilder(file: file, tokens: tokens, partner: partner).build()
+        self.scopes = built.scopes
+        self.scopeOfToken = built.scopeOfToken
+        self.imports = CodeView.findImports(file: file, tokens: tokens)
+    }
+
+    public var count: Int { tokens.count }
+
+    @inlinable public func text(_ index: Int) -> String { file.text(of: tokens[index]) }
+
+    @inlinable public func kind(_ index: Int) -> TokenKind { tokens[index].kind }
+
+    /// Whether the code token at `index` has exactly the bytes of `text`.
+    @inlinable public func token(_ index: Int, is text: StaticString) -> Bool {
+        file.token(tokens[index], is: text)
+    }
+
+    /// Whether any identifier or keyword in the file is `name`.
+    public func mentions(_ name: String) -> Bool {
+        nameHashes.contains(CodeView.hash(name))
+    }
+
+    /// The literal text of a string literal whose opening delimiter is at `open`, if it has no
+    /// interpolation (escapes are kept as written).
+    public func stringValue(at open: Int) -> String? {
+        guard open < count, tokens[open].kind == .stringOpen else { return nil }
+        let close = Int(partner[open])
+        guard close > open else { return nil }
+        var value = ""
+        var i = open + 1
+        while i < close {
+            guard tokens[i].kind == .stringSegment else { return nil }
+            value += text(i)
+            i += 1
+        }
+        return value
+    }
+
+    /// Location of the code token at `index`.
+    public func location(_ index: Int) -> SourceLocation {
+        let token = tokens[min(index, count - 1)]
+        return SourceLocation(line: Int(token.line), column: Int(token.column))
+    }
+
+    /// The innermost scope containing the code token at `index`.
+    public func scope(at index: Int) -> Scope { scopes[Int(scopeOfToken[index])] }
+
+    // MARK: - Hashing
+
+    /// FNV-1a over bytes: a stable 64-bit hash of a token's text.
+    @inlinable
+    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var i = start
+        while i < end {
+            h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3
+            i += 1
+        }
+        return h
+    }
+
+    public static func hash(_ text: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    // MARK: - Brackets
+
+    static func matchBrackets(_ tokens: [Token]) -> [Int32] {
+        var partner = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int32] = []
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace, .stringOpen, .interpolationOpen:
+                stack.append(Int32(index))
+            case .rightParen, .rightBracket, .rightBrace, .stringClose, .interpolationClose:
+                // Pop to the nearest opener of the right kind; unmatched closers stay -1.
+                let opener = CodeView.opener(of: token.kind)
+                if let position = stack.lastIndex(where: { tokens[Int($0)].kind == opener }) {
+                    let open = stack[position]
+                    stack.removeSubrange(position...)
+                    partner[Int(open)] = Int32(index)
+                    partner[index] = open
+                }
+            default:
+                break
+            }
+        }
+        return partner
+    }
+
+    static func opener(of kind: TokenKind) -> TokenKind {
+        switch kind {
+        case .rightParen: .leftParen
+        case .rightBracket: .leftBracket
+        case .rightBrace: .leftBrace
+        case .stringClose: .stringOpen
+        case .interpolationClose: .interpolationOpen
+        default: kind
+        }
+    }
+
+    // MARK: - Imports
+
+    static func findImports(file: SourceFile, tokens: [Token]) -> Set<String> {
+        var imports = Set<String>()
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            if file.language == .swift, token.kind == .keyword, file.token(token, is: "import") {
+                var j = i + 1
+                // `import struct Module.Type`
+                if j < tokens.count, tokens[j].kind == .keyword { j += 1 }
+                if j < tokens.count, tokens[j].kind == .identifier { imports.insert(file.text(of: tokens[j])) }
+            } else if file.language == .objectiveC {
+                if token.kind == .attribute, file.token(token, is: "@import"), i + 1 < tokens.count {
+                    imports.insert(file.text(of: tokens[i + 1]))
+                } else if token.kind == .poundKeyword, file.token(token, is: "#import") || file.token(token, is: "#include"),
+                    i + 2 < tokens.count, tokens[i + 1].kind == .operator, file.token(tokens[i + 1], is: "<")
+                {
+                    imports.insert(file.text(of: tokens[i + 2]))
+                }
+            }
+            i += 1
+        }
+        return imports
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+// Usage: EmbedRules OUTPUT RULES_DIR FILE...
+// Writes a Swift file holding each rule file's path (relative to RULES_DIR) and text.
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: EmbedRules OUTPUT RULES_DIR FILE...\n".utf8))
+    exit(2)
+}
+let output = arguments[1]
+let base = URL(fileURLWithPath: arguments[2]).standardizedFileURL.path
+
+/// A raw-string delimiter long enough that nothing in `text` can close the literal early.
+func delimiter(for text: String) -> String {
+    var longest = 0
+    var run = -1
+    for scalar in text.unicodeScalars {
+        if scalar == "\"" {
+            run = 0
+        } else if scalar == "#", run >= 0 {
+            run += 1
+            longest = max(longest, run)
+        } else {
+            run = -1
+        }
+    }
+    return String(repeating: "#", count: longest + 1)
+}
+
+var source = "// Built from the rules/ folder by the RuleEmbedder plugin.\n\n"
+source += "enum BuiltinRuleFiles {\n    static let files: [(path: String, text: String)] = [\n"
+for path in arguments.dropFirst(3) {
+    let text: String
+    do {
+        text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+        FileHandle.standardError.write(Data("error: \(path): \(error.localizedDescription)\n".utf8))
+        exit(1)
+    }
+    var relative = URL(fileURLWithPath: path).standardizedFileURL.path
+    if relative.hasPrefix(base + "/") { relative = String(relative.dropFirst(base.count + 1)) }
+    let hashes = delimiter(for: text)
+    source += "        (\"rules/\(relative)\", \(hashes)\"\"\"\n\(text)\(text.hasSuffix("\n") ? "" : "\n")\"\"\"\(hashes)),\n"
+}
+source += "    ]\n}\n"
+do {
+    try source.write(toFile: output, atomically: true, encoding: .utf8)
+} catch {
+    FileHandle.standardError.write(Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
+    exit(1)
+}

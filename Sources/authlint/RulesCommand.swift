@@ -1,0 +1,44 @@
+import ArgumentParser
+import AuthLintCore
+import Foundation
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the rules, or explain one."
+    )
+
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case text, json
+    }
+
+    @Argument(help: "A rule id: print its documentation and examples.")
+    var id: String?
+
+    @Option(help: "text or json.")
+    var format: Format = .text
+
+    @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
+    var ruleDirectories: [String] = []
+
+    func run() throws {
+        let catalog: RuleCatalog
+        do {
+            catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        var descriptions = catalog.descriptions
+        if let id {
+            guard let rule = catalog.rule(named: id) else {
+                printError("error: no rule named `\(id)`" + Suggestion.didYouMean(id, catalog.rules.map(\.id)))
+                throw ExitCode(2)
+            }
+            descriptions = [rule.description]
+        }
+        let text = format == .json ? RuleDocumentation.json(descriptions, single: id != nil)
+            : id != nil ? RuleDocumentation.text(descriptions[0]) : RuleDocumentation.table(descriptions)
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

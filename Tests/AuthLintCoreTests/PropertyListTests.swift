@@ -1,0 +1,215 @@
+import Foundation
+import XCTest
+@testable import AuthLintCore
+
+final class PropertyListTests: XCTestCase {
+    static let entitlements = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key>aps-environment</key>
+    \t<string>development</string>
+    \t<!-- authlint:disable siwa-entitlement-missing -->
+    \t<key>com.apple.developer.applesignin</key>
+    \t<array>
+    \t\t<string>Default</string>
+    \t</array>
+    \t<key>com.apple.developer.associated-domains</key>
+    \t<array>
+    \t\t<string>applinks:example.com</string>
+    \t\t<string>webcredentials:example.com</string>
+    \t</array>
+    \t<!--
+    \t  multi-line comment
+    \t-->
+    \t<key>com.apple.security.application-groups</key>
+    \t<array/>
+    \t<key>keychain-access-groups</key>
+    \t<array>
+    \t\t<string>$(AppIdentifierPrefix)com.example.app</string>
+    \t</array>
+    \t<key>com.apple.developer.icloud-container-environment</key><string>Production &amp; more</string>
+    </dict>
+    </plist>
+    """
+
+    private func parse(_ text: String, kind: ProjectFileKind = .propertyList) -> (file: PropertyListFile, diagnostics: [Diagnostic]) {
+        PropertyListParser.parse(Array(text.utf8), path: "App/App.entitlements", kind: kind)
+    }
+
+    func testEntitlementsKeepKeysValuesLinesAndComments() throws {
+        let (file, diagnostics) = parse(Self.entitlements, kind: .entitlements)
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(file.format, .xml)
+        let root = try XCTUnwrap(file.root)
+        XCTAssertEqual(root.line, 4)
+        XCTAssertEqual(root.keys, [
+            "aps-environment", "com.apple.developer.applesignin", "com.apple.developer.associated-domains",
+            "com.apple.security.application-groups", "keychain-access-groups", "com.apple.developer.icloud-container-environment",
+        ])
+        XCTAssertEqual(root["aps-environment"]?.stringValue, "development")
+        XCTAssertEqual(root.line(ofKey: "aps-environment"), 5)
+        XCTAssertEqual(root["aps-environment"]?.line, 6)
+        let signIn = try XCTUnwrap(root.entry(for: "com.apple.developer.applesignin"))
+        XCTAssertEqual(signIn.keyLine, 8)
+        XCTAssertEqual(signIn.value.line, 9)
+        XCTAssertEqual(signIn.value.arrayValue?.first?.line, 10)
+        XCTAssertEqual(signIn.value.stringArrayValue, ["Default"])
+        XCTAssertEqual(file["com.apple.developer.associated-domains"]?.stringArrayValue, ["applinks:example.com", "webcredentials:example.com"])
+        XCTAssertEqual(root["com.apple.developer.associated-domains"]?.arrayValue?.map(\.line), [14, 15])
+        XCTAssertEqual(root["com.apple.security.application-groups"]?.arrayValue, [])
+        XCTAssertEqual(root.line(ofKey: "keychain-access-groups"), 22)
+        XCTAssertEqual(root["keychain-access-groups"]?.arrayValue?.first?.stringValue, "$(AppIdentifierPrefix)com.example.app")
+        XCTAssertEqual(root["com.apple.developer.icloud-container-environment"]?.stringValue, "Production & more")
+        XCTAssertEqual(root.line(ofKey: "com.apple.developer.icloud-container-environment"), 26)
+        XCTAssertNil(root["missing"])
+        XCTAssertEqual(file.comments.map(\.line), [7, 17])
+        XCTAssertEqual(file.comments.first?.text.trimmingCharacters(in: .whitespaces), "authlint:disable siwa-entitlement-missing")
+        XCTAssertTrue(file.comments.last?.text.contains("multi-line comment") ?? false)
+    }
+
+    func testInfoPlistURLTypesAndScalarTypes() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleIdentifier</key>
+            <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+            <key>CFBundleURLTypes</key>
+            <array>
+                <dict>
+                    <key>CFBundleTypeRole</key>
+                    <string>Editor</string>
+                    <key>CFBundleURLSchemes</key>
+                    <array>
+                        <string>com.googleusercontent.apps.1234-abcd</string>
+                        <string>fb123456</string>
+                    </array>
+                </dict>
+            </array>
+            <key>LSRequiresIPhoneOS</key>
+            <true/>
+            <key>UIFileSharingEnabled</key><false/>
+            <key>Build</key><integer>42</integer>
+            <key>Negative</key><integer>-7</integer>
+            <key>Ratio</key><real>1.5</real>
+            <key>Released</key><date>2024-02-29T12:30:00Z</date>
+            <key>Blob</key><data>
+                aGVsbG8=
+            </data>
+            <key>NSFaceIDUsageDescription</key><string>  spaces kept  </string>
+            <key>Empty</key><string/>
+        </dict>
+        </plist>
+        """
+        let (file, diagnostics) = parse(text, kind: .infoPlist)
+        XCTAssertEqual(diagnostics, [])
+        let root = try XCTUnwrap(file.root)
+        let urlType = try XCTUnwrap(root["CFBundleURLTypes"]?.arrayValue?.first)
+        XCTAssertEqual(urlType.line, 8)
+        XCTAssertEqual(urlType["CFBundleURLSchemes"]?.stringArrayValue, ["com.googleusercontent.apps.1234-abcd", "fb123456"])
+        XCTAssertEqual(urlType["CFBundleURLSchemes"]?.arrayValue?.map(\.line), [13, 14])
+        XCTAssertEqual(root["LSRequiresIPhoneOS"]?.boolValue, true)
+        XCTAssertEqual(root["LSRequiresIPhoneOS"]?.line, 19)
+        XCTAssertEqual(root["UIFileSharingEnabled"]?.value, .bool(false))
+        XCTAssertEqual(root["Build"]?.value, .integer(42))
+        XCTAssertEqual(root["Negative"]?.integerValue, -7)
+        XCTAssertEqual(root["Ratio"]?.realValue, 1.5)
+        XCTAssertEqual(root["Released"]?.dateValue, Date(timeIntervalSince1970: 1_709_209_800))
+        XCTAssertEqual(root["Blob"]?.dataValue, Data("hello".utf8))
+        XCTAssertEqual(root["NSFaceIDUsageDescription"]?.stringValue, "  spaces kept  ")
+        XCTAssertEqual(root["Empty"]?.stringValue, "")
+        XCTAssertNil(root["CFBundleURLTypes"]?.stringValue)
+    }
+
+    func testBinaryPlistParsesWithoutLines() throws {
+        let object: [String: Any] = [
+            "com.apple.developer.applesignin": ["Default"],
+            "flag": true, "off": false, "count": 3, "ratio": 0.25, "name": "App",
+            "nested": ["inner": [1, 2]],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+        XCTAssertTrue(data.starts(with: Array("bplist00".utf8)))
+        let (file, diagnostics) = PropertyListParser.parse(Array(data), path: "App.entitlements", kind: .entitlements)
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(file.format, .binary)
+        let root = try XCTUnwrap(file.root)
+        XCTAssertEqual(root.keys, ["com.apple.developer.applesignin", "count", "flag", "name", "nested", "off", "ratio"], "sorted")
+        XCTAssertEqual(root["com.apple.developer.applesignin"]?.stringArrayValue, ["Default"])
+        XCTAssertEqual(root["flag"]?.value, .bool(true))
+        XCTAssertEqual(root["off"]?.value, .bool(false))
+        XCTAssertEqual(root["count"]?.value, .integer(3))
+        XCTAssertEqual(root["ratio"]?.value, .real(0.25))
+        XCTAssertEqual(root["name"]?.stringValue, "App")
+        XCTAssertEqual(root["nested"]?["inner"]?.arrayValue?.map(\.value), [.integer(1), .integer(2)])
+        XCTAssertEqual(root.line, 0)
+        XCTAssertEqual(root.line(ofKey: "flag"), 0)
+
+        let truncated = PropertyListParser.parse(Array(data.prefix(20)), path: "x.plist")
+        XCTAssertNil(truncated.file.root)
+        XCTAssertEqual(truncated.diagnostics.map(\.kind), [.malformedPlist])
+    }
+
+    func testMalformedPlistsGiveDiagnosticsWithLines() {
+        let cases: [(String, Int?)] = [
+            ("<plist>\n<dict>\n<key>a</key>\n<string>x</dict>\n</plist>", 4),
+            ("<plist>\n<dict>\n<key>a</key>\n<key>b</key>\n<string>x</string></dict></plist>", 3),
+            ("<plist>\n<dict>\n<string>orphan</string>\n</dict></plist>", 3),
+            ("<plist><dict><key>n</key>\n<integer>12x</integer></dict></plist>", 2),
+            ("<plist>\n<array><unknown/></array></plist>", 2),
+            ("<plist><dict/><dict/></plist>", 1),
+            ("<plist><dict>text</dict></plist>", 1),
+            ("   \n", nil),
+            ("<plist></plist>", nil),
+        ]
+        for (text, line) in cases {
+            let (file, diagnostics) = PropertyListParser.parse(Array(text.utf8), path: "Bad.plist")
+            XCTAssertNil(file.root, text)
+            XCTAssertEqual(diagnostics.map(\.kind), [.malformedPlist], text)
+            XCTAssertEqual(diagnostics.first?.line, line, text)
+            XCTAssertEqual(diagnostics.first?.path, "Bad.plist")
+        }
+    }
+
+    func testEntityDeclarationsAreRefused() {
+        let laughs = """
+        <?xml version="1.0"?>
+        <!DOCTYPE plist [
+          <!ENTITY lol "lol">
+          <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+          <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+        ]>
+        <plist><dict><key>a</key><string>&lol3;</string></dict></plist>
+        """
+        let (file, diagnostics) = PropertyListParser.parse(Array(laughs.utf8), path: "Info.plist", kind: .infoPlist)
+        XCTAssertNil(file.root)
+        XCTAssertEqual(diagnostics.map(\.kind), [.malformedPlist])
+        XCTAssertEqual(diagnostics.first?.line, 3)
+        XCTAssertTrue(diagnostics.first?.message.contains("entities") ?? false)
+        let external = "<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<plist><string>&x;</string></plist>"
+        XCTAssertEqual(PropertyListParser.parse(Array(external.utf8), path: "x.plist").diagnostics.map(\.kind), [.malformedPlist])
+        let commented = "<!-- <!ENTITY not-a-declaration> -->\n<plist><string>ok</string></plist>"
+        XCTAssertEqual(PropertyListParser.parse(Array(commented.utf8), path: "x.plist").file.root?.stringValue, "ok")
+    }
+
+    func testScannerSortsPlistsAndGoesOnAfterAMalformedOne() throws {
+        let tree = try ScanFixture()
+        try tree.write("App/App.entitlements", Self.entitlements)
+        try tree.write("App/Broken.plist", "<plist><dict><key>x</key></plist>")
+        try tree.write("App/Info.plist", "<plist><dict><key>CFBundleName</key><string>App</string></dict></plist>")
+        try tree.write("App/PrivacyInfo.xcprivacy", "<plist><dict><key>NSPrivacyTracking</key><false/></dict></plist>")
+        let binary = try PropertyListSerialization.data(fromPropertyList: ["API_KEY": "k"], format: .binary, options: 0)
+        try tree.write("App/GoogleService-Info.plist", bytes: Array(binary))
+        let project = tree.scan()
+        XCTAssertEqual(project.entitlements.first?.root?["com.apple.developer.applesignin"]?.stringArrayValue, ["Default"])
+        XCTAssertEqual(project.entitlements.first?.comments.count, 2)
+        XCTAssertEqual(project.infoPlists.first?["CFBundleName"]?.stringValue, "App")
+        XCTAssertEqual(project.privacyManifests.first?["NSPrivacyTracking"]?.boolValue, false)
+        XCTAssertEqual(project.otherPlists.map(\.path), ["App/Broken.plist", "App/GoogleService-Info.plist"])
+        XCTAssertEqual(project.otherPlists.last?.format, .binary)
+        XCTAssertEqual(project.propertyList(atPath: "App/GoogleService-Info.plist")?["API_KEY"]?.stringValue, "k")
+        XCTAssertEqual(project.diagnostics.map(\.path), ["App/Broken.plist"])
+        XCTAssertEqual(project.diagnostics.map(\.kind), [.malformedPlist])
+    }
+}

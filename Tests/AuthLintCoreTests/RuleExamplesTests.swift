@@ -1,0 +1,82 @@
+import AuthLintCore
+import XCTest
+
+/// Runs every example of every built-in rule: non-triggering examples give no finding,
+/// triggering ones give findings exactly at their `↓` marks. Each triggering example is then
+/// mutated: commented out, wrapped in a string, or prefixed with a line that holds an emoji.
+final class RuleExamplesTests: XCTestCase {
+    func testEveryRuleHasDocumentationAndExamples() throws {
+        let catalog = try RuleCatalog.builtin()
+        XCTAssertFalse(catalog.rules.isEmpty)
+        for rule in catalog.rules {
+            let description = rule.description
+            XCTAssertFalse(description.summary.isEmpty, rule.id)
+            XCTAssertFalse(description.documentation.fix.isEmpty, rule.id)
+            XCTAssertFalse(description.examples.triggering.isEmpty, "\(rule.id) has no triggering example")
+            XCTAssertFalse(description.examples.nonTriggering.isEmpty, "\(rule.id) has no non-triggering example")
+            XCTAssertEqual(rule.source, "rules/\(rule.id).yaml", "a rule file is named after its id")
+        }
+    }
+
+    func testTriggeringExamplesFindExactlyTheMarks() throws {
+        for rule in try RuleCatalog.builtin().rules {
+            for (number, example) in rule.description.examples.triggering.enumerated() {
+                let marked = MarkedExample(example)
+                XCTAssertFalse(marked.marks.isEmpty, "\(rule.id) triggering example \(number + 1) has no ↓ mark")
+                let found = ExampleRunner.findings(rule, marked.files)
+                XCTAssertEqual(
+                    Set(found.map(\.position)), marked.marks,
+                    "\(rule.id) triggering example \(number + 1): findings \(found.map(\.summary))")
+                XCTAssertEqual(found.count, marked.marks.count, "\(rule.id) triggering example \(number + 1): duplicate findings")
+            }
+        }
+    }
+
+    func testNonTriggeringExamplesFindNothing() throws {
+        for rule in try RuleCatalog.builtin().rules {
+            for (number, example) in rule.description.examples.nonTriggering.enumerated() {
+                let marked = MarkedExample(example)
+                XCTAssertTrue(marked.marks.isEmpty, "\(rule.id) non-triggering example \(number + 1) has a ↓ mark")
+                let found = ExampleRunner.findings(rule, marked.files)
+                XCTAssertEqual(found.map(\.summary), [], "\(rule.id) non-triggering example \(number + 1)")
+            }
+        }
+    }
+
+    func testCommentedOutOrQuotedExamplesFindNothing() throws {
+        let mutations: [(String, (String) -> String)] = [
+            ("block comment", { "/*\n" + $0 + "\n*/\n" }),
+            ("line comments", { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n") }),
+            ("multi-line string", { "let quoted = #\"\"\"\n" + $0 + "\n\"\"\"#\n" }),
+        ]
+        for rule in try RuleCatalog.builtin().rules {
+            for (number, example) in rule.description.examples.triggering.enumerated() where example.mutations {
+                let marked = MarkedExample(example)
+                for (name, mutate) in mutations {
+                    let files = marked.files.map { file in
+                        file.path.hasSuffix(".swift") ? RuleDescription.ExampleFile(path: file.path, text: mutate(file.text)) : file
+                    }
+                    let found = ExampleRunner.findings(rule, files).filter { $0.path.hasSuffix(".swift") }
+                    XCTAssertEqual(found.map(\.summary), [], "\(rule.id) triggering example \(number + 1) in a \(name)")
+                }
+            }
+        }
+    }
+
+    func testAnEmojiLineAboveKeepsColumns() throws {
+        for rule in try RuleCatalog.builtin().rules {
+            for (number, example) in rule.description.examples.triggering.enumerated() where example.mutations {
+                let marked = MarkedExample(example)
+                let files = marked.files.map { file in
+                    file.path.hasSuffix(".swift")
+                        ? RuleDescription.ExampleFile(path: file.path, text: "let greeting = \"👋🏽 Grüße\"\n" + file.text) : file
+                }
+                let expected = Set(marked.marks.map { mark in
+                    mark.path.hasSuffix(".swift") ? ExamplePosition(path: mark.path, line: mark.line + 1, column: mark.column) : mark
+                })
+                let found = ExampleRunner.findings(rule, files)
+                XCTAssertEqual(Set(found.map(\.position)), expected, "\(rule.id) triggering example \(number + 1) after an emoji line")
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+
+enum RepositoryPaths {
+    /// The repository root, found from this file's path.
+    static var root: String {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }
+}
+
+/// Golden-file comparison: `AUTHLINT_UPDATE_GOLDEN=1` rewrites the file instead of comparing.
+enum Golden {
+    static var directory: String { RepositoryPaths.root + "/Tests/AuthLintCoreTests/Golden" }
+
+    static func check(_ actual: String, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = directory + "/" + name
+        if ProcessInfo.processInfo.environment["AUTHLINT_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
+            XCTFail("missing golden file \(name); run AUTHLINT_UPDATE_GOLDEN=1 swift test", file: file, line: line)
+            return
+        }
+        if expected != actual {
+            let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            var difference = ""
+            for index in 0..<max(expectedLines.count, actualLines.count) {
+                let a = index < expectedLines.count ? String(expectedLines[index]) : "<none>"
+                let b = index < actualLines.count ? String(actualLines[index]) : "<none>"
+                if a != b { difference += "line \(index + 1):\n  expected: \(a)\n  actual:   \(b)\n" }
+            }
+            XCTFail("\(name) differs from its golden file (AUTHLINT_UPDATE_GOLDEN=1 rewrites it):\n\(difference)", file: file, line: line)
+        }
+    }
+}

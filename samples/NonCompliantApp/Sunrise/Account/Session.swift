@@ -1,0 +1,23 @@
+import AuthenticationServices
+import Combine
+import FirebaseAuth
+import Foundation
+
+/// The signed-in user, kept across launches.
+@MainActor
+final class Session: ObservableObject {
+    @Published private(set) var userID: String?
+
+    func finishAppleSignIn(_ result: Result<ASAuthorization, Error>) {
+        guard case .success(let authorization) = result,
+              let credential = authorization.credential as? ASAuthorizationAppleIDCredential else { return }
+        userID = credential.user
+    }
+
+    func signInWithGoogle(idToken: String, accessToken: String) {
+        let credential = GoogleAuthProvider.credential(withIDToken: idToken, accessToken: accessToken)
+        Auth.auth().signIn(with: credential) { [weak self] result, _ in
+            self?.userID = result?.user.uid
+        }
+    }
+}
