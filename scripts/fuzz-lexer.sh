@@ -45,6 +45,7 @@ set +e
     -max_total_time="$SECONDS_TO_RUN" \
     -timeout=10 \
     -max_len=8192 \
+    -dict=Fuzz/lexer.dict \
     -artifact_prefix="$OUT/crashes/" \
     -print_final_stats=1 \
     "$@" 2>&1 | tee "$LOG" | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|==[0-9]+==|SUMMARY|Fatal|.*lexer:)' >&2

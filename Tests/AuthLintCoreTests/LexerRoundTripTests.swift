@@ -183,6 +183,8 @@ final class LexerRoundTripTests: XCTestCase {
             String(repeating: "\"\\(\"\\(", count: 20_000) + "\n",
             String(repeating: "/* ", count: 50_000),
             String(repeating: "0x1.", count: 50_000),
+            String(repeating: "#", count: 100_000) + "x",
+            String(repeating: "##\"", count: 30_000),
         ]
         let start = Date()
         for input in inputs {

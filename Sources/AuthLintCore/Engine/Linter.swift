@@ -29,7 +29,7 @@ public enum Linter {
         }
         let files = loaded.compactMap(\.0)
         diagnostics += loaded.flatMap(\.1)
-        let project = ProjectIndex(files: files)
+        let project = ProjectIndex(files: files, scanned: scanned)
         let rules = options.catalog.rules
         let findings = check(project: project, rules: rules)
         return LintReport(
@@ -54,20 +54,20 @@ public enum Linter {
             return sites
         }
         var findings: [Finding] = []
-        var reportedOnce = Set<Int>()
+        var reportedOnce = Set<[Int]>()
         // Files are in path order; within a file, order sites by position so "once per project" keeps the first.
         let ordered = perFile.map { $0.sorted { $0.1.range.lowerBound < $1.1.range.lowerBound } }.joined()
         for (ruleIndex, site) in ordered {
             let rule = rules[ruleIndex]
             if rule.match.oncePerProject {
-                guard reportedOnce.insert(ruleIndex).inserted else { continue }
+                guard reportedOnce.insert([ruleIndex, project.unitOfFile[site.file]]).inserted else { continue }
             }
             findings.append(finding(rule, site, project, facts))
         }
         return fingerprinted(findings.sorted(by: Finding.reportOrder), project: project)
     }
 
-    private static func answerProjectSearches(_ rules: [RuleSpec], _ project: ProjectIndex) -> [ProjectSearch: Bool] {
+    private static func answerProjectSearches(_ rules: [RuleSpec], _ project: ProjectIndex) -> [ProjectSearch: [Bool]] {
         var searches = Set<ProjectSearch>()
         for rule in rules {
             for condition in rule.match.conditions + rule.match.patterns.flatMap(\.conditions) {
@@ -79,16 +79,19 @@ public enum Linter {
             for override in rule.severityWhen { searches.insert(override.when) }
         }
         let ordered = Array(searches)
-        let answers = ordered.parallelMap { project.has($0) }
+        let answers = ordered.parallelMap { search in project.units.indices.map { project.has(search, inUnit: $0) } }
         return Dictionary(uniqueKeysWithValues: zip(ordered, answers))
     }
 
-    private static func finding(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex, _ facts: [ProjectSearch: Bool]) -> Finding {
+    private static func finding(
+        _ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex, _ facts: [ProjectSearch: [Bool]]
+    ) -> Finding {
         let code = project.files[site.file]
         let first = code.tokens[site.range.lowerBound]
         let end = code.file.endLocation(of: code.tokens[max(site.range.lowerBound, site.range.upperBound - 1)])
         var severity = rule.description.severity
-        for override in rule.severityWhen where facts[override.when] == true { severity = override.severity }
+        let unit = project.unitOfFile[site.file]
+        for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
         return Finding(
             rule: rule.id, severity: severity, message: render(rule.message, site.bindings, code),
             path: code.file.path, line: Int(first.line), column: Int(first.column),

@@ -6,13 +6,19 @@ public final class ProjectIndex: Sendable {
     /// Function (and computed property) scopes by name: (file index, scope index).
     public let functions: [String: [FunctionRef]]
 
+    /// Units (targets) the files belong to, and each file's unit.
+    public let units: [CodeUnit]
+    public let unitOfFile: [Int]
+
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
         public var scope: Int
     }
 
-    public init(files: [CodeView]) {
+    /// Indexes `files` (sorted by path); `scanned` says which target each file belongs to.
+    public init(files: [CodeView], scanned: ScannedProject? = nil) {
         self.files = files
+        (units, unitOfFile) = CodeUnitBuilder.build(files: files, scanned: scanned)
         var functions: [String: [FunctionRef]] = [:]
         for (fileIndex, code) in files.enumerated() {
             for (scopeIndex, scope) in code.scopes.enumerated() where scope.kind == .function {
@@ -36,14 +42,19 @@ public final class ProjectIndex: Sendable {
         return nil
     }
 
-    /// Whether some file that passes the search's filters matches one of its patterns.
-    public func has(_ search: ProjectSearch) -> Bool {
-        firstMatch(search) != nil
+    /// The unit of the file at `index`.
+    public func unit(ofFile index: Int) -> CodeUnit { units[unitOfFile[index]] }
+
+    /// Whether some file of the unit that passes the search's filters matches one of its patterns.
+    public func has(_ search: ProjectSearch, inUnit unit: Int) -> Bool {
+        firstMatch(search, inUnit: unit) != nil
     }
 
-    /// The first (path, position order) place a search matches.
-    public func firstMatch(_ search: ProjectSearch) -> (file: Int, match: Match)? {
-        for (index, code) in files.enumerated() where search.language.accepts(code.file.language) {
+    /// The first (path, position order) place in the unit a search matches.
+    public func firstMatch(_ search: ProjectSearch, inUnit unit: Int) -> (file: Int, match: Match)? {
+        for index in units[unit].files {
+            let code = files[index]
+            guard search.language.accepts(code.file.language) else { continue }
             if !search.imports.isEmpty, code.imports.isDisjoint(with: search.imports) { continue }
             let matcher = Matcher(code)
             var best: Match?

@@ -3,8 +3,8 @@ import Foundation
 /// Runs one declarative rule over one file of a project.
 struct RuleEvaluator {
     let project: ProjectIndex
-    /// Answers to the project-wide searches, computed once before files are checked.
-    let facts: [ProjectSearch: Bool]
+    /// Answers to the project-wide searches for each unit, computed once before files are checked.
+    let facts: [ProjectSearch: [Bool]]
 
     var resolver: ValueResolver { ValueResolver(project: project) }
 
@@ -18,14 +18,18 @@ struct RuleEvaluator {
     func sites(of rule: RuleSpec, inFile fileIndex: Int) -> [Site] {
         let code = project.files[fileIndex]
         let spec = rule.match
-        guard spec.language.accepts(code.file.language) else { return [] }
+        let unit = project.unit(ofFile: fileIndex)
+        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(code.file.language) else { return [] }
         if !spec.imports.isEmpty, code.imports.isDisjoint(with: spec.imports) { return [] }
         let matcher = Matcher(code)
         var sites: [Site] = []
         var seen = Set<Range<Int>>()
         for clause in spec.patterns {
+            let declaresFunctions = clause.pattern.declaresFunction
             for match in matcher.matches(clause.pattern)
-            where holds(clause.conditions, match, fileIndex) && holds(spec.conditions, match, fileIndex) {
+            where (declaresFunctions || !code.isInParameterList(match.range.lowerBound))
+                && holds(clause.conditions, match, fileIndex) && holds(spec.conditions, match, fileIndex)
+            {
                 let range = spec.report.flatMap { match.bindings[$0]?.range }.flatMap { $0.isEmpty ? nil : $0 } ?? match.range
                 if seen.insert(range).inserted { sites.append(Site(file: fileIndex, range: range, bindings: match.bindings)) }
             }
@@ -39,8 +43,8 @@ struct RuleEvaluator {
 
     private func holds(_ condition: Condition, _ match: Match, _ fileIndex: Int) -> Bool {
         switch condition {
-        case let .projectHas(search): return facts[search] ?? project.has(search)
-        case let .projectLacks(search): return !(facts[search] ?? project.has(search))
+        case let .projectHas(search): return fact(search, fileIndex)
+        case let .projectLacks(search): return !fact(search, fileIndex)
         case let .absent(search): return !found(search, match, fileIndex)
         case let .present(search): return found(search, match, fileIndex)
         case let .metavariable(name, test):
@@ -49,6 +53,12 @@ struct RuleEvaluator {
         case let .anyOf(alternatives):
             return alternatives.contains { holds($0, match, fileIndex) }
         }
+    }
+
+    /// Whether the unit of the file has what the search looks for.
+    func fact(_ search: ProjectSearch, _ fileIndex: Int) -> Bool {
+        let unit = project.unitOfFile[fileIndex]
+        return facts[search]?[unit] ?? project.has(search, inUnit: unit)
     }
 
     // MARK: - Metavariable tests
@@ -105,7 +115,9 @@ struct RuleEvaluator {
     private func found(_ search: ScopedSearch, _ match: Match, _ fileIndex: Int) -> Bool {
         let code = project.files[fileIndex]
         if search.scope == .project {
-            return project.files.indices.contains { occurs(search, in: $0, range: 0..<project.files[$0].count, bound: match.bindings) }
+            return project.unit(ofFile: fileIndex).files.contains {
+                occurs(search, in: $0, range: 0..<project.files[$0].count, bound: match.bindings)
+            }
         }
         let anchor = search.follow.flatMap { match.bindings[$0] }
         let range = scopeRange(search.scope, code: code, anchor: anchor, match: match)
@@ -116,17 +128,38 @@ struct RuleEvaluator {
     }
 
     private func occurs(_ search: ScopedSearch, in fileIndex: Int, range: Range<Int>, bound: [String: Binding]) -> Bool {
-        let matcher = Matcher(project.files[fileIndex])
+        let code = project.files[fileIndex]
+        let matcher = Matcher(code)
+        var excluded: [Range<Int>]?
+        func isExcluded(_ hit: Range<Int>) -> Bool {
+            if excluded == nil { excluded = search.notInside.flatMap { matcher.matches($0, in: range).map(\.range) } }
+            return excluded!.contains { $0.lowerBound <= hit.lowerBound && hit.upperBound <= $0.upperBound }
+        }
         for pattern in search.patterns {
             for hit in matcher.matches(pattern, in: range, bound: bound) {
                 if search.notInside.isEmpty { return true }
-                let excluded = search.notInside.contains { outer in
-                    matcher.matches(outer, in: range).contains { $0.range.lowerBound <= hit.range.lowerBound && hit.range.upperBound <= $0.range.upperBound }
+                if isExcluded(hit.range) { continue }
+                // `let name = hit` only counts if `name` itself is used outside the excluded places.
+                if let name = declaredName(assignedFrom: hit.range, in: code) {
+                    let uses = Matcher(code).matches(Pattern.name, in: range, bound: ["NAME": name])
+                    if uses.contains(where: { $0.range.lowerBound != name.range.lowerBound && !isExcluded($0.range) }) { return true }
+                    continue
                 }
-                if !excluded { return true }
+                return true
             }
         }
         return false
+    }
+
+    /// The name declared by `let name = <range>` when `range` is that whole initial value.
+    private func declaredName(assignedFrom range: Range<Int>, in code: CodeView) -> Binding? {
+        let start = range.lowerBound
+        guard start >= 3, code.kind(start - 1) == .operator, code.token(start - 1, is: "="), code.kind(start - 2) == .identifier,
+            code.token(start - 3, is: "let") || code.token(start - 3, is: "var"),
+            range.upperBound >= code.count || code.tokens[range.upperBound].line != code.tokens[range.upperBound - 1].line
+                || code.kind(range.upperBound) == .semicolon
+        else { return nil }
+        return Binding(range: (start - 2)..<(start - 1), hashes: [code.hashes[start - 2]])
     }
 
     /// The code range a search looks in.

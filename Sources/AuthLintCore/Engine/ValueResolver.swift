@@ -79,7 +79,7 @@ struct ValueResolver {
             if range != searched {
                 var values: [Range<Int>] = []
                 for pattern in ValueResolver.assignmentPatterns {
-                    for match in matcher.matches(pattern, in: range, bound: ["NAME": name]) {
+                    for match in matcher.matches(pattern, in: range, bound: ["NAME": name]) where !isTypeAnnotation(code, match.range.lowerBound) {
                         if let value = match.bindings["VALUE"], value.range.lowerBound != position { values.append(value.range) }
                     }
                 }
@@ -89,6 +89,12 @@ struct ValueResolver {
             scopeIndex = scope.parent
         }
         return []
+    }
+
+    /// Whether the name at `index` is a type in an annotation (`var x: String = ""` names `String`, it does not assign it).
+    private func isTypeAnnotation(_ code: CodeView, _ index: Int) -> Bool {
+        guard index > 0 else { return false }
+        return code.kind(index - 1) == .colon || code.token(index - 1, is: "->") || code.token(index - 1, is: "as")
     }
 
     /// Project functions called (or computed properties read) inside `range`.

@@ -24,6 +24,9 @@
 ///   literals they stay in the comment or segment token. Either way they are diagnosed (once or
 ///   a few times per file, see ``LexSink/maxDiagnosticsPerKind``).
 /// - A single `'` (not valid Swift) is an `.unknown` token.
+/// - ``Token/interpolationDepth`` saturates at 65 535 (nesting deeper than that is still lexed
+///   correctly; only the recorded depth stops growing). Inputs of 2 GiB or more are not
+///   tokenized: they give no tokens and one diagnostic.
 ///
 /// Regex literals: `#/…/#` (any number of `#`) is always a regex; it may span lines when the
 /// opening delimiter is followed only by spaces and a line break. A bare `/…/` is a regex
@@ -87,6 +90,8 @@ struct SwiftLexer {
     var exprStart = true
     /// Whether the previous code token was the keyword `try`.
     var prevWasTry = false
+    /// End of a run of '#' known to be plain `.pound` tokens (so a long run is scanned once).
+    var plainPoundsEnd = 0
 
     init(_ p: UnsafePointer<UInt8>, _ n: Int) {
         self.p = p
@@ -171,15 +176,23 @@ struct SwiftLexer {
     mutating func lexCodeToken() {
         let start = pos
         let b = p[start]
-        switch b {
-        case ASCII.space, ASCII.tab, ASCII.vt, ASCII.ff:
+        // Fast paths for the commonest tokens, then one jump table over the byte.
+        let byteClass = cls[Int(b)]
+        if byteClass & ByteClass.identStart != 0 {
+            lexIdentifier(start)
+            return
+        }
+        if byteClass & ByteClass.space != 0 {
             lexWhitespace(start)
-        case ASCII.lf, ASCII.cr:
+            return
+        }
+        switch b {
+        case 0x0A, 0x0D:  // \n \r
             if depth > 0 { endSingleLineStrings() }
             let end = b == ASCII.cr && peek(start + 1) == ASCII.lf ? start + 2 : start + 1
             sink.emitNewline(to: end)
             pos = end
-        case ASCII.slash:
+        case 0x2F:  // /
             let next = peek(start + 1)
             if next == ASCII.slash {
                 lexLineComment(start)
@@ -190,20 +203,20 @@ struct SwiftLexer {
             } else {
                 lexOperator(start)
             }
-        case ASCII.quote:
+        case 0x22:  // "
             openString(start, hashes: 0)
-        case ASCII.pound:
+        case 0x23:  // #
             lexPound(start)
-        case ASCII.at:
+        case 0x40:  // @
             if let end = identifierEnd(start + 1) {
                 code(.attribute, end.end, ascii: end.ascii, exprStartAfter: false)
             } else {
                 code(.at, start + 1, exprStartAfter: false)
             }
-        case ASCII.lparen:
+        case 0x28:  // (
             if depth > 0, !frames[frames.count - 1].isString { frames[frames.count - 1].parens += 1 }
             code(.leftParen, start + 1, exprStartAfter: true)
-        case ASCII.rparen:
+        case 0x29:  // )
             if depth > 0, !frames[frames.count - 1].isString {
                 if frames[frames.count - 1].parens == 0 {
                     frames.removeLast()
@@ -215,39 +228,37 @@ struct SwiftLexer {
                 frames[frames.count - 1].parens -= 1
             }
             code(.rightParen, start + 1, exprStartAfter: false)
-        case ASCII.lbrace: code(.leftBrace, start + 1, exprStartAfter: true)
-        case ASCII.rbrace: code(.rightBrace, start + 1, exprStartAfter: true)
-        case ASCII.lbracket: code(.leftBracket, start + 1, exprStartAfter: true)
-        case ASCII.rbracket: code(.rightBracket, start + 1, exprStartAfter: false)
-        case ASCII.comma: code(.comma, start + 1, exprStartAfter: true)
-        case ASCII.colon: code(.colon, start + 1, exprStartAfter: true)
-        case ASCII.semicolon: code(.semicolon, start + 1, exprStartAfter: true)
-        case ASCII.backslash: code(.backslash, start + 1, exprStartAfter: false)
-        case ASCII.dot:
+        case 0x7B: code(.leftBrace, start + 1, exprStartAfter: true)  // {
+        case 0x7D: code(.rightBrace, start + 1, exprStartAfter: true)  // }
+        case 0x5B: code(.leftBracket, start + 1, exprStartAfter: true)  // [
+        case 0x5D: code(.rightBracket, start + 1, exprStartAfter: false)  // ]
+        case 0x2C: code(.comma, start + 1, exprStartAfter: true)  // ,
+        case 0x3A: code(.colon, start + 1, exprStartAfter: true)  // :
+        case 0x3B: code(.semicolon, start + 1, exprStartAfter: true)  // ;
+        case 0x5C: code(.backslash, start + 1, exprStartAfter: false)  // \
+        case 0x2E:  // .
             if isOperatorStart(start + 1) || peek(start + 1) == ASCII.dot {
                 lexOperator(start)
             } else {
                 code(.period, start + 1, exprStartAfter: false)
             }
-        case ASCII.zero...ASCII.nine:
+        case 0x30...0x39:  // 0-9
             lexNumber(start)
-        case ASCII.dollar:
+        case 0x24:  // $
             var end = start + 1
             while let next = identifierCharEnd(end) { end = next.end }
             code(.identifier, end, ascii: false, exprStartAfter: false)
-        case ASCII.backtick:
+        case 0x60:  // `
             lexBacktick(start)
-        case ASCII.apostrophe:
+        case 0x27:  // '
             sink.diagnose(.unexpectedCharacter, "unexpected character '\\''", line: sink.line, column: sink.column)
             code(.unknown, start + 1, exprStartAfter: true)
-        case ASCII.nul:
+        case 0x00:  // NUL
             var end = start + 1
             while end < n && p[end] == ASCII.nul { end += 1 }
             code(.unknown, end, ascii: false, exprStartAfter: true)
         default:
-            if cls[Int(b)] & ByteClass.identStart != 0 {
-                lexIdentifier(start)
-            } else if cls[Int(b)] & ByteClass.operatorChar != 0 {
+            if byteClass & ByteClass.operatorChar != 0 {
                 lexOperator(start)
             } else if b < 0x80 {
                 sink.diagnose(.unexpectedCharacter,
@@ -376,9 +387,17 @@ struct SwiftLexer {
     // MARK: '#'
 
     private mutating func lexPound(_ start: Int) {
+        if start < plainPoundsEnd {
+            // Inside a run of '#' already known to open no string or regex.
+            code(.pound, start + 1, exprStartAfter: false)
+            return
+        }
         var i = start
         while i < n && p[i] == ASCII.pound { i += 1 }
         let hashes = i - start
+        if hashes > 1 && !(i < n && (p[i] == ASCII.quote || p[i] == ASCII.slash)) {
+            plainPoundsEnd = i - 1   // the last '#' may still start a `#name`
+        }
         if i < n && p[i] == ASCII.quote {
             openString(start, hashes: hashes)
             return

@@ -267,21 +267,21 @@ struct LexSink {
         }
     }
 
-    mutating func diagnose(_ kind: LexDiagnostic.Kind, _ message: String, line: Int32, column: Int32) {
+    mutating func diagnose(_ kind: LexDiagnostic.Kind, _ message: @autoclosure () -> String, line: Int32, column: Int32) {
         let slot = LexSink.slot(kind)
         guard diagnosticCounts[slot] < LexSink.maxDiagnosticsPerKind else { return }
         diagnosticCounts[slot] += 1
-        diagnostics.append(LexDiagnostic(kind: kind, message: message,
+        diagnostics.append(LexDiagnostic(kind: kind, message: message(),
                                          location: SourceLocation(line: Int(line), column: Int(column))))
     }
 
     /// Diagnoses at the position of the token with the given index (or the next token's position
     /// when the index is out of range).
-    mutating func diagnose(_ kind: LexDiagnostic.Kind, _ message: String, atToken index: Int) {
+    mutating func diagnose(_ kind: LexDiagnostic.Kind, _ message: @autoclosure () -> String, atToken index: Int) {
         if index >= 0 && index < tokens.count {
-            diagnose(kind, message, line: tokens[index].line, column: tokens[index].column)
+            diagnose(kind, message(), line: tokens[index].line, column: tokens[index].column)
         } else {
-            diagnose(kind, message, line: line, column: column)
+            diagnose(kind, message(), line: line, column: column)
         }
     }
 

@@ -100,9 +100,16 @@ struct ObjCLexerImpl {
     mutating func lexToken() {
         let start = pos
         let b = p[start]
-        switch b {
-        case ASCII.space, ASCII.tab, ASCII.vt, ASCII.ff:
+        let byteClass = cls[Int(b)]
+        if byteClass & ByteClass.identStart != 0 {
+            lexIdentifier(start)
+            return
+        }
+        if byteClass & ByteClass.space != 0 {
             lexWhitespace(start)
+            return
+        }
+        switch b {
         case ASCII.lf, ASCII.cr:
             let end = b == ASCII.cr && peek(start + 1) == ASCII.lf ? start + 2 : start + 1
             sink.emitNewline(to: end)
@@ -162,9 +169,9 @@ struct ObjCLexerImpl {
             while end < n && p[end] == ASCII.nul { end += 1 }
             emit(.unknown, end, ascii: false)
         default:
-            if cls[Int(b)] & ByteClass.identStart != 0 || b == ASCII.dollar {
+            if b == ASCII.dollar {
                 lexIdentifier(start)
-            } else if cls[Int(b)] & ByteClass.operatorChar != 0 {
+            } else if byteClass & ByteClass.operatorChar != 0 {
                 lexOperator(start)
             } else if b < 0x80 {
                 sink.diagnose(.unexpectedCharacter,

@@ -35,6 +35,18 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         self.requiredNames = names
     }
 
+    /// Whether the pattern spells out a declaration (`func`, `init`): only such patterns match
+    /// inside a declaration's parameter list, where `rawNonce: String` is a type, not a value.
+    public var declaresFunction: Bool {
+        elements.contains { element in
+            if case let .token(kind, _, text) = element { return kind == .keyword && (text == "func" || text == "init" || text == "subscript") }
+            return false
+        }
+    }
+
+    /// A single name, bound by the caller: finds the uses of a variable.
+    static let name = try! Pattern("$NAME")
+
     /// Metavariable names bound by this pattern.
     public var metavariables: [String] {
         elements.flatMap { element -> [String] in

@@ -87,7 +87,8 @@ public enum RuleLoader {
     // MARK: - match
 
     private static func matchSpec(_ node: YAMLReader) throws -> MatchSpec {
-        let fields = try node.mapping("match", allowed: ["language", "imports", "patterns", "where", "report", "once-per"])
+        let fields = try node.mapping(
+            "match", allowed: ["language", "imports", "patterns", "where", "report", "once-per", "applies-to"])
         var spec = MatchSpec()
         if let language = fields["language"] { spec.language = try language.enumValue(LanguageFilter.self, "language") }
         spec.imports = try fields["imports"]?.strings("imports") ?? []
@@ -96,6 +97,13 @@ public enum RuleLoader {
         if let once = fields["once-per"] {
             guard try once.string("once-per") == "project" else { throw once.fail("once-per must be `project`") }
             spec.oncePerProject = true
+        }
+        if let appliesTo = fields["applies-to"] {
+            let value = try appliesTo.string("applies-to")
+            guard value == "apps" || value == "all" else {
+                throw appliesTo.fail("applies-to must be `apps` or `all`" + Suggestion.didYouMean(value, ["apps", "all"]))
+            }
+            spec.appsOnly = value == "apps"
         }
         let bound = Set(spec.patterns.flatMap(\.pattern.metavariables))
         spec.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []

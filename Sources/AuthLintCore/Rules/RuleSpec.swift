@@ -35,8 +35,11 @@ public struct MatchSpec: Sendable {
     public var conditions: [Condition] = []
     /// Metavariable whose text the finding points at; the whole match when nil.
     public var report: String?
-    /// Report only the first site (in path, line order) of the whole project.
+    /// Report only the first site (in path, line order) of each app target (or of the project
+    /// when the tree has no target information).
     public var oncePerProject = false
+    /// Only code that ships in an app: not libraries a package vends to others.
+    public var appsOnly = false
 }
 
 /// A pattern with the conditions that apply only to its matches.

@@ -41,6 +41,14 @@ extension CodeView {
         return best ?? Int(scopeOfToken[index])
     }
 
+    /// Whether the code token at `index` is inside the parameter list of a function declaration.
+    public func isInParameterList(_ index: Int) -> Bool {
+        let scopeIndex = declaringScope(of: index)
+        guard scopeIndex > 0 else { return false }
+        let scope = scopes[scopeIndex]
+        return scope.kind == .function && scope.headerStart <= index && index < scope.open
+    }
+
     /// Index of the innermost function or closure scope around the scope at `index`.
     public func executableScope(of scopeIndex: Int) -> Int {
         var current: Int? = scopeIndex
