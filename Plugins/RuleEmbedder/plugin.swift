@@ -7,20 +7,27 @@ import PackagePlugin
 struct RuleEmbedder: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let rules = context.package.directoryURL.appending(path: "rules")
-        var inputs: [URL] = []
-        if let walker = FileManager.default.enumerator(at: rules, includingPropertiesForKeys: nil) {
-            for case let url as URL in walker where url.pathExtension == "yaml" || url.pathExtension == "yml" {
-                inputs.append(url)
+        var inputs: [URL] = [rules]
+        var folders: [URL] = []
+        if let walker = FileManager.default.enumerator(at: rules, includingPropertiesForKeys: [.isDirectoryKey]) {
+            for case let url as URL in walker {
+                if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                    folders.append(url)
+                } else if url.pathExtension == "yaml" || url.pathExtension == "yml" {
+                    inputs.append(url)
+                }
             }
         }
-        inputs.sort { $0.path < $1.path }
+        // The folders are inputs too: adding or removing a rule file changes them, which makes
+        // the embedding run again even before the build plan is recomputed. The tool lists the
+        // folder itself rather than trusting a list made when the plan was.
         let output = context.pluginWorkDirectoryURL.appending(path: "BuiltinRuleFiles.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(inputs.count) rule files",
+                displayName: "Embedding the rules folder",
                 executable: try context.tool(named: "EmbedRules").url,
-                arguments: [output.path, rules.path] + inputs.map(\.path),
-                inputFiles: inputs,
+                arguments: [output.path, rules.path],
+                inputFiles: inputs + folders,
                 outputFiles: [output])
         ]
     }

@@ -1,14 +1,22 @@
 import Foundation
 
-// Usage: EmbedRules OUTPUT RULES_DIR FILE...
-// Writes a Swift file holding each rule file's path (relative to RULES_DIR) and text.
+// Usage: EmbedRules OUTPUT RULES_DIR
+// Writes a Swift file holding the path (relative to RULES_DIR's parent) and text of every
+// `*.yaml` / `*.yml` file under RULES_DIR, in path order.
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: EmbedRules OUTPUT RULES_DIR FILE...\n".utf8))
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: EmbedRules OUTPUT RULES_DIR\n".utf8))
     exit(2)
 }
 let output = arguments[1]
 let base = URL(fileURLWithPath: arguments[2]).standardizedFileURL.path
+var ruleFiles: [String] = []
+if let walker = FileManager.default.enumerator(atPath: base) {
+    for case let relative as String in walker where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+        ruleFiles.append(base + "/" + relative)
+    }
+}
+ruleFiles.sort()
 
 /// A raw-string delimiter long enough that nothing in `text` can close the literal early.
 func delimiter(for text: String) -> String {
@@ -29,7 +37,7 @@ func delimiter(for text: String) -> String {
 
 var source = "// Built from the rules/ folder by the RuleEmbedder plugin.\n\n"
 source += "enum BuiltinRuleFiles {\n    static let files: [(path: String, text: String)] = [\n"
-for path in arguments.dropFirst(3) {
+for path in ruleFiles {
     let text: String
     do {
         text = try String(contentsOfFile: path, encoding: .utf8)

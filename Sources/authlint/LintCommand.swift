@@ -32,6 +32,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Glob of files to skip (relative to the project root); may be repeated. Applies to files named on the command line too.")
     var exclude: [String] = []
 
+    @Option(help: "Configuration file (default: .authlint.yml at the project root).")
+    var config: String?
+
     @Flag(help: "Print findings only, no summary.")
     var quiet = false
 
@@ -47,7 +50,14 @@ struct LintCommand: ParsableCommand {
         let currentDirectory = FileManager.default.currentDirectoryPath
         var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)
         scan.excludes = exclude
-        let report = Linter.run(LintOptions(scan: scan, catalog: catalog, currentDirectory: currentDirectory))
+        let report: LintReport
+        do {
+            report = try Linter.run(LintOptions(
+                scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config))
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
         let toTerminal = output == nil && Terminal.stdoutIsTerminal
         let options = ReporterOptions(
             color: output == nil && Terminal.colorEnabled(color),

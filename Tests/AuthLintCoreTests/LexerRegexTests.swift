@@ -20,6 +20,22 @@ final class LexerRegexTests: XCTestCase {
         XCTAssertEqual(regexes("/^start/"), ["/^start/"])
         XCTAssertEqual(regexes("let m = try? /\\d+/.wholeMatch(in: s)"), ["/\\d+/"])
         XCTAssertEqual(regexes("{ /x/ }"), ["/x/"])
+        XCTAssertEqual(regexes("_ = await /x/"), ["/x/"])
+        XCTAssertEqual(regexes("for x in xs where /x/ {}"), ["/x/"])
+    }
+
+    func testPrefixOperatorGluedToRegexIsSplit() {
+        XCTAssertEqual(LexTest.swift("_ = !/x/").code, ["keyword _", "operator =", "operator !", "regexLiteral /x/"])
+        XCTAssertEqual(LexTest.swift("bar(&/x/)").code, ["identifier bar", "leftParen (", "operator &",
+                                                        "regexLiteral /x/", "rightParen )"])
+        XCTAssertEqual(LexTest.swift("(!!/^/)").code, ["leftParen (", "operator !!", "regexLiteral /^/", "rightParen )"])
+        // Not in expression position, or not regex-shaped: one operator.
+        XCTAssertEqual(LexTest.swift("a !/x/").code, ["identifier a", "operator !/", "identifier x", "operator /"])
+        XCTAssertEqual(LexTest.swift("_ = !/ /").code, ["keyword _", "operator =", "operator !/", "operator /"])
+        XCTAssertEqual(LexTest.swift("let i = 0 /^/ 1/^/3").code, [
+            "keyword let", "identifier i", "operator =", "integerLiteral 0", "operator /^/", "integerLiteral 1",
+            "operator /^/", "integerLiteral 3",
+        ])
     }
 
     func testDivisionStaysAnOperator() {

@@ -23,7 +23,7 @@ final class RuleExamplesTests: XCTestCase {
             for (number, example) in rule.description.examples.triggering.enumerated() {
                 let marked = MarkedExample(example)
                 XCTAssertFalse(marked.marks.isEmpty, "\(rule.id) triggering example \(number + 1) has no ↓ mark")
-                let found = ExampleRunner.findings(rule, marked.files)
+                let found = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration)
                 XCTAssertEqual(
                     Set(found.map(\.position)), marked.marks,
                     "\(rule.id) triggering example \(number + 1): findings \(found.map(\.summary))")
@@ -37,7 +37,7 @@ final class RuleExamplesTests: XCTestCase {
             for (number, example) in rule.description.examples.nonTriggering.enumerated() {
                 let marked = MarkedExample(example)
                 XCTAssertTrue(marked.marks.isEmpty, "\(rule.id) non-triggering example \(number + 1) has a ↓ mark")
-                let found = ExampleRunner.findings(rule, marked.files)
+                let found = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration)
                 XCTAssertEqual(found.map(\.summary), [], "\(rule.id) non-triggering example \(number + 1)")
             }
         }
@@ -56,7 +56,7 @@ final class RuleExamplesTests: XCTestCase {
                     let files = marked.files.map { file in
                         file.path.hasSuffix(".swift") ? RuleDescription.ExampleFile(path: file.path, text: mutate(file.text)) : file
                     }
-                    let found = ExampleRunner.findings(rule, files).filter { $0.path.hasSuffix(".swift") }
+                    let found = ExampleRunner.findings(rule, files, configuration: marked.configuration)
                     XCTAssertEqual(found.map(\.summary), [], "\(rule.id) triggering example \(number + 1) in a \(name)")
                 }
             }
@@ -74,7 +74,7 @@ final class RuleExamplesTests: XCTestCase {
                 let expected = Set(marked.marks.map { mark in
                     mark.path.hasSuffix(".swift") ? ExamplePosition(path: mark.path, line: mark.line + 1, column: mark.column) : mark
                 })
-                let found = ExampleRunner.findings(rule, files)
+                let found = ExampleRunner.findings(rule, files, configuration: marked.configuration)
                 XCTAssertEqual(Set(found.map(\.position)), expected, "\(rule.id) triggering example \(number + 1) after an emoji line")
             }
         }

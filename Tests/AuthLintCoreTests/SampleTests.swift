@@ -11,17 +11,33 @@ final class SampleTests: XCTestCase {
             .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
         XCTAssertGreaterThanOrEqual(samples.count, 2)
         for sample in samples {
-            let report = Linter.run(LintOptions(
+            let report = try Linter.run(LintOptions(
                 scan: ScanOptions(paths: ["samples/\(sample)"]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
             let rendered = TextReporter().render(report)
             try Golden.check(rendered, name: "samples/\(sample).txt")
         }
     }
 
+    /// What the README's first command prints: every sample at once, each with its own targets and configuration.
+    func testTheWholeSamplesFolderMatchesItsGoldenFile() throws {
+        let report = try Linter.run(LintOptions(
+            scan: ScanOptions(paths: ["samples"]), catalog: try RuleCatalog.builtin(), currentDirectory: RepositoryPaths.root))
+        try Golden.check(TextReporter().render(report), name: "samples.txt")
+        XCTAssertTrue(report.fails(.error), "the README says linting samples/ exits 1")
+    }
+
+    func testTheExemptSampleIsSilentAndSaysWhy() throws {
+        let report = try Linter.run(LintOptions(
+            scan: ScanOptions(paths: ["samples/ExemptApp"]), catalog: try RuleCatalog.builtin(), currentDirectory: RepositoryPaths.root))
+        XCTAssertEqual(report.findings.map(\.rule), [])
+        XCTAssertEqual(report.notices.count, 1)
+        XCTAssertTrue(report.notices[0].contains("education-enterprise"), report.notices[0])
+    }
+
     func testTheNonCompliantSampleTriggersEveryRule() throws {
         let root = RepositoryPaths.root
         let catalog = try RuleCatalog.builtin()
-        let report = Linter.run(LintOptions(
+        let report = try Linter.run(LintOptions(
             scan: ScanOptions(paths: ["samples/NonCompliantApp"]), catalog: catalog, currentDirectory: root))
         let fired = Set(report.findings.map(\.rule))
         for rule in catalog.rules {
@@ -31,7 +47,7 @@ final class SampleTests: XCTestCase {
 
     func testTheCompliantSampleIsClean() throws {
         let root = RepositoryPaths.root
-        let report = Linter.run(LintOptions(
+        let report = try Linter.run(LintOptions(
             scan: ScanOptions(paths: ["samples/CompliantApp"]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
         XCTAssertEqual(report.findings.map { "\($0.path):\($0.line): \($0.rule)" }, [])
         XCTAssertEqual(report.diagnostics, [])

@@ -39,7 +39,7 @@ enum CodeUnitBuilder {
             index[name] = units.count - 1
             return units.count - 1
         }
-        let firstApp = scanned?.xcodeProjects.lazy.flatMap(\.targets).first { $0.isApplication }
+        let markers = scanned.map(projectFolders) ?? []
         var unitOfFile: [Int] = []
         for (fileIndex, code) in files.enumerated() {
             let path = code.file.path
@@ -51,21 +51,65 @@ enum CodeUnitBuilder {
             } else if let package = scanned?.swiftPackageTargets(containing: path).first {
                 if package.kind.lowercased().contains("test") {
                     chosen = unit("tests", .test)
-                } else if let firstApp {
+                } else if let app = scanned.flatMap({ firstApp(around: package.path, in: $0) }) {
                     // A local package of an app ships inside it.
-                    chosen = unit("target " + firstApp.name, .app)
+                    chosen = unit("target " + app.name, .app)
                 } else {
                     chosen = unit("package target " + package.name, .library)
                 }
-            } else if let firstApp {
-                chosen = unit("target " + firstApp.name, .app)
+            } else if let app = scanned.flatMap({ firstApp(around: path, in: $0) }) {
+                // Listed by no target, but inside the app's project folder.
+                chosen = unit("target " + app.name, .app)
             } else {
-                chosen = unit("project", .unknown)
+                // No project says: the nearest folder that looks like a project of its own.
+                let folder = nearestProjectFolder(of: path, markers) ?? ""
+                chosen = unit(folder.isEmpty ? "project" : "folder " + folder, .unknown)
             }
             units[chosen].files.append(fileIndex)
             unitOfFile.append(chosen)
         }
         return (units, unitOfFile)
+    }
+
+    /// The first application target of the deepest Xcode project whose folder holds `path`.
+    private static func firstApp(around path: String, in scanned: ScannedProject) -> XcodeTarget? {
+        let projects = scanned.xcodeProjects.filter { contains(folder: $0.projectDirectory, path) }
+            .sorted { $0.projectDirectory.count > $1.projectDirectory.count }
+        return projects.lazy.compactMap { $0.targets.first(where: \.isApplication) }.first
+    }
+
+    /// Folders that hold what a project of its own holds: an Xcode project, a package or pod
+    /// manifest, a configuration, an entitlements file or an Info.plist.
+    private static func projectFolders(_ scanned: ScannedProject) -> Set<String> {
+        var folders = Set<String>()
+        for file in scanned.allFiles {
+            var parts = file.path.split(separator: "/").map(String.init)
+            parts.removeLast()
+            switch file.kind {
+            case .xcodeProject:
+                if parts.count >= 1 { parts.removeLast() }  // Name.xcodeproj/project.pbxproj
+            case .packageManifest, .podfile, .cartfile, .entitlements, .infoPlist:
+                break
+            default:
+                continue
+            }
+            folders.insert(parts.joined(separator: "/"))
+        }
+        return folders
+    }
+
+    private static func nearestProjectFolder(of path: String, _ markers: Set<String>) -> String? {
+        var folder = path.split(separator: "/").dropLast().map(String.init)
+        while !folder.isEmpty {
+            let candidate = folder.joined(separator: "/")
+            if markers.contains(candidate) { return candidate }
+            folder.removeLast()
+        }
+        return nil
+    }
+
+    private static func contains(folder: String, _ path: String) -> Bool {
+        folder.isEmpty || folder == "." || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     private static func preferred(_ targets: [XcodeTarget]) -> XcodeTarget? {

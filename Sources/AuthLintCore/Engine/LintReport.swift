@@ -12,10 +12,12 @@ public struct LintReport: Sendable {
     public var rules: [RuleDescription]
     /// Source text of the lines findings point at, by path and line, for excerpts.
     public var excerpts: [String: [Int: String]]
+    /// What the configuration declared that changes what is reported (a 4.8 exemption).
+    public var notices: [String]
 
     public init(
         root: String, displayPrefix: String = "", findings: [Finding], diagnostics: [Diagnostic],
-        filesScanned: Int, rules: [RuleDescription], excerpts: [String: [Int: String]] = [:]
+        filesScanned: Int, rules: [RuleDescription], excerpts: [String: [Int: String]] = [:], notices: [String] = []
     ) {
         self.root = root
         self.displayPrefix = displayPrefix
@@ -24,6 +26,7 @@ public struct LintReport: Sendable {
         self.filesScanned = filesScanned
         self.rules = rules
         self.excerpts = excerpts
+        self.notices = notices
     }
 
     /// A root-relative path as the user should see it: relative to the current directory.

@@ -6,11 +6,14 @@ public struct LintOptions: Sendable {
     public var catalog: RuleCatalog
     /// Directory paths are shown relative to.
     public var currentDirectory: String
+    /// `--config PATH`; nil looks for `.authlint.yml` at the project root.
+    public var configurationPath: String?
 
-    public init(scan: ScanOptions, catalog: RuleCatalog, currentDirectory: String) {
+    public init(scan: ScanOptions, catalog: RuleCatalog, currentDirectory: String, configurationPath: String? = nil) {
         self.scan = scan
         self.catalog = catalog
         self.currentDirectory = currentDirectory
+        self.configurationPath = configurationPath
     }
 }
 
@@ -18,8 +21,11 @@ public struct LintOptions: Sendable {
 /// project-wide questions the rules ask, run every rule on every file (in parallel), keep what
 /// must be reported once per project, fingerprint, and sort.
 public enum Linter {
-    public static func run(_ options: LintOptions) -> LintReport {
+    /// Lints; throws a ``FileError`` when the configuration is invalid.
+    public static func run(_ options: LintOptions) throws -> LintReport {
         let scanned = ProjectScanner.scan(options.scan, currentDirectory: options.currentDirectory)
+        let configurations = try NestedConfigurations.load(
+            explicit: options.configurationPath, root: scanned.root, paths: scanned.sourceFiles.map(\.path))
         var diagnostics = scanned.diagnostics
         let loaded = scanned.sourceFiles.parallelMap { file -> (CodeView?, [Diagnostic]) in
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
@@ -31,7 +37,12 @@ public enum Linter {
         diagnostics += loaded.flatMap(\.1)
         let project = ProjectIndex(files: files, scanned: scanned)
         let rules = options.catalog.rules
-        let findings = check(project: project, rules: rules)
+        let findings = check(project: project, rules: rules, configurations: configurations)
+        let notices = configurations.all.compactMap { configuration in
+            configuration.loginServices.map { declaration in
+                (configuration.path.map { "\($0): " } ?? "") + declaration.summary
+            }
+        }
         return LintReport(
             root: scanned.root,
             displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
@@ -39,13 +50,17 @@ public enum Linter {
             diagnostics: diagnostics.sorted(by: diagnosticOrder),
             filesScanned: files.count + scanned.propertyLists.count,
             rules: options.catalog.descriptions,
-            excerpts: excerpts(for: findings, project: project))
+            excerpts: excerpts(for: findings, project: project, root: scanned.root),
+            notices: notices)
     }
 
     /// Runs `rules` over an indexed project; findings come back fingerprinted and sorted.
-    public static func check(project: ProjectIndex, rules: [RuleSpec]) -> [Finding] {
+    public static func check(
+        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations = NestedConfigurations(root: Configuration())
+    ) -> [Finding] {
         let facts = answerProjectSearches(rules, project)
-        let evaluator = RuleEvaluator(project: project, facts: facts)
+        let declared = project.files.map { configurations.configuration(for: $0.file.path).loginServices != nil }
+        let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared)
         let perFile = Array(project.files.indices).parallelMap { fileIndex -> [(Int, RuleEvaluator.Site)] in
             var sites: [(Int, RuleEvaluator.Site)] = []
             for (ruleIndex, rule) in rules.enumerated() {
@@ -64,6 +79,20 @@ public enum Linter {
             }
             findings.append(finding(rule, site, project, facts))
         }
+        // Several sites can point at the same line of a property list with the same words: one
+        // finding, with each site as a related place.
+        var merged: [String: Int] = [:]
+        var unique: [Finding] = []
+        for finding in findings {
+            let key = "\(finding.rule)\u{0}\(finding.path)\u{0}\(finding.line):\(finding.column)\u{0}\(finding.message)"
+            if let index = merged[key] {
+                unique[index].related += finding.related.filter { !unique[index].related.contains($0) }
+            } else {
+                merged[key] = unique.count
+                unique.append(finding)
+            }
+        }
+        findings = unique
         return fingerprinted(findings.sorted(by: Finding.reportOrder), project: project)
     }
 
@@ -79,7 +108,8 @@ public enum Linter {
             for override in rule.severityWhen { searches.insert(override.when) }
         }
         let ordered = Array(searches)
-        let answers = ordered.parallelMap { search in project.units.indices.map { project.has(search, inUnit: $0) } }
+        let evaluator = RuleEvaluator(project: project, facts: [:])
+        let answers = ordered.parallelMap { search in project.units.indices.map { evaluator.has(search, inUnit: $0) } }
         return Dictionary(uniqueKeysWithValues: zip(ordered, answers))
     }
 
@@ -89,18 +119,29 @@ public enum Linter {
         let code = project.files[site.file]
         let first = code.tokens[site.range.lowerBound]
         let end = code.file.endLocation(of: code.tokens[max(site.range.lowerBound, site.range.upperBound - 1)])
-        var severity = rule.description.severity
+        var severity = site.severity ?? rule.description.severity
         let unit = project.unitOfFile[site.file]
         for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
+        let message = render(rule.message, site.bindings, code, label: site.label)
+        if let relocation = site.relocation {
+            // Reported in a property list, at the line's first character; the code that made it
+            // matter is the related place.
+            let text = project.resources.texts[relocation.path]?.lineText(relocation.line) ?? ""
+            let column = 1 + text.utf16.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            return Finding(
+                rule: rule.id, severity: severity, message: message, path: relocation.path, line: relocation.line, column: column,
+                related: [Finding.Related(path: code.file.path, line: Int(first.line), column: Int(first.column), message: "used here")])
+        }
         return Finding(
-            rule: rule.id, severity: severity, message: render(rule.message, site.bindings, code),
+            rule: rule.id, severity: severity, message: message,
             path: code.file.path, line: Int(first.line), column: Int(first.column),
             endLine: end.line, endColumn: end.column)
     }
 
     /// Fills `{NAME}` placeholders with the code each metavariable matched, on one line.
-    static func render(_ template: String, _ bindings: [String: Binding], _ code: CodeView) -> String {
+    static func render(_ template: String, _ bindings: [String: Binding], _ code: CodeView, label: String? = nil) -> String {
         var message = template
+        if let label { message = message.replacingOccurrences(of: "{label}", with: label) }
         for (name, binding) in bindings where message.contains("{\(name)}") {
             message = message.replacingOccurrences(of: "{\(name)}", with: snippet(binding, code))
         }
@@ -126,7 +167,8 @@ public enum Linter {
         return findings.map { finding in
             var finding = finding
             let code = project.fileIndex(finding.path).map { project.files[$0] }
-            let normalised = code.map { normalisedLine(finding.line, in: $0) } ?? ""
+            let normalised = code.map { normalisedLine(finding.line, in: $0) }
+                ?? project.resources.texts[finding.path].map { normalisedText($0.lineText(finding.line)) } ?? ""
             let key = finding.rule + "\u{0}" + finding.path + "\u{0}" + normalised
             let count = occurrences[key, default: 0]
             occurrences[key] = count + 1
@@ -142,6 +184,11 @@ public enum Linter {
         return parts.joined(separator: " ")
     }
 
+    /// Words of a line joined by single spaces.
+    static func normalisedText(_ line: String) -> String {
+        line.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
     // MARK: - Helpers
 
     private static func lexicalDiagnostics(_ source: SourceFile) -> [Diagnostic] {
@@ -150,13 +197,26 @@ public enum Linter {
         }
     }
 
-    private static func excerpts(for findings: [Finding], project: ProjectIndex) -> [String: [Int: String]] {
+    private static func excerpts(for findings: [Finding], project: ProjectIndex, root: String) -> [String: [Int: String]] {
         var excerpts: [String: [Int: String]] = [:]
+        var others: [String: SourceFile] = [:]
         for finding in findings {
-            guard let index = project.fileIndex(finding.path) else { continue }
-            excerpts[finding.path, default: [:]][finding.line] = project.files[index].file.lineText(finding.line)
+            if let index = project.fileIndex(finding.path) {
+                excerpts[finding.path, default: [:]][finding.line] = project.files[index].file.lineText(finding.line)
+            } else if let text = project.resources.texts[finding.path] {
+                excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)
+            } else if let text = others[finding.path] ?? otherFile(finding.path, root: root) {
+                others[finding.path] = text
+                excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)
+            }
         }
         return excerpts
+    }
+
+    /// A non-source file findings point at (a property list), read for its lines.
+    private static func otherFile(_ path: String, root: String) -> SourceFile? {
+        guard case let .success(bytes) = FileReader.readFile(atPath: (root as NSString).appendingPathComponent(path)) else { return nil }
+        return SourceFile(path: path, language: .objectiveC, bytes: bytes)
     }
 
     static func diagnosticOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

@@ -9,6 +9,8 @@ public final class ProjectIndex: Sendable {
     /// Units (targets) the files belong to, and each file's unit.
     public let units: [CodeUnit]
     public let unitOfFile: [Int]
+    /// Entitlements and privacy manifests, and which apply to each file.
+    let resources: ProjectResources
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
@@ -19,6 +21,7 @@ public final class ProjectIndex: Sendable {
     public init(files: [CodeView], scanned: ScannedProject? = nil) {
         self.files = files
         (units, unitOfFile) = CodeUnitBuilder.build(files: files, scanned: scanned)
+        resources = ProjectResources(files: files, scanned: scanned)
         var functions: [String: [FunctionRef]] = [:]
         for (fileIndex, code) in files.enumerated() {
             for (scopeIndex, scope) in code.scopes.enumerated() where scope.kind == .function {
@@ -44,27 +47,4 @@ public final class ProjectIndex: Sendable {
 
     /// The unit of the file at `index`.
     public func unit(ofFile index: Int) -> CodeUnit { units[unitOfFile[index]] }
-
-    /// Whether some file of the unit that passes the search's filters matches one of its patterns.
-    public func has(_ search: ProjectSearch, inUnit unit: Int) -> Bool {
-        firstMatch(search, inUnit: unit) != nil
-    }
-
-    /// The first (path, position order) place in the unit a search matches.
-    public func firstMatch(_ search: ProjectSearch, inUnit unit: Int) -> (file: Int, match: Match)? {
-        for index in units[unit].files {
-            let code = files[index]
-            guard search.language.accepts(code.file.language) else { continue }
-            if !search.imports.isEmpty, code.imports.isDisjoint(with: search.imports) { continue }
-            let matcher = Matcher(code)
-            var best: Match?
-            for pattern in search.patterns {
-                if let match = matcher.matches(pattern).first, best == nil || match.range.lowerBound < best!.range.lowerBound {
-                    best = match
-                }
-            }
-            if let best { return (index, best) }
-        }
-        return nil
-    }
 }

@@ -5,6 +5,8 @@ struct RuleEvaluator {
     let project: ProjectIndex
     /// Answers to the project-wide searches for each unit, computed once before files are checked.
     let facts: [ProjectSearch: [Bool]]
+    /// Per file: whether its configuration declares login services, which silences the rules that ask for it.
+    var loginServicesDeclared: [Bool] = []
 
     var resolver: ValueResolver { ValueResolver(project: project) }
 
@@ -13,6 +15,17 @@ struct RuleEvaluator {
         var file: Int
         var range: Range<Int>
         var bindings: [String: Binding]
+        /// Where to report instead of the code (an entitlements file, a privacy manifest).
+        var relocation: Relocation?
+        /// The clause's severity and label, when it has its own.
+        var severity: Severity?
+        var label: String?
+    }
+
+    /// A finding that belongs in a property list rather than in the code that caused it.
+    struct Relocation: Hashable {
+        var path: String
+        var line: Int
     }
 
     func sites(of rule: RuleSpec, inFile fileIndex: Int) -> [Site] {
@@ -20,237 +33,96 @@ struct RuleEvaluator {
         let spec = rule.match
         let unit = project.unit(ofFile: fileIndex)
         guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(code.file.language) else { return [] }
+        if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
+            return []
+        }
         if !spec.imports.isEmpty, code.imports.isDisjoint(with: spec.imports) { return [] }
         let matcher = Matcher(code)
+        var candidates: [(match: Match, clause: PatternClause, relocation: Relocation?)] = []
+        for clause in spec.patterns where accepts(clause, code) {
+            let declaresFunctions = clause.pattern.declaresFunction
+            for match in matcher.matches(clause.pattern) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
+                var relocation: Relocation?
+                guard holds(clause.conditions, match, fileIndex, &relocation), holds(spec.conditions, match, fileIndex, &relocation)
+                else { continue }
+                candidates.append((match, clause, relocation))
+            }
+        }
+        // One finding per place: a match inside another (`.logIn(…)` within `LoginManager().logIn(…)`)
+        // is the same code found twice.
+        candidates.sort { ($0.match.range.lowerBound, -$0.match.range.count) < ($1.match.range.lowerBound, -$1.match.range.count) }
         var sites: [Site] = []
         var seen = Set<Range<Int>>()
-        for clause in spec.patterns {
-            let declaresFunctions = clause.pattern.declaresFunction
-            for match in matcher.matches(clause.pattern)
-            where (declaresFunctions || !code.isInParameterList(match.range.lowerBound))
-                && holds(clause.conditions, match, fileIndex) && holds(spec.conditions, match, fileIndex)
+        var covered: (range: Range<Int>, label: String?)?
+        for (match, clause, relocation) in candidates {
+            if let covered, covered.range.lowerBound <= match.range.lowerBound, match.range.upperBound <= covered.range.upperBound,
+                covered.range != match.range || covered.label == clause.label
             {
-                let range = spec.report.flatMap { match.bindings[$0]?.range }.flatMap { $0.isEmpty ? nil : $0 } ?? match.range
-                if seen.insert(range).inserted { sites.append(Site(file: fileIndex, range: range, bindings: match.bindings)) }
+                continue
+            }
+            covered = (match.range, clause.label)
+            var range = spec.report.flatMap { match.bindings[$0]?.range }.flatMap { $0.isEmpty ? nil : $0 } ?? match.range
+            // A member pattern (`.acquireToken(…)`) points at the member's name, not the dot.
+            if spec.report == nil, code.kind(range.lowerBound) == .period, range.count > 1 { range = (range.lowerBound + 1)..<range.upperBound }
+            if seen.insert(range).inserted || clause.label != nil {
+                sites.append(Site(
+                    file: fileIndex, range: range, bindings: match.bindings, relocation: relocation,
+                    severity: clause.severity, label: clause.label))
             }
         }
         return sites
     }
 
-    private func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: Int) -> Bool {
-        conditions.allSatisfy { holds($0, match, fileIndex) }
+    /// Whether a clause's own language and import filters let it run on this file.
+    func accepts(_ clause: PatternClause, _ code: CodeView) -> Bool {
+        if let language = clause.language, !language.accepts(code.file.language) { return false }
+        return clause.imports.isEmpty || !code.imports.isDisjoint(with: clause.imports)
     }
 
-    private func holds(_ condition: Condition, _ match: Match, _ fileIndex: Int) -> Bool {
+    func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
+        conditions.allSatisfy { holds($0, match, fileIndex, &relocation) }
+    }
+
+    private func holds(_ condition: Condition, _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
         switch condition {
         case let .projectHas(search): return fact(search, fileIndex)
         case let .projectLacks(search): return !fact(search, fileIndex)
         case let .absent(search): return !found(search, match, fileIndex)
         case let .present(search): return found(search, match, fileIndex)
         case let .metavariable(name, test):
-            guard let binding = match.bindings[name] else { return false }
+            let whole = name == Pattern.wholeMatch
+                ? Binding(range: match.range, hashes: Array(project.files[fileIndex].hashes[match.range])) : nil
+            guard let binding = whole ?? match.bindings[name] else { return false }
             return holds(test, binding, fileIndex)
         case let .anyOf(alternatives):
-            return alternatives.contains { holds($0, match, fileIndex) }
+            return alternatives.contains { holds($0, match, fileIndex, &relocation) }
+        case let .entitlementLacks(key, value):
+            return entitlementLacks(key: key, value: value, fileIndex, &relocation)
+        case let .manifestLacks(types):
+            return manifestLacks(types, fileIndex, &relocation)
         }
     }
 
     /// Whether the unit of the file has what the search looks for.
     func fact(_ search: ProjectSearch, _ fileIndex: Int) -> Bool {
         let unit = project.unitOfFile[fileIndex]
-        return facts[search]?[unit] ?? project.has(search, inUnit: unit)
+        return facts[search]?[unit] ?? has(search, inUnit: unit)
     }
 
-    // MARK: - Metavariable tests
-
-    private func holds(_ test: MetavariableTest, _ binding: Binding, _ fileIndex: Int) -> Bool {
-        let code = project.files[fileIndex]
-        switch test {
-        case let .resolvesTo(patterns):
-            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
-            return values.sites.contains { site in
-                let matcher = Matcher(project.files[site.file])
-                return patterns.contains { matcher.match($0, at: site.range.lowerBound, limit: site.range.upperBound) != nil }
-            }
-        case let .mentions(words):
-            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
-            return resolver.mentions(values.sites, words)
-        case let .lacks(words):
-            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
-            return !values.unresolved && !resolver.mentions(values.sites, words)
-        case let .type(types):
-            guard let declared = resolver.declaredType(of: binding, in: code) else { return false }
-            let bare = declared.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
-            return types.contains { bare == $0 || bare.hasSuffix("." + $0) }
-        case let .nameMatches(words):
-            let needles = words.map(ValueResolver.normalised)
-            return binding.range.contains { index in
-                let kind = code.kind(index)
-                guard kind == .identifier || kind == .stringSegment else { return false }
-                let text = ValueResolver.normalised(code.text(index))
-                return needles.contains { text.contains($0) }
-            }
-        case let .contains(patterns):
-            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
-            return resolver.contains(values.sites, patterns)
-        case let .containsNone(patterns):
-            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
-            return !resolver.contains(values.sites, patterns)
-        case .literal:
-            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
-            guard !values.unresolved else { return false }
-            return values.sites.contains { site in
-                let other = project.files[site.file]
-                let start = site.range.lowerBound
-                guard other.kind(start) == .stringOpen || other.kind(start) == .integerLiteral else { return false }
-                let end = other.kind(start) == .stringOpen ? Int(other.partner[start]) + 1 : start + 1
-                return end == site.range.upperBound && (other.kind(start) != .stringOpen || other.stringValue(at: start) != nil)
-            }
-        }
-    }
-
-    // MARK: - Scoped searches
-
-    /// Whether one of the search's patterns occurs in the scope, or in a helper the followed value is passed to.
-    private func found(_ search: ScopedSearch, _ match: Match, _ fileIndex: Int) -> Bool {
-        let code = project.files[fileIndex]
-        if search.scope == .project {
-            return project.unit(ofFile: fileIndex).files.contains {
-                occurs(search, in: $0, range: 0..<project.files[$0].count, bound: match.bindings)
-            }
-        }
-        let anchor = search.follow.flatMap { match.bindings[$0] }
-        let range = scopeRange(search.scope, code: code, anchor: anchor, match: match)
-        if occurs(search, in: fileIndex, range: range, bound: match.bindings) { return true }
-        guard let name = search.follow, let followed = match.bindings[name] else { return false }
-        var visited = Set<ProjectIndex.FunctionRef>()
-        return foundInCallees(search, name: name, value: followed, file: fileIndex, range: range, bound: match.bindings, depth: 0, visited: &visited)
-    }
-
-    private func occurs(_ search: ScopedSearch, in fileIndex: Int, range: Range<Int>, bound: [String: Binding]) -> Bool {
-        let code = project.files[fileIndex]
-        let matcher = Matcher(code)
-        var excluded: [Range<Int>]?
-        func isExcluded(_ hit: Range<Int>) -> Bool {
-            if excluded == nil { excluded = search.notInside.flatMap { matcher.matches($0, in: range).map(\.range) } }
-            return excluded!.contains { $0.lowerBound <= hit.lowerBound && hit.upperBound <= $0.upperBound }
-        }
-        for pattern in search.patterns {
-            for hit in matcher.matches(pattern, in: range, bound: bound) {
-                if search.notInside.isEmpty { return true }
-                if isExcluded(hit.range) { continue }
-                // `let name = hit` only counts if `name` itself is used outside the excluded places.
-                if let name = declaredName(assignedFrom: hit.range, in: code) {
-                    let uses = Matcher(code).matches(Pattern.name, in: range, bound: ["NAME": name])
-                    if uses.contains(where: { $0.range.lowerBound != name.range.lowerBound && !isExcluded($0.range) }) { return true }
-                    continue
-                }
-                return true
-            }
-        }
-        return false
-    }
-
-    /// The name declared by `let name = <range>` when `range` is that whole initial value.
-    private func declaredName(assignedFrom range: Range<Int>, in code: CodeView) -> Binding? {
-        let start = range.lowerBound
-        guard start >= 3, code.kind(start - 1) == .operator, code.token(start - 1, is: "="), code.kind(start - 2) == .identifier,
-            code.token(start - 3, is: "let") || code.token(start - 3, is: "var"),
-            range.upperBound >= code.count || code.tokens[range.upperBound].line != code.tokens[range.upperBound - 1].line
-                || code.kind(range.upperBound) == .semicolon
-        else { return nil }
-        return Binding(range: (start - 2)..<(start - 1), hashes: [code.hashes[start - 2]])
-    }
-
-    /// The code range a search looks in.
-    private func scopeRange(_ scope: ConditionScope, code: CodeView, anchor: Binding?, match: Match) -> Range<Int> {
-        let position = anchor?.range.lowerBound ?? match.range.lowerBound
-        switch scope {
-        case .file, .project:
-            return 0..<code.count
-        case .function:
-            let index = anchor?.declaringScope ?? code.executableScope(of: code.declaringScope(of: position))
-            return index == 0 ? 0..<code.count : code.scopes[index].headerStart..<code.scopes[index].close
-        case .type:
-            var current: Int? = code.declaringScope(of: position)
-            while let index = current, code.scopes[index].kind != .type { current = code.scopes[index].parent }
-            guard let index = current, index > 0 else { return 0..<code.count }
-            return code.scopes[index].headerStart..<code.scopes[index].close
-        }
-    }
-
-    /// Follows `value` into the project functions it is passed to as an argument.
-    private func foundInCallees(
-        _ search: ScopedSearch, name: String, value: Binding, file: Int, range: Range<Int>,
-        bound: [String: Binding], depth: Int, visited: inout Set<ProjectIndex.FunctionRef>
-    ) -> Bool {
-        guard depth < 3 else { return false }
-        let code = project.files[file]
-        for argument in arguments(passing: value, in: code, range: range) {
-            guard let refs = project.functions[argument.callee] else {
-                // Handed to code outside the project: it may well do what the search looks for.
-                if !RuleEvaluator.logging.contains(argument.callee) { return true }
-                continue
-            }
-            for ref in refs where visited.insert(ref).inserted {
-                let calleeCode = project.files[ref.file]
-                let scope = calleeCode.scopes[ref.scope]
-                let parameter = argument.label.flatMap { label in scope.parameters.first { $0.label == label || ($0.label == nil && $0.name == label) } }
-                    ?? (argument.position < scope.parameters.count ? scope.parameters[argument.position] : nil)
-                guard let parameter else { continue }
-                var calleeBindings = bound
-                let renamed = Binding(range: parameter.index..<(parameter.index + 1), hashes: [calleeCode.hashes[parameter.index]], declaringScope: ref.scope)
-                calleeBindings[name] = renamed
-                let body = scope.headerStart..<scope.close
-                if occurs(search, in: ref.file, range: body, bound: calleeBindings) { return true }
-                if foundInCallees(search, name: name, value: renamed, file: ref.file, range: body, bound: calleeBindings, depth: depth + 1, visited: &visited) {
-                    return true
+    /// Whether some file of the unit that passes the search's filters has a match of one of its clauses.
+    func has(_ search: ProjectSearch, inUnit unit: Int) -> Bool {
+        for index in project.units[unit].files {
+            let code = project.files[index]
+            guard search.language.accepts(code.file.language) else { continue }
+            if !search.imports.isEmpty, code.imports.isDisjoint(with: search.imports) { continue }
+            let matcher = Matcher(code)
+            for clause in search.clauses where accepts(clause, code) {
+                for match in matcher.matches(clause.pattern) {
+                    var ignored: Relocation?
+                    if holds(clause.conditions, match, index, &ignored) { return true }
                 }
             }
         }
         return false
-    }
-
-    /// Functions that only print what they are given.
-    static let logging: Set<String> = ["print", "debugPrint", "dump", "NSLog", "os_log", "assert", "precondition"]
-
-    struct Argument {
-        var callee: String
-        var label: String?
-        var position: Int
-    }
-
-    /// Calls in `range` that pass `value` as a whole argument.
-    private func arguments(passing value: Binding, in code: CodeView, range: Range<Int>) -> [Argument] {
-        var found: [Argument] = []
-        let count = value.hashes.count
-        var i = range.lowerBound
-        while i + count <= range.upperBound {
-            defer { i += 1 }
-            guard code.hashes[i] == value.hashes[0], (0..<count).allSatisfy({ code.hashes[i + $0] == value.hashes[$0] }) else { continue }
-            let end = i + count
-            guard end < code.count, code.kind(end) == .comma || code.kind(end) == .rightParen else { continue }
-            var label: String?
-            var start = i
-            if i >= 2, code.kind(i - 1) == .colon, code.kind(i - 2) == .identifier || code.kind(i - 2) == .keyword {
-                label = code.text(i - 2)
-                start = i - 2
-            }
-            guard start > 0, code.kind(start - 1) == .comma || code.kind(start - 1) == .leftParen else { continue }
-            // Walk back to the call's `(`, counting the arguments before this one.
-            var position = 0
-            var j = start - 1
-            while j >= 0, code.kind(j) != .leftParen {
-                if code.kind(j) == .comma { position += 1 }
-                if code.kind(j) == .rightParen || code.kind(j) == .rightBracket || code.kind(j) == .rightBrace || code.kind(j) == .stringClose {
-                    j = Int(code.partner[j])
-                    if j < 0 { break }
-                }
-                j -= 1
-            }
-            guard j > 0, code.kind(j) == .leftParen, code.kind(j - 1) == .identifier else { continue }
-            found.append(Argument(callee: code.text(j - 1), label: label, position: position))
-        }
-        return found
     }
 }

@@ -42,6 +42,14 @@ struct ValueResolver {
                 for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
             }
             if deep {
+                // Names used inside the value (`URL(string: text)`, `sha256(nonce)`) are followed too.
+                if plainName(code, site.range) == nil {
+                    for index in site.range where isFollowableName(code, index) {
+                        for value in assignments(to: index, in: code, near: index) {
+                            queue.append((Site(file: site.file, range: value), depth + 1))
+                        }
+                    }
+                }
                 for callee in calledFunctions(code, site.range) {
                     let scope = project.files[callee.file].scopes[callee.scope]
                     queue.append((Site(file: callee.file, range: scope.headerStart..<scope.close), depth + 1))
@@ -49,6 +57,15 @@ struct ValueResolver {
             }
         }
         return result
+    }
+
+    /// A variable's name inside an expression: not a call, a member, an argument label or a type.
+    private func isFollowableName(_ code: CodeView, _ index: Int) -> Bool {
+        guard code.kind(index) == .identifier else { return false }
+        if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon { return false }
+        if index > 0, code.kind(index - 1) == .period { return false }
+        let first = code.file.bytes[Int(code.tokens[index].start)]
+        return !(first >= 0x41 && first <= 0x5A)
     }
 
     /// `name` or `self.name`: the name, else nil.
@@ -109,12 +126,12 @@ struct ValueResolver {
         return found
     }
 
-    /// Whether an identifier in any site contains one of `words` (case-insensitive).
+    /// Whether a name or string text in any site contains one of `words` (case-insensitive).
     func mentions(_ sites: [Site], _ words: [String]) -> Bool {
         let needles = words.map(ValueResolver.normalised)
         for site in sites {
             let code = project.files[site.file]
-            for i in site.range where code.kind(i) == .identifier {
+            for i in site.range where code.kind(i) == .identifier || code.kind(i) == .stringSegment {
                 let name = ValueResolver.normalised(code.text(i))
                 if needles.contains(where: { name.contains($0) }) { return true }
             }

@@ -4,6 +4,12 @@ extension SwiftLexer {
     /// If a bare regex literal starts at the `/` at `start`, its end.
     func bareRegexEnd(_ start: Int) -> Int? {
         guard exprStart, !isLeftBound(start) else { return nil }
+        return regexShapeEnd(start)
+    }
+
+    /// Where the bare regex literal whose opening `/` is at `start` ends, if the bytes from there
+    /// have a regex's shape (rules 3-5 of the heuristic on ``Lexer``).
+    func regexShapeEnd(_ start: Int) -> Int? {
         let first = peek(start + 1)
         guard start + 1 < n, first != ASCII.space, first != ASCII.tab, first != ASCII.lf, first != ASCII.cr,
               first != ASCII.slash, first != ASCII.star else { return nil }

@@ -21,8 +21,8 @@
 /// - A single-line string (and any interpolation in it) ends at a line break it does not
 ///   close by; the lexer reports `unterminated-string` and reads the next line as code.
 /// - Invalid UTF-8 and NUL bytes in code become `.unknown` tokens; inside comments and string
-///   literals they stay in the comment or segment token. Either way they are diagnosed (once or
-///   a few times per file, see ``LexSink/maxDiagnosticsPerKind``).
+///   literals they stay in the comment or segment token. Either way they are diagnosed (at most
+///   10 diagnostics of each kind per file).
 /// - A single `'` (not valid Swift) is an `.unknown` token.
 /// - ``Token/interpolationDepth`` saturates at 65 535 (nesting deeper than that is still lexed
 ///   correctly; only the recorded depth stops growing). Inputs of 2 GiB or more are not
@@ -35,22 +35,28 @@
 /// 1. the `/` is not left-bound (the byte before it is whitespace, `(`, `[`, `{`, `,`, `;`,
 ///    `:`, the end of a `/* */` comment, or the start of the file);
 /// 2. the previous code token allows an expression to start: there is none, or it is `(`, `[`,
-///    `{`, `,`, `:`, `;`, `\(`, a prefix or infix operator (`=`, `+`, `&&`, `??` ...), a
+///    `{`, `}`, `,`, `:`, `;`, `\(`, a prefix or infix operator (`=`, `+`, `&&`, `??` ...), a
 ///    keyword other than the value keywords (`self`, `Self`, `super`, `nil`, `true`, `false`,
-///    `Any`, `_`) and other than `func`/`operator`, the `?`/`!` of `try?`/`try!`, `#if`,
-///    `#elseif`, `#else`, `#endif`, or an unknown byte. After an identifier, literal, string,
-///    `)`, `]`, `}`, a postfix operator, `.`, `->` or any other `#` word it is division, so
-///    `a / b`, `x /= 2` and `let r = a/b/c` are operators;
+///    `Any`, `_`) and other than `func`/`operator`, the word `await`, the `?`/`!` of
+///    `try?`/`try!`, `#if`, `#elseif`, `#else`, `#endif`, or an unknown byte. After an
+///    identifier, literal, string, `)`, `]`, a postfix operator, `.`, `->` or any other `#` word
+///    it is division, so `a / b`, `x /= 2` and `let r = a/b/c` are operators;
 /// 3. the byte after the `/` is not a space, tab, line break or the end of the file, and the
 ///    `/` does not start a comment (`//`, `/*`);
 /// 4. an unescaped `/` closes the literal on the same line, not directly followed by `/` or `*`
 ///    and not directly preceded by an unescaped space or tab;
 /// 5. the pattern holds no unbalanced `)` outside a `[...]` class.
 ///
-/// Known limits of the heuristic: a regex right after a prefix operator written without a
-/// space (`!/x/`) lexes as one operator `!/` followed by code, and a `/` after `}` counts as
-/// the start of an expression (`{ … } /x/` is a regex; `{ … }() / 2` is not affected because
-/// `)` comes last).
+/// A prefix operator glued to a regex (`!/x/`, `&/x/`, in expression position) is split into the
+/// operator and the literal when the part from the `/` on has the shape of rules 3-5.
+///
+/// Known differences from the compiler: Swift also lexes `/…/` as a regex after a value when the
+/// `/` is preceded by whitespace and directly followed by a non-space (`x /y/`, or a statement
+/// that starts with a regex on the line after a value); this lexer keeps the previous-token rule
+/// and lexes those as division. A `/` after `}` counts as the start of an expression
+/// (`{ … } /x/` holds a regex; `{ … }() / 2` is division because `)` comes last). The compiler
+/// accepts bare regex literals only in the Swift 6 language mode (or with
+/// `-enable-bare-slash-regex`); this lexer applies the heuristic to every file.
 public enum Lexer {
     public static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [LexDiagnostic]) {
         LexEntry.run(bytes) { p, n in
@@ -134,7 +140,8 @@ struct SwiftLexer {
         }
     }
 
-    /// Reports every construct still open at the end of the file.
+    /// Reports the innermost string and the innermost interpolation still open at the end of the
+    /// file (one diagnostic each, however deep the nesting).
     private mutating func finish() {
         var reportedString = false
         var reportedInterpolation = false
@@ -369,7 +376,9 @@ struct SwiftLexer {
             exprStart = kc != SwiftKeywordClass.value && kc != SwiftKeywordClass.declaresOperator
             prevWasTry = kc == SwiftKeywordClass.try
         } else {
-            code(.identifier, i, ascii: ascii, exprStartAfter: false)
+            // `await` is a contextual word but, like a keyword, starts an expression.
+            let isAwait = i - start == 5 && matches(start, "await")
+            code(.identifier, i, ascii: ascii, exprStartAfter: isAwait)
         }
     }
 
@@ -518,6 +527,12 @@ struct SwiftLexer {
                 break
             }
         }
+        if !leftBound && exprStart && !dotOperator, let split = prefixOperatorRegexSplit(start, end: i) {
+            // A prefix operator glued to a regex literal: `!/x/`, `&/x/`.
+            code(.operator, split.slash, ascii: ascii, exprStartAfter: true)
+            code(.regexLiteral, split.end, ascii: false, exprStartAfter: false)
+            return
+        }
         let length = i - start
         let startsExpression: Bool
         if length == 2 && first == ASCII.minus && p[start + 1] == ASCII.greater {
@@ -527,6 +542,15 @@ struct SwiftLexer {
             startsExpression = !(leftBound && !rightBound)   // anything but a postfix operator
         }
         code(.operator, i, ascii: ascii, exprStartAfter: startsExpression)
+    }
+
+    /// If the operator `start..<end` holds a `/` after its first character that opens a regex
+    /// literal, that `/`'s offset and the literal's end.
+    private func prefixOperatorRegexSplit(_ start: Int, end: Int) -> (slash: Int, end: Int)? {
+        var k = start + 1
+        while k < end && p[k] != ASCII.slash { k += 1 }
+        guard k < end, let regexEnd = regexShapeEnd(k) else { return nil }
+        return (k, regexEnd)
     }
 
     // MARK: Comments

@@ -18,12 +18,15 @@ public struct JSONReporter: Reporter {
         var tool: Tool
         var findings: [JSONFinding]
         var diagnostics: [JSONDiagnostic]
+        /// What the configuration declared that changes what is reported.
+        var notices: [String]
         var summary: Summary
 
         init(_ report: LintReport) {
             tool = Tool(name: AuthLint.name, version: AuthLint.version)
             findings = report.findings.map { JSONFinding($0, report: report) }
             diagnostics = report.diagnostics.map { JSONDiagnostic($0, report: report) }
+            notices = report.notices
             let counts = report.countsBySeverity
             summary = Summary(
                 files: report.filesScanned,

@@ -28,6 +28,7 @@ public struct TextReporter: Reporter {
             }
             out += location + ": " + paint("skipped:", .dim) + " \(diagnostic.message) (\(diagnostic.kind.rawValue))\n"
         }
+        for notice in report.notices { out += paint("note:", .cyan) + " " + notice + "\n" }
         out += summary(report)
         return out
     }

@@ -44,6 +44,9 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The metavariable every match binds to its whole text.
+    public static let wholeMatch = "MATCH"
+
     /// A single name, bound by the caller: finds the uses of a variable.
     static let name = try! Pattern("$NAME")
 

@@ -1,42 +1,54 @@
 import Foundation
 
-/// The rules a run knows: the built-in ones (embedded from `rules/` at build time) and any a
-/// team adds with `--rules DIR`.
+/// The rules and sign-in providers a run knows: the built-in ones (embedded from `rules/` at
+/// build time) and any a team adds with `--rules DIR`. Files under a `providers/` folder are
+/// providers; every other YAML file is a rule.
 public struct RuleCatalog: Sendable {
     public private(set) var rules: [RuleSpec]
+    public private(set) var providers: ProviderCatalog
 
-    public init(rules: [RuleSpec]) {
+    public init(rules: [RuleSpec], providers: ProviderCatalog = ProviderCatalog()) {
         self.rules = rules.sorted { $0.id < $1.id }
+        self.providers = providers
     }
 
-    /// The rules that ship inside the binary.
+    /// The rules and providers that ship inside the binary.
     public static func builtin() throws -> RuleCatalog {
-        try RuleCatalog(rules: BuiltinRuleFiles.files.map { try RuleLoader.load(text: $0.text, path: $0.path) })
+        try load(extraDirectories: [])
     }
 
-    /// Built-in rules plus every `*.yaml`/`*.yml` file in `directories`. A team rule may not
-    /// reuse a built-in id.
+    /// Built-in rules and providers plus every `*.yaml`/`*.yml` file in `directories`. A team's
+    /// rule or provider may not reuse a built-in id.
     public static func load(extraDirectories directories: [String]) throws -> RuleCatalog {
-        var catalog = try builtin()
+        var files = BuiltinRuleFiles.files.map { (path: $0.path, text: $0.text) }
         for directory in directories {
             for path in try ruleFiles(in: directory) {
-                let text: String
                 do {
-                    text = try String(contentsOfFile: path, encoding: .utf8)
+                    files.append((path, try String(contentsOfFile: path, encoding: .utf8)))
                 } catch {
                     throw FileError(path: path, line: 1, message: "cannot read rule file: \(error.localizedDescription)")
                 }
-                let rule = try RuleLoader.load(text: text, path: path)
-                try catalog.add(rule)
             }
+        }
+        let isProvider = { (path: String) in path.split(separator: "/").dropLast().contains("providers") }
+        var providers = ProviderCatalog()
+        for file in files where isProvider(file.path) {
+            try providers.add(try RuleLoader().loadProvider(text: file.text, path: file.path))
+        }
+        let loader = RuleLoader(providers: providers)
+        var catalog = RuleCatalog(rules: [], providers: providers)
+        for file in files where !isProvider(file.path) {
+            try catalog.add(try loader.load(text: file.text, path: file.path))
         }
         return catalog
     }
 
     /// Adds a rule, refusing a duplicate id or alias.
     public mutating func add(_ rule: RuleSpec) throws {
-        for name in [rule.id] + rule.description.aliases where self.rule(named: name) != nil {
-            throw FileError(path: rule.source, line: 1, message: "rule id `\(name)` is already defined by \(self.rule(named: name)!.source)")
+        for name in [rule.id] + rule.description.aliases {
+            if let existing = self.rule(named: name) {
+                throw FileError(path: rule.source, line: 1, message: "rule id `\(name)` is already defined by \(existing.source)")
+            }
         }
         rules.append(rule)
         rules.sort { $0.id < $1.id }

@@ -1,23 +1,31 @@
 /// Reads rule files (YAML) into ``RuleSpec``s, refusing anything malformed with the file and line.
-public enum RuleLoader {
+public struct RuleLoader {
+    /// Providers that `providers:` entries expand to.
+    public var providers: ProviderCatalog
+
+    public init(providers: ProviderCatalog = ProviderCatalog()) {
+        self.providers = providers
+    }
+
     static let topKeys = [
         "id", "name", "severity", "aliases", "tags", "precision", "security-severity", "guideline", "summary",
         "documentation", "message", "match", "severity-when", "examples",
     ]
 
     /// Parses one rule file.
-    public static func load(text: String, path: String) throws -> RuleSpec {
+    public func load(text: String, path: String) throws -> RuleSpec {
         let root = try YAMLReader.parse(text, path: path)
-        let top = try root.mapping("a rule", allowed: topKeys)
-        let id = try top.required("id").string("id")
-        guard isValidID(id) else {
-            throw try top.required("id").fail("rule id `\(id)` must be kebab-case: lower-case letters, digits and dashes")
+        let top = try root.mapping("a rule", allowed: RuleLoader.topKeys)
+        let idNode = try top.required("id")
+        let id = try idNode.string("id")
+        guard RuleLoader.isValidID(id) else {
+            throw idNode.fail("rule id `\(id)` must be kebab-case: lower-case letters, digits and dashes")
         }
         let guidelineNode = try top.required("guideline").mapping("guideline", allowed: ["reference", "quote", "url"])
         let docs = try top.required("documentation").mapping("documentation", allowed: ["flags", "why", "fix", "snippet"])
         let description = RuleDescription(
             id: id,
-            name: try top["name"]?.string("name") ?? humanName(id),
+            name: try top["name"]?.string("name") ?? RuleLoader.humanName(id),
             severity: try top.required("severity").enumValue(Severity.self, "severity"),
             guideline: .init(
                 reference: try guidelineNode.required("reference").string("guideline reference"),
@@ -31,14 +39,15 @@ public enum RuleLoader {
                 snippet: try docs["snippet"]?.string("documentation snippet")),
             aliases: try top["aliases"]?.strings("aliases") ?? [],
             tags: try top["tags"]?.strings("tags") ?? [],
-            precision: try top["precision"].map { try precision($0) } ?? "high",
+            precision: try top["precision"].map { try RuleLoader.precision($0) } ?? "high",
             securitySeverity: try top["security-severity"]?.string("security-severity"),
-            examples: try top["examples"].map { try examples($0) } ?? .init())
+            examples: try top["examples"].map { try RuleLoader.examples($0) } ?? .init())
         let match = try matchSpec(try top.required("match"))
-        let message = try top.required("message").string("message")
-        let known = Set(match.patterns.flatMap(\.pattern.metavariables))
-        for name in placeholders(in: message) where !known.contains(name) {
-            throw try top.required("message").fail("message uses `{\(name)}`, which no pattern binds")
+        let messageNode = try top.required("message")
+        let message = try messageNode.string("message")
+        let known = Set(match.patterns.flatMap(\.pattern.metavariables) + [Pattern.wholeMatch, "label"])
+        for name in RuleLoader.placeholders(in: message) where !known.contains(name) {
+            throw messageNode.fail("message uses `{\(name)}`, which no pattern binds")
         }
         if let report = match.report, !known.contains(report) {
             throw try top.required("match").fail("`report: \(report)` names a metavariable no pattern binds")
@@ -46,12 +55,47 @@ public enum RuleLoader {
         let overrides = try top["severity-when"]?.list("severity-when").map { entry -> SeverityOverride in
             let fields = try entry.mapping("a severity-when entry", allowed: ["project-has", "imports", "severity"])
             return SeverityOverride(
-                when: ProjectSearch(
-                    patterns: try patterns(try fields.required("project-has")),
-                    imports: try fields["imports"]?.strings("imports") ?? []),
+                when: try projectSearch(try fields.required("project-has"), imports: fields["imports"], language: nil),
                 severity: try fields.required("severity").enumValue(Severity.self, "severity"))
         } ?? []
         return RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
+    }
+
+    /// Parses one provider file (`rules/providers/*.yaml`).
+    public func loadProvider(text: String, path: String) throws -> LoginProvider {
+        let root = try YAMLReader.parse(text, path: path)
+        let top = try root.mapping("a provider", allowed: ["provider", "name", "kind", "imports", "sign-in", "objc", "evidence", "notes"])
+        let idNode = try top.required("provider")
+        let id = try idNode.string("provider")
+        guard RuleLoader.isValidID(id) else { throw idNode.fail("provider id `\(id)` must be kebab-case") }
+        let imports = try top["imports"]?.strings("imports") ?? []
+        var signIn = try clauses(try top.required("sign-in")).map { clause -> PatternClause in
+            var clause = clause
+            if clause.imports.isEmpty { clause.imports = imports }
+            if clause.language == nil { clause.language = .swift }
+            return clause
+        }
+        if let objc = top["objc"] {
+            let fields = try objc.mapping("objc", allowed: ["imports", "sign-in"])
+            let objcImports = try fields["imports"]?.strings("objc imports") ?? []
+            signIn += try clauses(try fields.required("sign-in")).map { clause in
+                var clause = clause
+                clause.imports = objcImports
+                clause.language = .objc
+                return clause
+            }
+        }
+        var evidence = LoginProvider.Evidence()
+        if let node = top["evidence"] {
+            let fields = try node.mapping("evidence", allowed: ["plist-keys", "url-schemes", "packages"])
+            evidence.plistKeys = try fields["plist-keys"]?.strings("plist-keys") ?? []
+            evidence.urlSchemes = try fields["url-schemes"]?.strings("url-schemes") ?? []
+            evidence.packages = try fields["packages"]?.strings("packages") ?? []
+        }
+        return LoginProvider(
+            id: id, name: try top.required("name").string("name"),
+            kind: try top.required("kind").enumValue(LoginProvider.Kind.self, "kind"),
+            signIn: signIn, evidence: evidence, source: path)
     }
 
     static func isValidID(_ id: String) -> Bool {
@@ -86,9 +130,9 @@ public enum RuleLoader {
 
     // MARK: - match
 
-    private static func matchSpec(_ node: YAMLReader) throws -> MatchSpec {
+    private func matchSpec(_ node: YAMLReader) throws -> MatchSpec {
         let fields = try node.mapping(
-            "match", allowed: ["language", "imports", "patterns", "where", "report", "once-per", "applies-to"])
+            "match", allowed: ["language", "imports", "patterns", "where", "report", "once-per", "applies-to", "unless-declared"])
         var spec = MatchSpec()
         if let language = fields["language"] { spec.language = try language.enumValue(LanguageFilter.self, "language") }
         spec.imports = try fields["imports"]?.strings("imports") ?? []
@@ -105,22 +149,43 @@ public enum RuleLoader {
             }
             spec.appsOnly = value == "apps"
         }
-        let bound = Set(spec.patterns.flatMap(\.pattern.metavariables))
+        if let declared = fields["unless-declared"] {
+            guard try declared.string("unless-declared") == "login-services" else {
+                throw declared.fail("unless-declared must be `login-services`")
+            }
+            spec.unlessLoginServicesDeclared = true
+        }
+        let bound = Set(spec.patterns.flatMap(\.pattern.metavariables) + [Pattern.wholeMatch])
         spec.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
         return spec
     }
 
-    /// `patterns:` entries: a pattern string, or `{pattern: …, where: […]}` with conditions of its own.
-    private static func clauses(_ node: YAMLReader) throws -> [PatternClause] {
+    /// A list of pattern entries: a pattern string, `{pattern: …, where: […], imports: […]}`, or
+    /// `{providers: [kinds]}` for the sign-in patterns of the catalog's providers.
+    func clauses(_ node: YAMLReader) throws -> [PatternClause] {
         let entries: [YAMLReader] = if case .scalar = node.node { [node] } else { try node.list("patterns") }
         guard !entries.isEmpty else { throw node.fail("patterns must not be empty") }
-        return try entries.map { entry in
-            if case .scalar = entry.node { return PatternClause(pattern: try patterns(entry)[0]) }
-            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "where"])
-            let pattern = try patterns(try fields.required("pattern"))[0]
-            let bound = Set(pattern.metavariables)
-            let conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
-            return PatternClause(pattern: pattern, conditions: conditions)
+        return try entries.flatMap { entry -> [PatternClause] in
+            if case .scalar = entry.node { return [PatternClause(pattern: try RuleLoader.patterns(entry)[0])] }
+            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "where", "imports", "providers", "label"])
+            if let kindsNode = fields["providers"] {
+                let kinds = try kindsNode.strings("providers").map { name -> LoginProvider.Kind in
+                    guard let kind = LoginProvider.Kind(rawValue: name) else {
+                        let choices = LoginProvider.Kind.allCases.map(\.rawValue)
+                        throw kindsNode.fail("unknown provider kind `\(name)`" + Suggestion.didYouMean(name, choices))
+                    }
+                    return kind
+                }
+                let expanded = providers.clauses(of: kinds)
+                guard !expanded.isEmpty else { throw kindsNode.fail("no provider of kind \(kinds.map(\.rawValue).joined(separator: ", ")) is known") }
+                return expanded
+            }
+            var clause = PatternClause(pattern: try RuleLoader.patterns(try fields.required("pattern"))[0])
+            let bound = Set(clause.pattern.metavariables + [Pattern.wholeMatch])
+            clause.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
+            clause.imports = try fields["imports"]?.strings("imports") ?? []
+            clause.label = try fields["label"]?.string("label")
+            return [clause]
         }
     }
 
@@ -132,36 +197,49 @@ public enum RuleLoader {
         }
     }
 
+    private func projectSearch(_ node: YAMLReader, imports: YAMLReader?, language: YAMLReader?) throws -> ProjectSearch {
+        ProjectSearch(
+            clauses: try clauses(node),
+            imports: try imports?.strings("imports") ?? [],
+            language: try language?.enumValue(LanguageFilter.self, "language") ?? .any)
+    }
+
     private static let conditionKeys = [
-        "absent", "present", "scope", "follow", "not-inside", "metavariable", "resolves-to", "mentions", "lacks",
+        "absent", "present", "scope", "follow", "not-inside", "metavariable", "resolves-to", "mentions", "mentions-none", "lacks",
         "type", "name-matches", "literal", "contains", "contains-none", "project-has", "project-lacks", "imports",
-        "language", "any-of",
+        "language", "any-of", "entitlement-lacks", "manifest-lacks",
     ]
 
-    private static func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
-        let fields = try node.mapping("a condition", allowed: conditionKeys)
-        let kinds = ["absent", "present", "metavariable", "project-has", "project-lacks", "any-of"].filter { fields[$0] != nil }
+    private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
+        let fields = try node.mapping("a condition", allowed: RuleLoader.conditionKeys)
+        let kinds = ["absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "entitlement-lacks", "manifest-lacks"]
+            .filter { fields[$0] != nil }
         guard kinds.count == 1 else {
-            throw node.fail("a condition needs exactly one of absent, present, metavariable, project-has, project-lacks, any-of")
+            throw node.fail(
+                "a condition needs exactly one of absent, present, metavariable, project-has, project-lacks, any-of, entitlement-lacks, manifest-lacks")
         }
         switch kinds[0] {
         case "any-of":
             let alternatives = try fields["any-of"]!.list("any-of").map { try condition($0, bound: bound) }
             guard !alternatives.isEmpty else { throw fields["any-of"]!.fail("any-of needs at least one condition") }
             return .anyOf(alternatives)
+        case "entitlement-lacks":
+            let entitlement = try fields["entitlement-lacks"]!.mapping("entitlement-lacks", allowed: ["key", "value"])
+            return .entitlementLacks(
+                key: try entitlement.required("key").string("key"), value: try entitlement["value"]?.string("value"))
+        case "manifest-lacks":
+            return .manifestLacks(collected: try fields["manifest-lacks"]!.strings("manifest-lacks"))
         case "absent", "present":
-            var search = ScopedSearch(patterns: try patterns(fields[kinds[0]]!))
+            var search = ScopedSearch(patterns: try RuleLoader.patterns(fields[kinds[0]]!))
             if let scope = fields["scope"] { search.scope = try scope.enumValue(ConditionScope.self, "scope") }
             if let follow = fields["follow"] {
                 search.follow = try follow.string("follow")
                 guard bound.contains(search.follow!) else { throw follow.fail("follow names `\(search.follow!)`, which no pattern binds") }
             }
-            search.notInside = try fields["not-inside"].map { try patterns($0) } ?? []
+            search.notInside = try fields["not-inside"].map { try RuleLoader.patterns($0) } ?? []
             return kinds[0] == "absent" ? .absent(search) : .present(search)
         case "project-has", "project-lacks":
-            var search = ProjectSearch(patterns: try patterns(fields[kinds[0]]!))
-            search.imports = try fields["imports"]?.strings("imports") ?? []
-            if let language = fields["language"] { search.language = try language.enumValue(LanguageFilter.self, "language") }
+            let search = try projectSearch(fields[kinds[0]]!, imports: fields["imports"], language: fields["language"])
             return kinds[0] == "project-has" ? .projectHas(search) : .projectLacks(search)
         default:
             let nameNode = fields["metavariable"]!
@@ -169,26 +247,38 @@ public enum RuleLoader {
             guard bound.contains(name) else {
                 throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
-            let tests = ["resolves-to", "mentions", "lacks", "type", "name-matches", "literal", "contains", "contains-none"]
+            let tests = ["resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none"]
                 .filter { fields[$0] != nil }
             guard tests.count == 1 else {
-                throw node.fail(
-                    "a metavariable condition needs exactly one of resolves-to, mentions, lacks, type, name-matches, literal, contains, contains-none")
+                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none" : tests.joined(separator: ", "))")
             }
             let value = fields[tests[0]]!
             switch tests[0] {
-            case "resolves-to": return .metavariable(name, .resolvesTo(try patterns(value)))
+            case "resolves-to": return .metavariable(name, .resolvesTo(try RuleLoader.patterns(value)))
             case "mentions": return .metavariable(name, .mentions(try value.strings("mentions")))
+            case "mentions-none": return .metavariable(name, .mentionsNone(try value.strings("mentions-none")))
             case "lacks": return .metavariable(name, .lacks(try value.strings("lacks")))
             case "type": return .metavariable(name, .type(try value.strings("type")))
-            case "name-matches": return .metavariable(name, .nameMatches(try value.strings("name-matches")))
-            case "contains": return .metavariable(name, .contains(try patterns(value)))
-            case "contains-none": return .metavariable(name, .containsNone(try patterns(value)))
+            case "name-matches": return .metavariable(name, .nameMatches(try RuleLoader.nameMatch(value)))
+            case "contains": return .metavariable(name, .contains(try RuleLoader.patterns(value)))
+            case "contains-none": return .metavariable(name, .containsNone(try RuleLoader.patterns(value)))
             default:
                 guard try value.bool("literal") else { throw value.fail("literal can only be `true`") }
                 return .metavariable(name, .literal)
             }
         }
+    }
+
+    /// `name-matches: [words]`, or `{words: […], except: […], in: code|strings|all}`.
+    private static func nameMatch(_ node: YAMLReader) throws -> NameMatch {
+        if case .mapping = node.node {
+            let fields = try node.mapping("name-matches", allowed: ["words", "except", "in"])
+            var match = NameMatch(words: try fields.required("words").strings("words"))
+            match.except = try fields["except"]?.strings("except") ?? []
+            if let place = fields["in"] { match.place = try place.enumValue(NameMatch.Place.self, "in") }
+            return match
+        }
+        return NameMatch(words: try node.strings("name-matches"))
     }
 
     // MARK: - examples

@@ -40,12 +40,27 @@ public struct MatchSpec: Sendable {
     public var oncePerProject = false
     /// Only code that ships in an app: not libraries a package vends to others.
     public var appsOnly = false
+    /// Silent when the configuration declares an equivalent login service or a 4.8 exemption.
+    public var unlessLoginServicesDeclared = false
 }
 
 /// A pattern with the conditions that apply only to its matches.
 public struct PatternClause: Sendable {
     public var pattern: Pattern
     public var conditions: [Condition] = []
+    /// The file must import one of these modules (empty: any file).
+    public var imports: [String] = []
+    /// Narrows the rule's language for this pattern.
+    public var language: LanguageFilter?
+    /// Severity of findings from this pattern, when not the rule's.
+    public var severity: Severity?
+    /// What this pattern finds, in words (a provider's name), for `{label}` in messages.
+    public var label: String?
+
+    public init(pattern: Pattern, conditions: [Condition] = []) {
+        self.pattern = pattern
+        self.conditions = conditions
+    }
 }
 
 /// Where a scoped condition looks.
@@ -73,6 +88,12 @@ public enum Condition: Sendable {
     case projectLacks(ProjectSearch)
     /// At least one of these conditions holds.
     case anyOf([Condition])
+    /// The entitlements of the site's target (each shipping configuration) lack `key`, or lack
+    /// `value` in it. The finding is reported in that entitlements file when there is one.
+    case entitlementLacks(key: String, value: String?)
+    /// The privacy manifests of the site's target declare none of these collected data types.
+    /// The finding is reported in the manifest when there is one.
+    case manifestLacks(collected: [String])
 }
 
 public struct ScopedSearch: Sendable {
@@ -84,19 +105,23 @@ public struct ScopedSearch: Sendable {
     public var notInside: [Pattern] = []
 }
 
-public struct ProjectSearch: Sendable, Hashable {
-    public var patterns: [Pattern]
-    public var imports: [String] = []
-    public var language: LanguageFilter = .any
+/// A question about a whole target: does some file match one of these patterns?
+/// Compared by identity: each condition in a rule file is its own question.
+public final class ProjectSearch: Sendable, Hashable {
+    public let clauses: [PatternClause]
+    public let imports: [String]
+    public let language: LanguageFilter
 
-    public static func == (a: ProjectSearch, b: ProjectSearch) -> Bool {
-        a.patterns.map(\.source) == b.patterns.map(\.source) && a.imports == b.imports && a.language == b.language
+    public init(clauses: [PatternClause], imports: [String] = [], language: LanguageFilter = .any) {
+        self.clauses = clauses
+        self.imports = imports
+        self.language = language
     }
 
+    public static func == (a: ProjectSearch, b: ProjectSearch) -> Bool { a === b }
+
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(patterns.map(\.source))
-        hasher.combine(imports)
-        hasher.combine(language)
+        hasher.combine(ObjectIdentifier(self))
     }
 }
 
@@ -108,16 +133,31 @@ public enum MetavariableTest: Sendable {
     case mentions([String])
     /// It can be followed to at least one value, and none of them names these words.
     case lacks([String])
+    /// Followed as for `mentions`, it names none of these words (unlike `lacks`, values it
+    /// cannot follow do not matter).
+    case mentionsNone([String])
     /// Its declared type is one of these (parameter, `let x: T`, `as? T`, `case let x as T`).
     case type([String])
-    /// Its own text (names, string contents) contains one of these words, case-insensitive.
-    case nameMatches([String])
+    /// Its own text (names, and string contents unless `codeOnly`) contains one of these words,
+    /// case-insensitive, in a name that contains none of the exceptions.
+    case nameMatches(NameMatch)
     /// Its value, followed through assignments, is a string literal without interpolation.
     case literal
     /// Its value, followed through assignments and into helper functions, contains a match of one of these patterns.
     case contains([Pattern])
     /// Its value, followed likewise, contains no match of any of these patterns.
     case containsNone([Pattern])
+}
+
+public struct NameMatch: Sendable {
+    public var words: [String]
+    public var except: [String] = []
+    /// Where to look: names in code (interpolations included), the text of string literals, or both.
+    public var place: Place = .all
+
+    public enum Place: String, Sendable, CaseIterable {
+        case code, strings, all
+    }
 }
 
 public struct SeverityOverride: Sendable {

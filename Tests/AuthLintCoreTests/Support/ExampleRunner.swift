@@ -1,4 +1,5 @@
 import AuthLintCore
+import Foundation
 
 /// Where a finding is, or is expected: path, line and UTF-16 column.
 struct ExamplePosition: Hashable, CustomStringConvertible {
@@ -13,8 +14,10 @@ struct ExamplePosition: Hashable, CustomStringConvertible {
 struct MarkedExample {
     var files: [RuleDescription.ExampleFile] = []
     var marks: Set<ExamplePosition> = []
+    var configuration: String?
 
     init(_ example: RuleDescription.Example) {
+        configuration = example.configuration
         for file in example.files {
             var text = ""
             var line = 1
@@ -37,30 +40,40 @@ struct MarkedExample {
     }
 }
 
-/// Runs one rule over in-memory example files.
+/// Runs one rule over an example's files, written to a temporary project, through the whole
+/// pipeline: scanner, property lists, configuration and all.
 enum ExampleRunner {
     struct Found {
         var position: ExamplePosition
         var message: String
+        var severity: Severity
         var summary: String { "\(position): \(message)" }
         var path: String { position.path }
     }
 
-    static func findings(_ rule: RuleSpec, _ files: [RuleDescription.ExampleFile]) -> [Found] {
-        let project = InMemoryProject.index(files)
-        return Linter.check(project: project, rules: [rule]).map {
-            Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message)
-        }
-    }
-}
+    static let providers = (try? RuleCatalog.builtin().providers) ?? ProviderCatalog()
 
-enum InMemoryProject {
-    static func index(_ files: [RuleDescription.ExampleFile]) -> ProjectIndex {
-        let code = files.sorted { $0.path < $1.path }.compactMap { file -> CodeView? in
-            let ext = file.path.split(separator: ".").last.map(String.init) ?? ""
-            guard let language = SourceLanguage(pathExtension: ext) else { return nil }
-            return CodeView(file: SourceFile(path: file.path, language: language, text: file.text))
+    static func findings(_ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil) -> [Found] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-example-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        do {
+            for file in files {
+                let path = (root as NSString).appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            if let configuration {
+                try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
+            }
+            let report = try Linter.run(LintOptions(
+                scan: ScanOptions(paths: [root]), catalog: RuleCatalog(rules: [rule], providers: providers),
+                currentDirectory: root))
+            return report.findings.map {
+                Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message, severity: $0.severity)
+            }
+        } catch {
+            return [Found(position: ExamplePosition(path: "<error>", line: 0, column: 0), message: "\(error)", severity: .error)]
         }
-        return ProjectIndex(files: code)
     }
 }

@@ -29,13 +29,12 @@ enum Golden {
         if expected != actual {
             let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            var difference = ""
-            for index in 0..<max(expectedLines.count, actualLines.count) {
-                let a = index < expectedLines.count ? String(expectedLines[index]) : "<none>"
-                let b = index < actualLines.count ? String(actualLines[index]) : "<none>"
-                if a != b { difference += "line \(index + 1):\n  expected: \(a)\n  actual:   \(b)\n" }
-            }
-            XCTFail("\(name) differs from its golden file (AUTHLINT_UPDATE_GOLDEN=1 rewrites it):\n\(difference)", file: file, line: line)
+            let first = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
+            let shown = { (lines: [Substring]) in first < lines.count ? String(lines[first]) : "<end of file>" }
+            XCTFail(
+                "\(name) differs from its golden file from line \(first + 1) (AUTHLINT_UPDATE_GOLDEN=1 rewrites it):\n"
+                    + "  expected: \(shown(expectedLines))\n  actual:   \(shown(actualLines))",
+                file: file, line: line)
         }
     }
 }

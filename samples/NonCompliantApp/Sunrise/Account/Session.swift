@@ -12,6 +12,10 @@ final class Session: ObservableObject {
         guard case .success(let authorization) = result,
               let credential = authorization.credential as? ASAuthorizationAppleIDCredential else { return }
         userID = credential.user
+        // Kept for the next launch, in plain text.
+        let identityToken = credential.identityToken.flatMap { String(data: $0, encoding: .utf8) }
+        UserDefaults.standard.set(identityToken, forKey: "appleIdentityToken")
+        print("Apple identity token: \(identityToken ?? "none")")
     }
 
     func signInWithGoogle(idToken: String, accessToken: String) {

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The team's settings, from `.authlint.yml` at the project root (or `--config PATH`).
+/// Typed and strict: an unknown key or a bad value is an error with the file, the line and a
+/// suggestion.
+public struct Configuration: Sendable {
+    /// A declared 4.8 exemption or equivalent login service.
+    public var loginServices: LoginServicesDeclaration?
+    /// Where the configuration came from, if a file.
+    public var path: String?
+
+    public init(loginServices: LoginServicesDeclaration? = nil, path: String? = nil) {
+        self.loginServices = loginServices
+        self.path = path
+    }
+
+    public static let fileName = ".authlint.yml"
+    static let keys = ["login-services"]
+
+    /// Parses a configuration file's text.
+    public static func parse(_ text: String, path: String) throws -> Configuration {
+        var configuration = Configuration(path: path)
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return configuration }
+        let root = try YAMLReader.parse(text, path: path)
+        if root.isNull { return configuration }
+        let top = try root.mapping("the configuration", allowed: keys)
+        if let node = top["login-services"] {
+            configuration.loginServices = try LoginServicesDeclaration(node)
+        }
+        return configuration
+    }
+
+    /// The configuration at `path`, or the project's `.authlint.yml` when `path` is nil; an absent
+    /// project file gives the defaults.
+    public static func load(path: String?, root: String) throws -> Configuration {
+        let file = path ?? (root as NSString).appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: file) else {
+            if let path { throw FileError(path: path, line: 1, message: "configuration file does not exist") }
+            return Configuration()
+        }
+        let shown = path ?? fileName
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw FileError(path: shown, line: 1, message: "cannot read the configuration file as UTF-8")
+        }
+        return try parse(text, path: shown)
+    }
+}
+
+/// `login-services:` in `.authlint.yml`: the team states that its third-party login does not need
+/// Sign in with Apple, either because it offers another login service with 4.8's three privacy
+/// properties, or because one of 4.8's exemptions applies. Both need a reason.
+public struct LoginServicesDeclaration: Sendable, Hashable {
+    public enum Exemption: String, Sendable, CaseIterable {
+        case ownAccountSystem = "own-account-system"
+        case alternativeMarketplace = "alternative-marketplace"
+        case educationEnterprise = "education-enterprise"
+        case governmentID = "government-id"
+        case thirdPartyClient = "third-party-client"
+
+        /// The exemption in the guideline's words.
+        public var guidelineText: String {
+            switch self {
+            case .ownAccountSystem: "the app exclusively uses the company's own account setup and sign-in systems"
+            case .alternativeMarketplace: "the app is an alternative app marketplace, or is distributed from one, and uses a marketplace-specific login"
+            case .educationEnterprise: "the app is an education, enterprise, or business app that requires sign-in with an existing education or enterprise account"
+            case .governmentID: "the app uses a government or industry-backed citizen identification system or electronic ID"
+            case .thirdPartyClient: "the app is a client for a specific third-party service and users must sign in to that account directly to access their content"
+            }
+        }
+    }
+
+    public enum Kind: Sendable, Hashable {
+        case equivalentLogin(String)
+        case exemption(Exemption)
+    }
+
+    public var kind: Kind
+    public var reason: String
+    public var line: Int
+
+    init(_ node: YAMLReader) throws {
+        let fields = try node.mapping("login-services", allowed: ["equivalent-login", "exemption", "reason"])
+        let reasonNode = try fields.required("reason")
+        reason = try reasonNode.string("reason").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty else { throw reasonNode.fail("login-services needs a non-empty reason") }
+        line = node.line
+        switch (fields["equivalent-login"], fields["exemption"]) {
+        case let (name?, nil):
+            kind = .equivalentLogin(try name.string("equivalent-login"))
+        case let (nil, exemption?):
+            kind = .exemption(try exemption.enumValue(Exemption.self, "exemption"))
+        default:
+            throw node.fail("login-services needs either `equivalent-login: NAME` or `exemption: KIND`, not both")
+        }
+    }
+
+    /// One sentence for reports: what was declared and why.
+    public var summary: String {
+        switch kind {
+        case let .equivalentLogin(name):
+            "Guideline 4.8: the configuration declares \(name) as an equivalent login service (\(reason))."
+        case let .exemption(exemption):
+            "Guideline 4.8: the configuration declares the `\(exemption.rawValue)` exemption: \(exemption.guidelineText) (\(reason))."
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The entitlements files and privacy manifests that apply to each source file: those its Xcode
+/// target names (entitlements of every shipping configuration), otherwise the nearest one up
+/// the folder tree, otherwise the project's only one.
+struct ProjectResources: Sendable {
+    /// Parsed property lists by root-relative path.
+    var propertyLists: [String: PropertyListFile] = [:]
+    /// Per source file: entitlements paths that ship with it (empty: none known).
+    var entitlementsOfFile: [[String]] = []
+    /// Per source file: privacy manifest paths that ship with it.
+    var manifestsOfFile: [[String]] = []
+    /// The text of entitlements files and privacy manifests, for excerpts, columns and fingerprints.
+    var texts: [String: SourceFile] = [:]
+
+    init() {}
+
+    init(files: [CodeView], scanned: ScannedProject?) {
+        guard let scanned else {
+            entitlementsOfFile = Array(repeating: [], count: files.count)
+            manifestsOfFile = entitlementsOfFile
+            return
+        }
+        for list in scanned.propertyLists { propertyLists[list.path] = list }
+        for list in scanned.entitlements + scanned.privacyManifests {
+            let absolute = (scanned.root as NSString).appendingPathComponent(list.path)
+            if case let .success(bytes) = FileReader.readFile(atPath: absolute) {
+                texts[list.path] = SourceFile(path: list.path, language: .objectiveC, bytes: bytes)
+            }
+        }
+        let entitlementPaths = scanned.entitlements.map(\.path)
+        let manifestPaths = scanned.privacyManifests.map(\.path)
+        for code in files {
+            let path = code.file.path
+            let target = scanned.xcodeTargets(containing: path).first { $0.isAppLike } ?? scanned.xcodeTargets(containing: path).first
+            if let target {
+                let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
+                entitlementsOfFile.append(Array(Set(configured)).sorted())
+                let bundled = target.resourceFiles.filter { $0.hasSuffix(".xcprivacy") }
+                manifestsOfFile.append(bundled.isEmpty ? ProjectResources.nearest(to: path, in: manifestPaths) : bundled.sorted())
+            } else {
+                entitlementsOfFile.append(ProjectResources.nearest(to: path, in: entitlementPaths))
+                manifestsOfFile.append(ProjectResources.nearest(to: path, in: manifestPaths))
+            }
+        }
+    }
+
+    /// Configurations that build what ships: all but Debug ones, unless there are only Debug ones.
+    static func shipping(_ configurations: [XcodeBuildConfiguration]) -> [XcodeBuildConfiguration] {
+        let release = configurations.filter { !$0.name.lowercased().contains("debug") }
+        return release.isEmpty ? configurations : release
+    }
+
+    /// The candidates in the deepest folder that holds `path`, or the only candidate.
+    static func nearest(to path: String, in candidates: [String]) -> [String] {
+        var folder = path.split(separator: "/").dropLast().map(String.init)
+        while true {
+            let prefix = folder.isEmpty ? "" : folder.joined(separator: "/") + "/"
+            let here = candidates.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+            if !here.isEmpty { return here.sorted() }
+            if folder.isEmpty { break }
+            folder.removeLast()
+        }
+        return candidates.count == 1 ? candidates : []
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension RuleEvaluator {
+    // MARK: - Metavariable tests
+
+    func holds(_ test: MetavariableTest, _ binding: Binding, _ fileIndex: Int) -> Bool {
+        let code = project.files[fileIndex]
+        switch test {
+        case let .resolvesTo(patterns):
+            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
+            return values.sites.contains { site in
+                let matcher = Matcher(project.files[site.file])
+                return patterns.contains { matcher.match($0, at: site.range.lowerBound, limit: site.range.upperBound) != nil }
+            }
+        case let .mentions(words):
+            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
+            return resolver.mentions(values.sites, words)
+        case let .mentionsNone(words):
+            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
+            return !resolver.mentions(values.sites, words)
+        case let .lacks(words):
+            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
+            return !values.unresolved && !resolver.mentions(values.sites, words)
+        case let .type(types):
+            guard let declared = resolver.declaredType(of: binding, in: code) else { return false }
+            let bare = declared.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+            return types.contains { bare == $0 || bare.hasSuffix("." + $0) }
+        case let .nameMatches(test):
+            let needles = test.words.map(ValueResolver.normalised)
+            let exceptions = test.except.map(ValueResolver.normalised)
+            return binding.range.contains { index in
+                let kind = code.kind(index)
+                switch (kind, test.place) {
+                case (.identifier, .code), (.identifier, .all), (.stringSegment, .strings), (.stringSegment, .all): break
+                default: return false
+                }
+                let text = ValueResolver.normalised(code.text(index))
+                return needles.contains { text.contains($0) } && !exceptions.contains { text.contains($0) }
+            }
+        case let .contains(patterns):
+            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
+            return resolver.contains(values.sites, patterns)
+        case let .containsNone(patterns):
+            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
+            return !resolver.contains(values.sites, patterns)
+        case .literal:
+            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
+            guard !values.unresolved else { return false }
+            return values.sites.contains { site in
+                let other = project.files[site.file]
+                let start = site.range.lowerBound
+                guard other.kind(start) == .stringOpen || other.kind(start) == .integerLiteral else { return false }
+                let end = other.kind(start) == .stringOpen ? Int(other.partner[start]) + 1 : start + 1
+                return end == site.range.upperBound && (other.kind(start) != .stringOpen || other.stringValue(at: start) != nil)
+            }
+        }
+    }
+
+}

@@ -1,0 +1,45 @@
+extension RuleEvaluator {
+    /// Whether the entitlements shipping with the file lack `key` (or `value` in it). The finding
+    /// moves to the first entitlements file that lacks it; with no entitlements file at all it
+    /// stays at the code.
+    func entitlementLacks(key: String, value: String?, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
+        let paths = project.resources.entitlementsOfFile[fileIndex]
+        if paths.isEmpty { return true }
+        for path in paths {
+            guard let list = project.resources.propertyLists[path], let root = list.root else {
+                // Named by the project but not found or not readable: the code is the place to report.
+                return true
+            }
+            guard let entry = root.entry(for: key) else {
+                relocation = Relocation(path: path, line: max(root.line, 1))
+                return true
+            }
+            if let value {
+                let values = entry.value.stringArrayValue ?? entry.value.stringValue.map { [$0] } ?? []
+                if !values.contains(value) {
+                    relocation = Relocation(path: path, line: max(entry.keyLine, 1))
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether no privacy manifest shipping with the file declares one of `types` as collected.
+    /// The finding moves to the manifest; with no manifest at all it stays at the code.
+    func manifestLacks(_ types: [String], _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
+        let paths = project.resources.manifestsOfFile[fileIndex]
+        if paths.isEmpty { return true }
+        for path in paths {
+            guard let list = project.resources.propertyLists[path], let root = list.root else { continue }
+            let collected = root["NSPrivacyCollectedDataTypes"]?.arrayValue ?? []
+            let declared = collected.compactMap { $0["NSPrivacyCollectedDataType"]?.stringValue }
+            if declared.contains(where: types.contains) { return false }
+        }
+        let path = paths[0]
+        if let root = project.resources.propertyLists[path]?.root {
+            relocation = Relocation(path: path, line: max(root.line(ofKey: "NSPrivacyCollectedDataTypes") ?? root.line, 1))
+        }
+        return true
+    }
+}

@@ -1,0 +1,60 @@
+/// A sign-in service authlint recognises: what its SDK looks like in code, and whether it is a
+/// third-party login (Guideline 4.8 asks for an equivalent option next to it), Sign in with
+/// Apple, or a login usually limited to work and school accounts.
+public struct LoginProvider: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case thirdParty = "third-party"
+        case apple
+        /// Usually an education or enterprise account (4.8's third exemption): reported as a warning.
+        case enterprise
+    }
+
+    public var id: String
+    public var name: String
+    public var kind: Kind
+    /// Patterns at which the app offers this sign-in, each limited to files importing the SDK.
+    public var signIn: [PatternClause]
+    /// Info.plist keys, URL schemes and package names that hint at the SDK; never enough alone.
+    public var evidence: Evidence
+    public var source: String
+
+    public struct Evidence: Sendable {
+        public var plistKeys: [String] = []
+        public var urlSchemes: [String] = []
+        public var packages: [String] = []
+    }
+}
+
+/// The providers a run knows: the built-in files in `rules/providers/` and a team's own.
+public struct ProviderCatalog: Sendable {
+    public private(set) var providers: [LoginProvider] = []
+
+    public init(providers: [LoginProvider] = []) {
+        self.providers = providers.sorted { $0.id < $1.id }
+    }
+
+    public mutating func add(_ provider: LoginProvider) throws {
+        if let existing = providers.first(where: { $0.id == provider.id }) {
+            throw FileError(path: provider.source, line: 1, message: "provider `\(provider.id)` is already defined by \(existing.source)")
+        }
+        providers.append(provider)
+        providers.sort { $0.id < $1.id }
+    }
+
+    public func providers(of kinds: [LoginProvider.Kind]) -> [LoginProvider] {
+        providers.filter { kinds.contains($0.kind) }
+    }
+
+    /// The sign-in patterns of every provider of these kinds, labelled with the provider's name;
+    /// enterprise logins report as warnings.
+    public func clauses(of kinds: [LoginProvider.Kind]) -> [PatternClause] {
+        providers(of: kinds).flatMap { provider in
+            provider.signIn.map { clause in
+                var clause = clause
+                clause.label = provider.name
+                if provider.kind == .enterprise, clause.severity == nil { clause.severity = .warning }
+                return clause
+            }
+        }
+    }
+}

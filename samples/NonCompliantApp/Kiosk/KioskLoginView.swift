@@ -1,0 +1,22 @@
+import GoogleSignIn
+import SwiftUI
+
+struct KioskLoginView: View {
+    @State private var name: String?
+
+    var body: some View {
+        VStack(spacing: 24) {
+            Text(name.map { "Hello, \($0)" } ?? "Print your Sunrise photos")
+                .font(.title)
+            Button("Sign in with Google", action: signIn)
+                .buttonStyle(.borderedProminent)
+        }
+    }
+
+    private func signIn() {
+        guard let root = UIApplication.shared.rootViewController else { return }
+        GIDSignIn.sharedInstance.signIn(withPresenting: root) { result, _ in
+            name = result?.user.profile?.name
+        }
+    }
+}
