@@ -33,7 +33,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AuthLintCoreTests",
-            dependencies: ["AuthLintCore"]
+            dependencies: ["AuthLintCore"],
+            exclude: ["Fixtures", "Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -35,7 +35,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Configuration file (default: .authlint.yml at the project root).")
     var config: String?
 
-    @Flag(help: "Print findings only, no summary.")
+    @Flag(name: [.short, .long], help: "Print findings only, no summary.")
     var quiet = false
 
     func run() throws {

@@ -30,6 +30,9 @@ struct ProjectResources: Sendable {
         }
         let entitlementPaths = scanned.entitlements.map(\.path)
         let manifestPaths = scanned.privacyManifests.map(\.path)
+        // The project's only file of a kind stands in for a missing nearer one only in a tree with
+        // no Xcode project: there, nothing says which target a far-away file belongs to.
+        let loose = scanned.xcodeProjects.isEmpty
         for code in files {
             let path = code.file.path
             let target = scanned.xcodeTargets(containing: path).first { $0.isAppLike } ?? scanned.xcodeTargets(containing: path).first
@@ -37,10 +40,10 @@ struct ProjectResources: Sendable {
                 let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
                 entitlementsOfFile.append(Array(Set(configured)).sorted())
                 let bundled = target.resourceFiles.filter { $0.hasSuffix(".xcprivacy") }
-                manifestsOfFile.append(bundled.isEmpty ? ProjectResources.nearest(to: path, in: manifestPaths) : bundled.sorted())
+                manifestsOfFile.append(bundled.isEmpty ? ProjectResources.nearest(to: path, in: manifestPaths, orOnly: false) : bundled.sorted())
             } else {
-                entitlementsOfFile.append(ProjectResources.nearest(to: path, in: entitlementPaths))
-                manifestsOfFile.append(ProjectResources.nearest(to: path, in: manifestPaths))
+                entitlementsOfFile.append(ProjectResources.nearest(to: path, in: entitlementPaths, orOnly: loose))
+                manifestsOfFile.append(ProjectResources.nearest(to: path, in: manifestPaths, orOnly: loose))
             }
         }
     }
@@ -51,8 +54,8 @@ struct ProjectResources: Sendable {
         return release.isEmpty ? configurations : release
     }
 
-    /// The candidates in the deepest folder that holds `path`, or the only candidate.
-    static func nearest(to path: String, in candidates: [String]) -> [String] {
+    /// The candidates in the deepest folder that holds `path`, or (`orOnly`) the only candidate.
+    static func nearest(to path: String, in candidates: [String], orOnly: Bool) -> [String] {
         var folder = path.split(separator: "/").dropLast().map(String.init)
         while true {
             let prefix = folder.isEmpty ? "" : folder.joined(separator: "/") + "/"
@@ -61,6 +64,6 @@ struct ProjectResources: Sendable {
             if folder.isEmpty { break }
             folder.removeLast()
         }
-        return candidates.count == 1 ? candidates : []
+        return orOnly && candidates.count == 1 ? candidates : []
     }
 }

@@ -28,7 +28,13 @@ extension RuleEvaluator {
         case let .nameMatches(test):
             let needles = test.words.map(ValueResolver.normalised)
             let exceptions = test.except.map(ValueResolver.normalised)
+            let prefixes = test.exceptPrefixes.map(ValueResolver.normalised)
             return binding.range.contains { index in
+                if !test.unlessFollowedBy.isEmpty {
+                    var following = ""
+                    for next in (index + 1)..<min(index + 4, code.count) { following += code.text(next) }
+                    if test.unlessFollowedBy.contains(where: { following.hasPrefix($0) }) { return false }
+                }
                 let kind = code.kind(index)
                 switch (kind, test.place) {
                 case (.identifier, .code), (.identifier, .all), (.stringSegment, .strings), (.stringSegment, .all): break
@@ -36,6 +42,7 @@ extension RuleEvaluator {
                 }
                 let text = ValueResolver.normalised(code.text(index))
                 return needles.contains { text.contains($0) } && !exceptions.contains { text.contains($0) }
+                    && !prefixes.contains { text.hasPrefix($0) }
             }
         case let .contains(patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)

@@ -38,23 +38,25 @@ struct RuleEvaluator {
         }
         if !spec.imports.isEmpty, code.imports.isDisjoint(with: spec.imports) { return [] }
         let matcher = Matcher(code)
-        var candidates: [(match: Match, clause: PatternClause, relocation: Relocation?)] = []
-        for clause in spec.patterns where accepts(clause, code) {
+        var candidates: [(match: Match, clause: PatternClause, relocation: Relocation?, order: Int)] = []
+        for (order, clause) in spec.patterns.enumerated() where accepts(clause, code) {
             let declaresFunctions = clause.pattern.declaresFunction
             for match in matcher.matches(clause.pattern) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
                 var relocation: Relocation?
                 guard holds(clause.conditions, match, fileIndex, &relocation), holds(spec.conditions, match, fileIndex, &relocation)
                 else { continue }
-                candidates.append((match, clause, relocation))
+                candidates.append((match, clause, relocation, order))
             }
         }
         // One finding per place: a match inside another (`.logIn(…)` within `LoginManager().logIn(…)`)
         // is the same code found twice.
-        candidates.sort { ($0.match.range.lowerBound, -$0.match.range.count) < ($1.match.range.lowerBound, -$1.match.range.count) }
+        candidates.sort {
+            ($0.match.range.lowerBound, -$0.match.range.count, $0.order) < ($1.match.range.lowerBound, -$1.match.range.count, $1.order)
+        }
         var sites: [Site] = []
         var seen = Set<Range<Int>>()
         var covered: (range: Range<Int>, label: String?)?
-        for (match, clause, relocation) in candidates {
+        for (match, clause, relocation, _) in candidates {
             if let covered, covered.range.lowerBound <= match.range.lowerBound, match.range.upperBound <= covered.range.upperBound,
                 covered.range != match.range || covered.label == clause.label
             {

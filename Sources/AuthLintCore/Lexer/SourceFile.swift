@@ -103,18 +103,26 @@ public final class SourceFile: Sendable {
         return starts
     }
 
-    /// UTF-16 code units taken by the UTF-8 bytes in `from..<to`. Invalid bytes count one each
-    /// (they decode to U+FFFD); four-byte sequences count two.
+    /// UTF-16 code units taken by the UTF-8 bytes in `from..<to`, as the lexer counts them:
+    /// four-byte sequences count two, other sequences one, and each byte of an ill-formed
+    /// sequence one (it decodes to U+FFFD).
     static func utf16Length(_ bytes: [UInt8], from: Int, to: Int) -> Int {
         var count = 0
         var i = from
         while i < to {
             let b = bytes[i]
-            if b < 0x80 { count += 1; i += 1 }
-            else if b >= 0xF0 && b < 0xF8 { count += 2; i += 4 }
-            else if b >= 0xE0 && b < 0xF0 { count += 1; i += 3 }
-            else if b >= 0xC0 && b < 0xE0 { count += 1; i += 2 }
-            else { count += 1; i += 1 }
+            let length = b < 0x80 ? 1 : b >= 0xF0 && b < 0xF5 ? 4 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xC2 && b < 0xE0 ? 2 : 0
+            var valid = length > 0 && i + length <= bytes.count
+            if valid && length > 1 {
+                for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { valid = false }
+            }
+            if valid {
+                count += length == 4 ? 2 : 1
+                i += length
+            } else {
+                count += 1
+                i += 1
+            }
         }
         return count
     }

@@ -272,9 +272,13 @@ public struct RuleLoader {
     /// `name-matches: [words]`, or `{words: […], except: […], in: code|strings|all}`.
     private static func nameMatch(_ node: YAMLReader) throws -> NameMatch {
         if case .mapping = node.node {
-            let fields = try node.mapping("name-matches", allowed: ["words", "except", "in"])
+            let fields = try node.mapping(
+                "name-matches", allowed: ["words", "except", "except-prefixes", "unless-followed-by", "in"])
             var match = NameMatch(words: try fields.required("words").strings("words"))
             match.except = try fields["except"]?.strings("except") ?? []
+            match.exceptPrefixes = try fields["except-prefixes"]?.strings("except-prefixes") ?? []
+            match.unlessFollowedBy = try fields["unless-followed-by"]?.strings("unless-followed-by")
+                .map { $0.filter { $0 != " " } } ?? []
             if let place = fields["in"] { match.place = try place.enumValue(NameMatch.Place.self, "in") }
             return match
         }

@@ -152,6 +152,11 @@ public enum MetavariableTest: Sendable {
 public struct NameMatch: Sendable {
     public var words: [String]
     public var except: [String] = []
+    /// Names starting with one of these do not count (`has`, `is`: flags about a token, not tokens).
+    public var exceptPrefixes: [String] = []
+    /// A name followed by one of these token sequences does not count (`.count`, `== nil`: the
+    /// code reads something about the value, not the value). Compared without spaces.
+    public var unlessFollowedBy: [String] = []
     /// Where to look: names in code (interpolations included), the text of string literals, or both.
     public var place: Place = .all
 
