@@ -31,7 +31,17 @@ public struct LintReport: Sendable {
 
     /// A root-relative path as the user should see it: relative to the current directory.
     public func displayPath(_ path: String) -> String {
-        displayPrefix.isEmpty ? path : displayPrefix + path
+        guard !displayPrefix.isEmpty else { return path }
+        // Fold `dir/../` so a path outside the root reads as typed.
+        var parts: [Substring] = []
+        for part in (displayPrefix + path).split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "..", let last = parts.last, last != "..", !last.isEmpty {
+                parts.removeLast()
+            } else if part != "." {
+                parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
     }
 
     /// Number of findings of each severity.

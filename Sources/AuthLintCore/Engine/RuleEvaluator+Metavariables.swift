@@ -26,9 +26,9 @@ extension RuleEvaluator {
             let bare = declared.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
             return types.contains { bare == $0 || bare.hasSuffix("." + $0) }
         case let .nameMatches(test):
-            let needles = test.words.map(ValueResolver.normalised)
-            let exceptions = test.except.map(ValueResolver.normalised)
-            let prefixes = test.exceptPrefixes.map(ValueResolver.normalised)
+            let needles = test.words.map(CodeView.normalisedWord)
+            let exceptions = test.except.map(CodeView.normalisedWord)
+            let prefixes = test.exceptPrefixes.map(CodeView.normalisedWord)
             return binding.range.contains { index in
                 if !test.unlessFollowedBy.isEmpty {
                     var following = ""
@@ -40,9 +40,8 @@ extension RuleEvaluator {
                 case (.identifier, .code), (.identifier, .all), (.stringSegment, .strings), (.stringSegment, .all): break
                 default: return false
                 }
-                let text = ValueResolver.normalised(code.text(index))
-                return needles.contains { text.contains($0) } && !exceptions.contains { text.contains($0) }
-                    && !prefixes.contains { text.hasPrefix($0) }
+                return needles.contains { code.tokenContains(index, $0) } && !exceptions.contains { code.tokenContains(index, $0) }
+                    && !prefixes.contains { code.tokenStarts(index, with: $0) }
             }
         case let .contains(patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)

@@ -19,11 +19,6 @@ struct ValueResolver {
     static let maxDepth = 4
     static let maxSites = 64
 
-    private static let assignmentPatterns: [Pattern] = [
-        "let $NAME = $...VALUE", "var $NAME = $...VALUE", "let $NAME: ... = $...VALUE", "var $NAME: ... = $...VALUE",
-        "$NAME = $...VALUE",
-    ].map { try! Pattern($0) }
-
     /// Sites of the value bound at `range` in `file`, following assignments and, when `deep`,
     /// calls into the project's functions.
     func resolve(file: Int, range: Range<Int>, deep: Bool) -> Result {
@@ -79,39 +74,66 @@ struct ValueResolver {
         return nil
     }
 
-    /// Values assigned to the name at `nameIndex`: in its function first, then its type, then the file.
+    /// Values assigned to the name at `nameIndex`: in its function first, then its type, then the
+    /// file. A declaration counts only in the scope that owns it (a local of another method is
+    /// another variable); a plain assignment (`name = …`, `self.name = …`) counts anywhere in the
+    /// scope searched.
     func assignments(to nameIndex: Int, in code: CodeView, near position: Int) -> [Range<Int>] {
-        let name = Binding(range: nameIndex..<(nameIndex + 1), hashes: [code.hashes[nameIndex]])
-        let matcher = Matcher(code)
+        let hash = code.hashes[nameIndex]
+        let occurrences = code.occurrences[hash] ?? []
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
-        var searched: Range<Int>?
         while let index = scopeIndex {
             let scope = code.scopes[index]
-            let range = index == 0 ? 0..<code.count : scope.headerStart..<min(scope.close + 1, code.count)
             if scope.kind == .function || scope.kind == .closure,
-                scope.parameters.contains(where: { code.hashes[$0.index] == code.hashes[nameIndex] && $0.name != "$0" })
+                scope.parameters.contains(where: { code.hashes[$0.index] == hash && $0.name != "$0" })
             {
                 return []
             }
-            if range != searched {
-                var values: [Range<Int>] = []
-                for pattern in ValueResolver.assignmentPatterns {
-                    for match in matcher.matches(pattern, in: range, bound: ["NAME": name]) where !isTypeAnnotation(code, match.range.lowerBound) {
-                        if let value = match.bindings["VALUE"], value.range.lowerBound != position { values.append(value.range) }
-                    }
+            let range = index == 0 ? 0..<code.count : scope.headerStart..<min(scope.close + 1, code.count)
+            var values: [Range<Int>] = []
+            for occurrence in occurrences {
+                let at = Int(occurrence)
+                guard range.contains(at), at != position, let value = assignedValue(at: at, in: code) else { continue }
+                if value.declaration {
+                    let owner = code.declaringScope(of: at)
+                    let executable = scope.kind == .function || scope.kind == .closure
+                    guard executable ? code.executableScope(of: owner) == index : owner == index else { continue }
                 }
-                if !values.isEmpty { return values }
-                searched = range
+                values.append(value.range)
             }
+            if !values.isEmpty { return values }
             scopeIndex = scope.parent
         }
         return []
     }
 
-    /// Whether the name at `index` is a type in an annotation (`var x: String = ""` names `String`, it does not assign it).
-    private func isTypeAnnotation(_ code: CodeView, _ index: Int) -> Bool {
-        guard index > 0 else { return false }
-        return code.kind(index - 1) == .colon || code.token(index - 1, is: "->") || code.token(index - 1, is: "as")
+    /// The value given to the name at `at`: `let/var name [: Type] = value` (a declaration) or
+    /// `name = value` / `self.name = value` (an assignment); nil when the name is only read there.
+    func assignedValue(at: Int, in code: CodeView) -> (range: Range<Int>, declaration: Bool)? {
+        var equals = at + 1
+        var declaration = false
+        if at > 0, code.token(at - 1, is: "let") || code.token(at - 1, is: "var") {
+            declaration = true
+            // Skip the type annotation, which stays on the line (or continues after `,`, `<`, `(`).
+            if equals < code.count, code.kind(equals) == .colon {
+                equals += 1
+                while equals < code.count, !(code.kind(equals) == .operator && code.token(equals, is: "=")) {
+                    let kind = code.kind(equals)
+                    if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .comma { return nil }
+                    if code.tokens[equals].line != code.tokens[equals - 1].line, kind != .period, kind != .operator { return nil }
+                    if code.partner[equals] > equals, kind != .leftBrace { equals = Int(code.partner[equals]) }
+                    equals += 1
+                }
+            }
+        } else if at > 0 {
+            let previous = code.kind(at - 1)
+            // A member of something else, a label or a type is not this variable.
+            if previous == .period, !(at >= 2 && code.token(at - 2, is: "self")) { return nil }
+            if previous == .colon || code.token(at - 1, is: "->") || code.token(at - 1, is: "as") { return nil }
+        }
+        guard equals < code.count, code.kind(equals) == .operator, code.token(equals, is: "="), equals + 1 < code.count else { return nil }
+        guard let end = Matcher(code).expressionEnds(from: equals + 1, limit: code.count).last else { return nil }
+        return ((equals + 1)..<end, declaration)
     }
 
     /// Project functions called (or computed properties read) inside `range`.
@@ -128,12 +150,11 @@ struct ValueResolver {
 
     /// Whether a name or string text in any site contains one of `words` (case-insensitive).
     func mentions(_ sites: [Site], _ words: [String]) -> Bool {
-        let needles = words.map(ValueResolver.normalised)
+        let needles = words.map(CodeView.normalisedWord)
         for site in sites {
             let code = project.files[site.file]
             for i in site.range where code.kind(i) == .identifier || code.kind(i) == .stringSegment {
-                let name = ValueResolver.normalised(code.text(i))
-                if needles.contains(where: { name.contains($0) }) { return true }
+                if needles.contains(where: { code.tokenContains(i, $0) }) { return true }
             }
         }
         return false
@@ -147,10 +168,6 @@ struct ValueResolver {
         }
     }
 
-    /// Lower-cased, without `_` and `-`, so `access_token`, `accessToken` and `AccessToken` agree.
-    static func normalised(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
-    }
 
     /// The declared type of the name at `nameIndex`: parameter type, `let x: T`, `x as? T`, `case let x as T`.
     func declaredType(of binding: Binding, in code: CodeView) -> String? {

@@ -5,6 +5,8 @@ public struct ProjectScanner {
     /// Scans the paths of `options`, relative paths taken from `currentDirectory`.
     public static func scan(_ options: ScanOptions, currentDirectory: String) -> ScannedProject {
         var diagnostics: [Diagnostic] = []
+        // Problems with the paths given are found before the root is known: kept absolute until then.
+        var givenProblems: [Diagnostic] = []
         let base = ProjectPath.normalize(currentDirectory.hasPrefix("/") ? currentDirectory : "/" + currentDirectory)
         var directories: [String] = []
         var files: [(path: String, status: FileStatus)] = []
@@ -16,9 +18,9 @@ public struct ProjectScanner {
             case .success(let status) where status.type == .regular:
                 files.append((absolute, status))
             case .success:
-                diagnostics.append(Diagnostic(path: given, kind: .unreadable, message: "not a regular file or folder"))
+                givenProblems.append(Diagnostic(path: absolute, kind: .unreadable, message: "not a regular file or folder"))
             case .failure(let error):
-                diagnostics.append(FileReader.error(error).diagnostic(path: given))
+                givenProblems.append(FileReader.error(error).diagnostic(path: absolute))
             }
         }
         let root: String
@@ -28,6 +30,11 @@ public struct ProjectScanner {
             root = base
         } else {
             root = findRoot(from: commonFolder(directories + files.map { ProjectPath.directory(of: $0.path) }))
+        }
+        diagnostics += givenProblems.map { problem in
+            var problem = problem
+            problem.path = relativePath(from: root, to: problem.path)
+            return problem
         }
         var walker = DirectoryWalker(root: root, options: options)
         for directory in directories { walker.walkDirectory(absolutePath: directory) }
@@ -44,6 +51,16 @@ public struct ProjectScanner {
             return lhs.kind.rawValue < rhs.kind.rawValue
         }
         return project
+    }
+
+    /// `path` relative to `root`, with `..` steps when it lies outside.
+    static func relativePath(from root: String, to path: String) -> String {
+        let rootParts = root.split(separator: "/")
+        let parts = path.split(separator: "/")
+        var common = 0
+        while common < rootParts.count, common < parts.count, rootParts[common] == parts[common] { common += 1 }
+        let steps = Array(repeating: "..", count: rootParts.count - common) + parts[common...].map(String.init)
+        return steps.isEmpty ? "." : steps.joined(separator: "/")
     }
 
     /// The nearest folder at or above `start` holding `.authlint.yml`, looking no higher than the

@@ -14,6 +14,19 @@ public struct Matcher {
         let range = range ?? 0..<code.count
         guard !range.isEmpty, pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return [] }
         var found: [Match] = []
+        // A pattern that starts with a name can only match where that name is.
+        if let hash = anchor(pattern, bound) {
+            var end = range.lowerBound
+            for start in code.occurrences[hash] ?? [] {
+                let position = Int(start)
+                guard position >= end, range.contains(position) else { continue }
+                if let match = match(pattern, at: position, limit: range.upperBound, bound: bound) {
+                    found.append(match)
+                    end = match.range.upperBound
+                }
+            }
+            return found
+        }
         var position = range.lowerBound
         while position < range.upperBound {
             if let match = match(pattern, at: position, limit: range.upperBound, bound: bound) {
@@ -29,10 +42,30 @@ public struct Matcher {
     /// Whether the pattern matches anywhere inside `range`.
     public func contains(_ pattern: Pattern, in range: Range<Int>, bound: [String: Binding] = [:]) -> Bool {
         guard pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return false }
+        if let hash = anchor(pattern, bound) {
+            return (code.occurrences[hash] ?? []).contains {
+                range.contains(Int($0)) && match(pattern, at: Int($0), limit: range.upperBound, bound: bound) != nil
+            }
+        }
         for position in range where match(pattern, at: position, limit: range.upperBound, bound: bound) != nil {
             return true
         }
         return false
+    }
+
+    /// The hash of the name every match must start with, when the pattern says: a literal name,
+    /// or a metavariable already bound to text that starts with a name.
+    private func anchor(_ pattern: Pattern, _ bound: [String: Binding]) -> UInt64? {
+        switch pattern.elements[0] {
+        case let .token(kind, hash, _) where kind == .identifier || kind == .keyword:
+            return hash
+        case let .operand(name?), let .expression(name?):
+            guard let binding = bound[name], let first = binding.hashes.first, !binding.range.isEmpty || binding.isName else { return nil }
+            // Only names are indexed; a binding that starts with `(` or a literal scans every position.
+            return code.occurrences[first] != nil || binding.isName ? first : nil
+        default:
+            return nil
+        }
     }
 
     /// The match starting exactly at `start`, if any.
@@ -241,6 +274,9 @@ public struct Matcher {
                 return ends
             case .leftBrace where p > position && token.line != lastLine(p - 1):
                 return ends
+            case .leftBrace where p > position && isInConditionHeader(position):
+                // `if let x = y {`, `for x in items {`: the brace opens the body, not a trailing closure.
+                return ends
             default:
                 break
             }
@@ -258,7 +294,46 @@ public struct Matcher {
         let previous = code.tokens[p - 1]
         if token.kind == .period { return true }
         if token.kind == .operator, !(code.token(p, is: "!")) { return true }
-        if previous.kind == .operator || previous.kind == .leftParen || previous.kind == .leftBracket { return true }
+        if previous.kind == .leftParen || previous.kind == .leftBracket { return true }
+        // A binary operator at the end of a line continues; a postfix `!` or `?` glued to its operand does not.
+        if previous.kind == .operator {
+            let glued = p >= 2 && previous.start == code.tokens[p - 2].end
+            return !(glued && (code.token(p - 1, is: "!") || code.token(p - 1, is: "?")))
+        }
+        return false
+    }
+
+    /// Whether the statement holding `position` is an `if`, `guard`, `while`, `for`, `switch` or
+    /// `catch` header, where a `{` starts the body.
+    private func isInConditionHeader(_ position: Int) -> Bool {
+        var j = position - 1
+        while j >= 0 {
+            let token = code.tokens[j]
+            switch token.kind {
+            case .rightParen, .rightBracket, .rightBrace, .stringClose, .interpolationClose:
+                guard code.partner[j] >= 0 else { return false }
+                if token.kind == .rightBrace { return false }
+                j = Int(code.partner[j]) - 1
+                continue
+            case .leftBrace, .semicolon, .leftParen, .leftBracket, .interpolationOpen:
+                return false
+            case .keyword:
+                for word: StaticString in ["if", "guard", "while", "for", "switch", "catch"] where code.token(j, is: word) {
+                    return true
+                }
+                if code.token(j, is: "let") || code.token(j, is: "var") || code.token(j, is: "case") || code.token(j, is: "in")
+                    || code.token(j, is: "where") || code.token(j, is: "try") || code.token(j, is: "await")
+                    || code.token(j, is: "as") || code.token(j, is: "is") || code.token(j, is: "self") || code.token(j, is: "nil")
+                    || code.token(j, is: "true") || code.token(j, is: "false") || code.token(j, is: "super")
+                {
+                    break
+                }
+                return false
+            default:
+                break
+            }
+            j -= 1
+        }
         return false
     }
 

@@ -36,6 +36,9 @@ struct YAMLReader {
         } catch let error as FileError {
             throw error
         } catch let error as YamlError {
+            if case let .duplicatedKeysInMapping(duplicates, _) = error, let key = duplicates.sorted().first {
+                throw FileError(path: path, line: YAMLReader.secondLine(of: key, in: text), message: "duplicate key `\(key)`")
+            }
             throw FileError(path: path, line: YAMLReader.line(of: error), message: "invalid YAML: \(YAMLReader.describe(error))")
         }
     }
@@ -134,6 +137,19 @@ struct YAMLReader {
     }
 
     // MARK: Errors
+
+    /// The line where `key:` appears the second time (the duplicate), or 1.
+    private static func secondLine(of key: String, in text: String) -> Int {
+        var seen = 0
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "-" }
+            if trimmed.hasPrefix(key + ":") || trimmed.hasPrefix("\"\(key)\":") {
+                seen += 1
+                if seen == 2 { return number + 1 }
+            }
+        }
+        return 1
+    }
 
     private static func line(of error: YamlError) -> Int {
         switch error {

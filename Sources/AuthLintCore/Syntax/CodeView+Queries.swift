@@ -14,12 +14,18 @@ extension CodeView {
 
     /// Code index of the first body token after a closure's `in` (or after `{` when it has none).
     public func closureBodyStart(_ scope: Scope) -> Int {
-        if let last = scope.parameters.last, last.name != "$0" {
-            var k = last.index + 1
-            while k < scope.close {
-                if tokens[k].kind == .keyword, token(k, is: "in") { return k + 1 }
-                k += 1
-            }
+        var k = scope.open + 1
+        if k < scope.close, tokens[k].kind == .leftBracket, partner[k] > k { k = Int(partner[k]) + 1 }
+        // The signature, if any, is short and holds no statement: look for its `in`.
+        var steps = 0
+        while k < scope.close, steps < 40 {
+            let token = tokens[k]
+            if token.kind == .keyword, self.token(k, is: "in") { return k + 1 }
+            if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon { break }
+            if steps > 0, token.line != tokens[k - 1].line { break }
+            if partner[k] > k { k = Int(partner[k]) }
+            k += 1
+            steps += 1
         }
         return scope.open + 1
     }

@@ -13,6 +13,8 @@ public final class CodeView: Sendable {
     public let hashes: [UInt64]
     /// The set of hashes of every identifier and keyword in the file's code.
     public let nameHashes: Set<UInt64>
+    /// Code indices of each identifier and keyword, by hash, in order.
+    public let occurrences: [UInt64: [Int32]]
     /// Scopes in source order (by opening brace); index 0 is the file scope.
     public let scopes: [Scope]
     /// Innermost scope index of each code token.
@@ -28,16 +30,17 @@ public final class CodeView: Sendable {
         self.tokens = tokens
         var hashes: [UInt64] = []
         hashes.reserveCapacity(tokens.count)
-        var names = Set<UInt64>()
+        var occurrences: [UInt64: [Int32]] = [:]
         file.bytes.withUnsafeBufferPointer { bytes in
-            for token in tokens {
+            for (index, token) in tokens.enumerated() {
                 let h = CodeView.hash(bytes, Int(token.start), Int(token.end))
                 hashes.append(h)
-                if token.kind == .identifier || token.kind == .keyword { names.insert(h) }
+                if token.kind == .identifier || token.kind == .keyword { occurrences[h, default: []].append(Int32(index)) }
             }
         }
         self.hashes = hashes
-        self.nameHashes = names
+        self.occurrences = occurrences
+        self.nameHashes = Set(occurrences.keys)
         let partner = CodeView.matchBrackets(tokens)
         self.partner = partner
         let built = ScopeBuilder(file: file, tokens: tokens, partner: partner).build()

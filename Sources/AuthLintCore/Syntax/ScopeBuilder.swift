@@ -59,21 +59,27 @@ struct ScopeBuilder {
         guard brace > 0 else { return .block }
         let previous = tokens[brace - 1]
         switch previous.kind {
+        case .operator where isPostfix(brace - 1):
+            break  // `-> String? {`, `var x: Int! {`: the type ends there
         case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .operator, .interpolationOpen, .semicolon:
             return .scope(.closure, name: nil, headerStart: brace)
         case .keyword where isKeyword(brace - 1, "in") || isKeyword(brace - 1, "return") || isKeyword(brace - 1, "throw"):
             return .scope(.closure, name: nil, headerStart: brace)
-        case .identifier:
-            for accessor: StaticString in ["get", "set", "willSet", "didSet", "_read", "_modify"] where isKeyword(brace - 1, accessor) {
-                return .scope(.function, name: text(brace - 1), headerStart: brace - 1)
-            }
         default:
             break
+        }
+        if let accessor = accessor(before: brace) {
+            return .scope(.function, name: text(accessor), headerStart: accessor)
         }
         var j = brace - 1
         var sawAssignment = false
         while j >= 0 {
             let token = tokens[j]
+            // A line break between two tokens of the walk ends the statement unless one side of it
+            // continues the expression: the header of this brace starts after it.
+            if j + 1 < brace, endsStatement(between: j, and: j + 1) {
+                return .scope(.closure, name: nil, headerStart: brace)
+            }
             switch token.kind {
             case .rightParen, .rightBracket, .stringClose, .interpolationClose:
                 if partner[j] >= 0 { j = Int(partner[j]) - 1; continue }
@@ -118,10 +124,65 @@ struct ScopeBuilder {
         where isKeyword(j, word) {
             return .block
         }
+        // `if case`, `for case`, `guard case`, `, case`: a pattern in a condition.
+        if isKeyword(j, "case"), j > 0, isBindingIntroducer(j - 1) { return nil }
         for word: StaticString in ["return", "throw", "case", "import", "typealias"] where isKeyword(j, word) {
             return .scope(.closure, name: nil, headerStart: brace)
         }
         return nil
+    }
+
+    /// `get`, `set(newValue)`, `didSet`, `get async throws`… right before the brace: the accessor's index.
+    private func accessor(before brace: Int) -> Int? {
+        var k = brace - 1
+        while k >= 0, tokens[k].kind == .keyword || tokens[k].kind == .identifier,
+            isKeyword(k, "async") || isKeyword(k, "throws") || isKeyword(k, "rethrows")
+        {
+            k -= 1
+        }
+        if k >= 0, tokens[k].kind == .rightParen, partner[k] > 0 { k = Int(partner[k]) - 1 }
+        guard k >= 0, tokens[k].kind == .identifier else { return nil }
+        for accessor: StaticString in ["get", "set", "willSet", "didSet", "_read", "_modify", "init"] where isKeyword(k, accessor) {
+            // Only an accessor when it opens a statement: `x.get {` is a call with a trailing closure.
+            if k > 0, tokens[k - 1].kind == .period { return nil }
+            return k
+        }
+        return nil
+    }
+
+    /// A `?` or `!` glued to the token before it: postfix, part of a type or an unwrap.
+    private func isPostfix(_ index: Int) -> Bool {
+        guard index > 0, isKeyword(index, "?") || isKeyword(index, "!") else { return false }
+        return tokens[index].start == tokens[index - 1].end
+    }
+
+    /// Whether a line break between code tokens `a` and `b` separates two statements.
+    private func endsStatement(between a: Int, and b: Int) -> Bool {
+        let before = tokens[a]
+        let after = tokens[b]
+        guard lastLine(a) < after.line else { return false }
+        switch before.kind {
+        case .comma, .colon, .leftParen, .leftBracket, .leftBrace, .interpolationOpen: return false
+        case .operator: if !isPostfix(a) { return false }
+        case .keyword:
+            // `func`, `let`, `->`-less headers never end a line mid-statement in practice, but
+            // modifiers and `in` do not end statements either.
+            if isKeyword(a, "in") || isKeyword(a, "where") || isKeyword(a, "throws") || isKeyword(a, "rethrows") { return false }
+        default: break
+        }
+        if after.kind == .period || (after.kind == .operator && !isKeyword(b, "!")) { return false }
+        if after.kind == .keyword, isKeyword(b, "where") || isKeyword(b, "throws") || isKeyword(b, "rethrows") || isKeyword(b, "else") {
+            return false
+        }
+        if after.kind == .leftBrace { return false }
+        return true
+    }
+
+    /// The line a code token ends on (a multi-line string's closing delimiter ends later than it starts).
+    private func lastLine(_ index: Int) -> Int32 {
+        let token = tokens[index]
+        if token.kind == .stringClose || token.kind == .stringSegment { return Int32(file.location(ofByte: Int(token.end)).line) }
+        return token.line
     }
 
     /// `if let`, `guard var`, `while let`, `case let`, `, let` bind inside a condition.
@@ -196,10 +257,14 @@ struct ScopeBuilder {
         var result: [Scope.Parameter] = []
         var k = start
         while k < end {
-            // One parameter: up to the next comma at depth 0.
+            // One parameter: up to the next comma outside brackets and generic arguments.
             var stop = k
-            while stop < end, tokens[stop].kind != .comma {
+            var angles = 0
+            while stop < end, tokens[stop].kind != .comma || angles > 0 {
                 if partner[stop] > stop { stop = Int(partner[stop]) }
+                if tokens[stop].kind == .operator {
+                    if isKeyword(stop, "<") { angles += 1 } else if isKeyword(stop, ">") { angles = max(0, angles - 1) }
+                }
                 stop += 1
             }
             var names: [Int] = []

@@ -1,0 +1,396 @@
+import AuthLintCore
+import Foundation
+import XCTest
+
+/// Runs the built `authlint` executable on temporary projects.
+final class CLITests: XCTestCase {
+    // MARK: - Running the tool
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// `authlint` in the products folder the tests run from, if it was built.
+    static let executable: URL? = {
+        var folders: [URL] = []
+        if let first = CommandLine.arguments.first {
+            folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
+        for bundle in Bundle.allBundles + [Bundle.main, Bundle(for: CLITests.self)] {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+            folders.append(bundle.bundleURL)
+        }
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("authlint")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                FileManager.default.isExecutableFile(atPath: candidate.path)
+            {
+                return candidate
+            }
+        }
+        return nil
+    }()
+
+    private var workspace = ""
+
+    override func setUpWithError() throws {
+        guard CLITests.executable != nil else { throw XCTSkip("the authlint executable was not found next to the tests") }
+        workspace = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if !workspace.isEmpty { try? FileManager.default.removeItem(atPath: workspace) }
+    }
+
+    /// Runs `authlint` with `arguments` in `directory` (default: the workspace).
+    private func authlint(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = CLITests.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? workspace)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let outPath = workspace + "/.stdout-\(UUID().uuidString)"
+        let errPath = workspace + "/.stderr-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Run(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    /// Writes `files` (path relative to the workspace → text) into the workspace.
+    private func write(_ files: [String: String]) throws {
+        for (path, text) in files { try write(path, Data(text.utf8)) }
+    }
+
+    private func write(_ path: String, _ data: Data) throws {
+        let full = workspace + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: full))
+    }
+
+    private let cleanSource = "struct Greeting {\n    let text = \"Hello\"\n}\n"
+
+    /// An Apple ID request that never gets a nonce: a `missing-nonce` error at 5:13.
+    private let missingNonceSource = """
+        import AuthenticationServices
+
+        final class LoginController: NSObject {
+            func signIn() {
+                let request = ASAuthorizationAppleIDProvider().createRequest()
+                request.requestedScopes = [.email]
+                ASAuthorizationController(authorizationRequests: [request]).performRequests()
+            }
+        }
+
+        """
+
+    /// A team rule with the given severity that flags `legacyLogin(…)`.
+    private func teamRule(severity: String) -> String {
+        TeamRuleFixture.rule(id: "legacy-login", severity: severity, message: "`{ARG}` goes to legacyLogin.", match: """
+            report: ARG
+            patterns:
+              - "legacyLogin($...ARG)"
+            """)
+    }
+
+    // MARK: - Exit codes
+
+    func testACleanProjectExitsZero() throws {
+        try write(["app/Greeting.swift": cleanSource])
+        let run = try authlint(["lint", "app"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "\nNo findings in 1 file.\n")
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testAnErrorFindingExitsOne() throws {
+        try write(["app/Login/LoginController.swift": missingNonceSource])
+        let run = try authlint(["lint", "app"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains {
+            $0.hasPrefix("app/Login/LoginController.swift:5:13: error: The Apple ID request `request` never gets a nonce;")
+                && $0.hasSuffix(" [missing-nonce]")
+        }, run.stdout)
+        XCTAssertTrue(run.stdout.contains("  missing-nonce: 1\n"), run.stdout)
+    }
+
+    func testFailOnNeverExitsZeroWithFindings() throws {
+        try write(["app/LoginController.swift": missingNonceSource])
+        let run = try authlint(["lint", "app", "--fail-on", "never"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stdout.contains("[missing-nonce]"))
+    }
+
+    func testFailOnThresholdsWithOnlyWarnings() throws {
+        try write(["rules/legacy-login.yaml": teamRule(severity: "warning"), "app/Login.swift": "func go() { legacyLogin(user) }\n"])
+        let byDefault = try authlint(["lint", "app", "--rules", "rules"])
+        XCTAssertEqual(byDefault.status, 0, byDefault.stdout + byDefault.stderr)
+        XCTAssertEqual(byDefault.stdout, """
+            app/Login.swift:1:25: warning: `user` goes to legacyLogin. [legacy-login]
+
+            1 finding (1 warning) in 1 file.
+              legacy-login: 1
+
+            """)
+        XCTAssertEqual(try authlint(["lint", "app", "--rules", "rules", "--fail-on", "warning"]).status, 1)
+        XCTAssertEqual(try authlint(["lint", "app", "--rules", "rules", "--fail-on", "note"]).status, 1)
+        XCTAssertEqual(try authlint(["lint", "app", "--rules", "rules", "--fail-on", "error"]).status, 0)
+    }
+
+    func testFailOnWarningIgnoresNotes() throws {
+        try write(["rules/legacy-login.yaml": teamRule(severity: "note"), "app/Login.swift": "func go() { legacyLogin(user) }\n"])
+        XCTAssertEqual(try authlint(["lint", "app", "--rules", "rules", "--fail-on", "warning"]).status, 0)
+        XCTAssertEqual(try authlint(["lint", "app", "--rules", "rules", "--fail-on", "note"]).status, 1)
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        try write(["app/Greeting.swift": cleanSource])
+        let unknown = try authlint(["lint", "app", "--bogus"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("Unknown option '--bogus'"), unknown.stderr)
+        XCTAssertEqual(unknown.stdout, "")
+        let format = try authlint(["lint", "app", "--format", "xml"])
+        XCTAssertEqual(format.status, 2)
+        XCTAssertTrue(format.stderr.contains("xml"), format.stderr)
+        XCTAssertEqual(try authlint(["lint", "app", "--fail-on", "sometimes"]).status, 2)
+        XCTAssertEqual(try authlint(["lint", "app", "--color", "purple"]).status, 2)
+    }
+
+    func testABrokenTeamRuleExitsTwoWithItsLine() throws {
+        try write([
+            "rules/legacy-login.yaml": teamRule(severity: "eror"),
+            "app/Greeting.swift": cleanSource,
+        ])
+        let run = try authlint(["lint", "app", "--rules", "rules"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(
+            run.stderr.hasPrefix("error: rules/legacy-login.yaml:2: severity must be one of note, warning, error, not `eror` (did you mean `error`?)"),
+            run.stderr)
+        let missing = try authlint(["lint", "app", "--rules", "no-such-folder"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no-such-folder:1: rules directory does not exist"), missing.stderr)
+    }
+
+    // MARK: - Rules
+
+    func testRulesListsEveryRule() throws {
+        let run = try authlint(["rules"])
+        XCTAssertEqual(run.status, 0)
+        let ids = Set(run.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+        for id in ["missing-nonce", "unhashed-nonce", "hashed-nonce-passed-as-raw", "weak-nonce-source", "full-name-not-persisted",
+                   "email-assumed-present", "no-credential-state-check", "no-revocation-observer"]
+        {
+            XCTAssertTrue(ids.contains(id), "\(id) is not listed:\n\(run.stdout)")
+        }
+        XCTAssertTrue(run.stdout.hasSuffix(" rules. `authlint rules ID` explains one.\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\nmissing-nonce ") || run.stdout.hasPrefix("missing-nonce "))
+    }
+
+    func testRulesExplainsOneRule() throws {
+        let run = try authlint(["rules", "missing-nonce"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stdout.hasPrefix("missing-nonce: Missing nonce\nSeverity: error    Guideline: "), run.stdout)
+        for heading in ["\nWhat it flags\n", "\nWhy it matters\n", "\nHow to fix it\n", "\nTriggering examples (↓ marks each finding)\n",
+                        "\nNon-triggering examples\n"]
+        {
+            XCTAssertTrue(run.stdout.contains(heading), "missing \(heading.debugDescription)")
+        }
+        XCTAssertTrue(run.stdout.contains("    let ↓request = ASAuthorizationAppleIDProvider().createRequest()"), run.stdout)
+    }
+
+    func testRulesAsJSON() throws {
+        let list = try authlint(["rules", "--format", "json"])
+        XCTAssertEqual(list.status, 0)
+        let rules = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue(rules.contains { $0["id"] as? String == "missing-nonce" && $0["severity"] as? String == "error" })
+        let one = try authlint(["rules", "missing-nonce", "--format", "json"])
+        let rule = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(rule["id"] as? String, "missing-nonce")
+        XCTAssertEqual(rule["name"] as? String, "Missing nonce")
+    }
+
+    func testUnknownRuleExitsTwoWithASuggestion() throws {
+        let unknown = try authlint(["rules", "nope"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stdout, "")
+        XCTAssertTrue(unknown.stderr.hasPrefix("error: no rule named `nope`"), unknown.stderr)
+        let misspelt = try authlint(["rules", "missing-nonse"])
+        XCTAssertEqual(misspelt.status, 2)
+        XCTAssertEqual(misspelt.stderr, "error: no rule named `missing-nonse` (did you mean `missing-nonce`?)\n")
+    }
+
+    func testRulesShowsTeamRules() throws {
+        try write(["rules/legacy-login.yaml": teamRule(severity: "warning")])
+        let run = try authlint(["rules", "legacy-login", "--rules", "rules"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("legacy-login: Legacy login\nSeverity: warning    Guideline: 4.8"), run.stdout)
+    }
+
+    // MARK: - Output
+
+    func testJSONOutputParsesAndIsStable() throws {
+        try write(["app/Login/LoginController.swift": missingNonceSource])
+        let first = try authlint(["lint", "app", "--format", "json"])
+        XCTAssertEqual(first.status, 1)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(document["schemaVersion"] as? Int, 1)
+        let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
+        let missing = try XCTUnwrap(findings.first { $0["rule"] as? String == "missing-nonce" })
+        XCTAssertEqual(missing["path"] as? String, "app/Login/LoginController.swift")
+        XCTAssertEqual(missing["line"] as? Int, 5)
+        XCTAssertEqual(missing["column"] as? Int, 13)
+        XCTAssertEqual(missing["endColumn"] as? Int, 20)
+        let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+        XCTAssertEqual(summary["files"] as? Int, 1)
+        let second = try authlint(["lint", "app", "--format", "json"])
+        XCTAssertEqual(first.stdout, second.stdout, "nothing in the JSON depends on the clock")
+    }
+
+    func testOutputFileIsWritten() throws {
+        try write(["app/LoginController.swift": missingNonceSource])
+        let run = try authlint(["lint", "app", "--format", "json", "--output", "report.json"])
+        XCTAssertEqual(run.status, 1, "findings still set the exit code")
+        XCTAssertEqual(run.stdout, "")
+        let data = try Data(contentsOf: URL(fileURLWithPath: workspace + "/report.json"))
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(document["schemaVersion"] as? Int, 1)
+        let text = try authlint(["lint", "app", "--output", "report.txt", "--color", "always"])
+        XCTAssertEqual(text.stdout, "")
+        let written = try String(contentsOfFile: workspace + "/report.txt", encoding: .utf8)
+        XCTAssertTrue(written.contains("app/LoginController.swift:5:13: error: "), written)
+        XCTAssertFalse(written.contains("\u{1B}"), "no colour in a file")
+    }
+
+    func testUnwritableOutputExitsTwo() throws {
+        try write(["app/Greeting.swift": cleanSource])
+        let run = try authlint(["lint", "app", "--output", "missing-folder/report.txt"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("error: cannot write missing-folder/report.txt"), run.stderr)
+    }
+
+    func testLintIsTheDefaultCommand() throws {
+        try write(["app/LoginController.swift": missingNonceSource])
+        let implicit = try authlint(["app"])
+        let explicit = try authlint(["lint", "app"])
+        XCTAssertEqual(implicit.status, 1)
+        XCTAssertEqual(implicit.stdout, explicit.stdout)
+        XCTAssertTrue(implicit.stdout.contains("app/LoginController.swift:5:13: error: "), implicit.stdout)
+    }
+
+    func testWithoutAPathTheCurrentDirectoryIsLinted() throws {
+        try write(["app/LoginController.swift": missingNonceSource])
+        let run = try authlint([], in: workspace + "/app")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stdout.contains("\nLoginController.swift:5:13: error: ") || run.stdout.hasPrefix("LoginController.swift:5:13: error: "), run.stdout)
+    }
+
+    func testVersion() throws {
+        let run = try authlint(["--version"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines), AuthLint.version)
+        XCTAssertFalse(AuthLint.version.isEmpty)
+    }
+
+    func testQuietAndExclude() throws {
+        try write(["app/LoginController.swift": missingNonceSource, "app/Greeting.swift": cleanSource])
+        let quiet = try authlint(["lint", "app", "--quiet"])
+        XCTAssertEqual(quiet.status, 1)
+        XCTAssertFalse(quiet.stdout.contains("finding"), quiet.stdout)
+        XCTAssertTrue(quiet.stdout.hasSuffix("]\n"), quiet.stdout)
+        let excluded = try authlint(["lint", "app", "--exclude", "LoginController.swift"])
+        XCTAssertEqual(excluded.status, 0)
+        XCTAssertEqual(excluded.stdout, "\nNo findings in 1 file.\n")
+    }
+
+    func testColourOnlyWhenAsked() throws {
+        try write(["app/LoginController.swift": missingNonceSource])
+        XCTAssertFalse(try authlint(["lint", "app"]).stdout.contains("\u{1B}["), "not a terminal")
+        XCTAssertTrue(try authlint(["lint", "app", "--color", "always"]).stdout.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        XCTAssertFalse(try authlint(["lint", "app", "--color", "never"]).stdout.contains("\u{1B}["))
+        XCTAssertFalse(try authlint(["lint", "app", "--color", "auto"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+    }
+
+    // MARK: - File problems
+
+    func testAMissingPathIsReportedWithoutChangingTheExitCode() throws {
+        try write(["app/Greeting.swift": cleanSource])
+        let clean = try authlint(["lint", "app", "missing.swift"])
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        XCTAssertTrue(clean.stdout.contains("missing.swift: skipped: no such file (not-found)\n"), clean.stdout)
+        XCTAssertTrue(clean.stdout.hasSuffix("No findings in 1 file; 1 file problem reported above.\n"), clean.stdout)
+        let only = try authlint(["lint", "missing.swift"])
+        XCTAssertEqual(only.status, 0)
+        XCTAssertEqual(only.stdout, "missing.swift: skipped: no such file (not-found)\n\nNo findings in 0 files; 1 file problem reported above.\n")
+        try write(["bad/LoginController.swift": missingNonceSource])
+        XCTAssertEqual(try authlint(["lint", "bad", "missing.swift"]).status, 1)
+    }
+
+    func testBinaryAndBrokenFilesAreReportedAndTheScanGoesOn() throws {
+        try write(["app/LoginController.swift": missingNonceSource])
+        try write("app/Binary.swift", Data([0x6C, 0x65, 0x74, 0x00, 0x01, 0x0A]))
+        try write("app/Latin.swift", Data("let s = \"caf".utf8) + Data([0xE9]) + Data("\"\n".utf8))
+        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/Broken.swift", withDestinationPath: "nowhere.swift")
+        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/Loop.swift", withDestinationPath: "Loop.swift")
+        let run = try authlint(["lint", "app"])
+        XCTAssertEqual(run.status, 1, "the findings of the readable file decide")
+        XCTAssertTrue(run.stdout.contains("app/LoginController.swift:5:13: error: "), run.stdout)
+        XCTAssertTrue(run.stdout.contains("app/Binary.swift:1: skipped: binary file (NUL byte at offset 3), skipped (binary-file)\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("app/Broken.swift: skipped: broken symbolic link: "), run.stdout)
+        XCTAssertTrue(run.stdout.contains("app/Latin.swift:1:13: skipped: file is not valid UTF-8"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("app/Loop.swift: skipped: symbolic link loop; not followed (symlink-loop)\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains(" in 2 files; 4 file problems reported above.\n"), run.stdout)
+
+        try FileManager.default.removeItem(atPath: workspace + "/app/LoginController.swift")
+        let clean = try authlint(["lint", "app", "--format", "json"])
+        XCTAssertEqual(clean.status, 0, "file problems never change the exit code")
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as? [String: Any])
+        let kinds = (document["diagnostics"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }
+        XCTAssertEqual(kinds, ["binary-file", "not-found", "invalid-utf8", "symlink-loop"])
+    }
+
+    func testAnUnreadableFileIsReported() throws {
+        try write(["app/Greeting.swift": cleanSource])
+        let path = workspace + "/app/Secret.swift"
+        if getuid() == 0 {
+            // Root reads any file: a link to a file no one can read from the start stands in.
+            #if os(Linux)
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/proc/self/mem")
+            #else
+            throw XCTSkip("root reads every file")
+            #endif
+        } else {
+            try write(["app/Secret.swift": cleanSource])
+            try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: path)
+        }
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
+        let run = try authlint(["lint", "app"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stdout.contains("app/Secret.swift: skipped: cannot read: "), run.stdout)
+        XCTAssertTrue(run.stdout.contains(" (unreadable)\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("No findings in 1 file; 1 file problem reported above.\n"), run.stdout)
+    }
+}
