@@ -1,0 +1,82 @@
+import AuthLintCore
+import Foundation
+import XCTest
+
+/// The sign-in provider catalog: built-in entries, and a team's own added with `--rules DIR`.
+final class ProviderCatalogTests: XCTestCase {
+    private func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-providers-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    func testTheBuiltInCatalogKnowsAppleAndTheThirdPartyLogins() throws {
+        let providers = try RuleCatalog.builtin().providers
+        XCTAssertFalse(providers.providers(of: [.apple]).isEmpty)
+        let names = Set(providers.providers(of: [.thirdParty, .enterprise]).map(\.id))
+        for id in ["google-sign-in", "facebook-login", "firebase-oauth", "firebase-ui", "auth-backends", "asian-social-logins",
+            "other-social-logins", "web-oauth", "microsoft", "okta"]
+        {
+            XCTAssertTrue(names.contains(id), "missing provider \(id)")
+        }
+        XCTAssertEqual(providers.providers(of: [.enterprise]).map(\.id).sorted(), ["microsoft", "okta"])
+    }
+
+    func testATeamProviderFileExtendsTheFourPointEightRule() throws {
+        let rules = try temporaryDirectory()
+        try write("""
+            provider: acme-id
+            name: Acme ID
+            kind: third-party
+            imports: [AcmeID]
+            sign-in:
+              - "AcmeID.shared.login(...)"
+            """, to: rules + "/providers/acme.yaml")
+        let app = try temporaryDirectory()
+        try write("import AcmeID\n\nfunc signIn() {\n    AcmeID.shared.login(from: nil)\n}\n", to: app + "/App/Login.swift")
+
+        let catalog = try RuleCatalog.load(extraDirectories: [rules])
+        XCTAssertNotNil(catalog.providers.providers.first { $0.id == "acme-id" })
+        let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [app]), catalog: catalog, currentDirectory: app))
+        let found = report.findings.filter { $0.rule == "third-party-login-without-apple" }
+        XCTAssertEqual(found.map { "\($0.path):\($0.line):\($0.column)" }, ["App/Login.swift:4:5"])
+        XCTAssertTrue(found.first?.message.hasPrefix("Acme ID is offered") == true, found.first?.message ?? "")
+
+        // Without the team's file the same code is not a known login.
+        let plain = try Linter.run(LintOptions(scan: ScanOptions(paths: [app]), catalog: try RuleCatalog.builtin(), currentDirectory: app))
+        XCTAssertEqual(plain.findings.filter { $0.rule == "third-party-login-without-apple" }.count, 0)
+    }
+
+    func testAProviderMayNotReuseABuiltInID() throws {
+        let rules = try temporaryDirectory()
+        try write("provider: google-sign-in\nname: Mine\nkind: third-party\nsign-in: [\"Mine.login()\"]\n", to: rules + "/providers/google.yaml")
+        XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: [rules])) { error in
+            XCTAssertTrue("\(error)".contains("already defined"), "\(error)")
+        }
+    }
+
+    func testAnUnknownProviderKindIsRefusedWithASuggestion() throws {
+        let rules = try temporaryDirectory()
+        try write("provider: acme\nname: Acme\nkind: third-party\nsign-in: [\"Acme.login()\"]\n", to: rules + "/providers/acme.yaml")
+        try write("""
+            id: acme-rule
+            severity: warning
+            guideline: {reference: "4.8", quote: "q"}
+            summary: s
+            documentation: {flags: f, why: w, fix: x}
+            message: m
+            match:
+              patterns:
+                - providers: [third-partyy]
+            """, to: rules + "/acme-rule.yaml")
+        XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: [rules])) { error in
+            XCTAssertEqual("\(error)", "\(rules)/acme-rule.yaml:9: unknown provider kind `third-partyy` (did you mean `third-party`?)")
+        }
+    }
+}
