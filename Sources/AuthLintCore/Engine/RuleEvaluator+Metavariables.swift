@@ -16,7 +16,8 @@ extension RuleEvaluator {
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return resolver.mentions(values.sites, words)
         case let .mentionsNone(words):
-            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
+            // Where a value comes from, not what the functions it calls do inside.
+            let values = resolver.resolve(file: fileIndex, range: binding.range, following: .names)
             return !resolver.mentions(values.sites, words)
         case let .lacks(words):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
@@ -26,23 +27,7 @@ extension RuleEvaluator {
             let bare = declared.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
             return types.contains { bare == $0 || bare.hasSuffix("." + $0) }
         case let .nameMatches(test):
-            let needles = test.words.map(CodeView.normalisedWord)
-            let exceptions = test.except.map(CodeView.normalisedWord)
-            let prefixes = test.exceptPrefixes.map(CodeView.normalisedWord)
-            return binding.range.contains { index in
-                if !test.unlessFollowedBy.isEmpty {
-                    var following = ""
-                    for next in (index + 1)..<min(index + 4, code.count) { following += code.text(next) }
-                    if test.unlessFollowedBy.contains(where: { following.hasPrefix($0) }) { return false }
-                }
-                let kind = code.kind(index)
-                switch (kind, test.place) {
-                case (.identifier, .code), (.identifier, .all), (.stringSegment, .strings), (.stringSegment, .all): break
-                default: return false
-                }
-                return needles.contains { code.tokenContains(index, $0) } && !exceptions.contains { code.tokenContains(index, $0) }
-                    && !prefixes.contains { code.tokenStarts(index, with: $0) }
-            }
+            return binding.range.contains { test.accepts(code, $0) }
         case let .contains(patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return resolver.contains(values.sites, patterns)

@@ -41,7 +41,7 @@ struct RuleEvaluator {
         var candidates: [(match: Match, clause: PatternClause, relocation: Relocation?, order: Int)] = []
         for (order, clause) in spec.patterns.enumerated() where accepts(clause, code) {
             let declaresFunctions = clause.pattern.declaresFunction
-            for match in matcher.matches(clause.pattern) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
+            for match in matches(clause, matcher) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
                 var relocation: Relocation?
                 guard holds(clause.conditions, match, fileIndex, &relocation), holds(spec.conditions, match, fileIndex, &relocation)
                 else { continue }
@@ -73,6 +73,12 @@ struct RuleEvaluator {
             }
         }
         return sites
+    }
+
+    /// Where a clause matches in a file: its pattern, or its words.
+    func matches(_ clause: PatternClause, _ matcher: Matcher) -> [Match] {
+        if let words = clause.words { return words.matches(in: matcher.code, range: 0..<matcher.code.count) }
+        return matcher.matches(clause.pattern)
     }
 
     /// Whether a clause's own language and import filters let it run on this file.
@@ -119,7 +125,7 @@ struct RuleEvaluator {
             if !search.imports.isEmpty, code.imports.isDisjoint(with: search.imports) { continue }
             let matcher = Matcher(code)
             for clause in search.clauses where accepts(clause, code) {
-                for match in matcher.matches(clause.pattern) {
+                for match in matches(clause, matcher) {
                     var ignored: Relocation?
                     if holds(clause.conditions, match, index, &ignored) { return true }
                 }

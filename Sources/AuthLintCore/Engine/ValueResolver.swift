@@ -19,9 +19,22 @@ struct ValueResolver {
     static let maxDepth = 4
     static let maxSites = 64
 
+    /// What to follow besides assignments to a name.
+    struct Following: OptionSet {
+        let rawValue: Int
+        /// Names used inside a value (`URL(string: text)` follows `text`).
+        static let names = Following(rawValue: 1)
+        /// The bodies of the project's functions a value calls.
+        static let calls = Following(rawValue: 2)
+    }
+
     /// Sites of the value bound at `range` in `file`, following assignments and, when `deep`,
-    /// calls into the project's functions.
+    /// the names used inside values and the project's functions they call.
     func resolve(file: Int, range: Range<Int>, deep: Bool) -> Result {
+        resolve(file: file, range: range, following: deep ? [.names, .calls] : [])
+    }
+
+    func resolve(file: Int, range: Range<Int>, following: Following) -> Result {
         var result = Result(sites: [], unresolved: false)
         var seen = Set<Site>()
         var queue: [(Site, Int)] = [(Site(file: file, range: range), 0)]
@@ -36,15 +49,15 @@ struct ValueResolver {
                 if assigned.isEmpty { result.unresolved = true }
                 for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
             }
-            if deep {
-                // Names used inside the value (`URL(string: text)`, `sha256(nonce)`) are followed too.
-                if plainName(code, site.range) == nil {
-                    for index in site.range where isFollowableName(code, index) {
-                        for value in assignments(to: index, in: code, near: index) {
-                            queue.append((Site(file: site.file, range: value), depth + 1))
-                        }
+            // Names used inside the value (`URL(string: text)`, `sha256(nonce)`) are followed too.
+            if following.contains(.names), plainName(code, site.range) == nil {
+                for index in site.range where isFollowableName(code, index) {
+                    for value in assignments(to: index, in: code, near: index) {
+                        queue.append((Site(file: site.file, range: value), depth + 1))
                     }
                 }
+            }
+            if following.contains(.calls) {
                 for callee in calledFunctions(code, site.range) {
                     let scope = project.files[callee.file].scopes[callee.scope]
                     queue.append((Site(file: callee.file, range: scope.headerStart..<scope.close), depth + 1))

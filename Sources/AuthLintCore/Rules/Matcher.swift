@@ -27,6 +27,24 @@ public struct Matcher {
             }
             return found
         }
+        // Otherwise a name further in narrows where a match can start: shortly before it.
+        if let hash = pattern.innerAnchor {
+            var position = range.lowerBound
+            for occurrence in code.occurrences[hash] ?? [] {
+                let anchor = Int(occurrence)
+                guard anchor < range.upperBound else { break }
+                position = max(position, anchor - Matcher.anchorWindow, range.lowerBound)
+                while position < anchor {
+                    if let match = match(pattern, at: position, limit: range.upperBound, bound: bound) {
+                        found.append(match)
+                        position = max(match.range.upperBound, position + 1)
+                    } else {
+                        position += 1
+                    }
+                }
+            }
+            return found
+        }
         var position = range.lowerBound
         while position < range.upperBound {
             if let match = match(pattern, at: position, limit: range.upperBound, bound: bound) {
@@ -38,6 +56,9 @@ public struct Matcher {
         }
         return found
     }
+
+    /// How far before its inner anchor name a match may start, in code tokens.
+    static let anchorWindow = 96
 
     /// Whether the pattern matches anywhere inside `range`.
     public func contains(_ pattern: Pattern, in range: Range<Int>, bound: [String: Binding] = [:]) -> Bool {
@@ -98,7 +119,9 @@ public struct Matcher {
                 guard let end = matchBound(existing, at: position, limit, member: member) else { return nil }
                 return step(elements, e + 1, end, limit, &bindings)
             }
-            for end in operandEnds(from: position, limit: limit, member: member) {
+            var next = operandStart(at: position, limit: limit, member: member)
+            while let end = next {
+                next = operandExtension(of: end, limit: limit)
                 var trial = bindings
                 if let name { trial[name] = binding(position..<end) }
                 if let result = step(elements, e + 1, end, limit, &trial) {
@@ -208,53 +231,61 @@ public struct Matcher {
     /// Ends of every operand chain that starts at `position`, shortest first. A chain does not
     /// start in the middle of another (after a `.`) unless the pattern asks for a member.
     func operandEnds(from position: Int, limit: Int, member: Bool = false) -> [Int] {
-        guard position < limit else { return [] }
-        if !member, position > 0, code.tokens[position - 1].kind == .period { return [] }
+        var ends: [Int] = []
+        var next = operandStart(at: position, limit: limit, member: member)
+        while let end = next {
+            ends.append(end)
+            next = operandExtension(of: end, limit: limit)
+        }
+        return ends
+    }
+
+    /// The end of the shortest operand starting at `position` (a name, literal, `self`,
+    /// `.member` or bracketed group), or nil when none starts there.
+    func operandStart(at position: Int, limit: Int, member: Bool) -> Int? {
+        guard position < limit else { return nil }
+        if !member, position > 0, code.tokens[position - 1].kind == .period { return nil }
         let token = code.tokens[position]
-        var end: Int
         switch token.kind {
-        case .identifier, .integerLiteral, .floatLiteral, .regexLiteral, .poundKeyword:
-            end = position + 1
-            if token.kind == .poundKeyword, end < limit, code.tokens[end].kind == .leftParen, let group = atomEnd(end, limit) {
-                end = group
-            }
+        case .identifier, .integerLiteral, .floatLiteral, .regexLiteral:
+            return position + 1
+        case .poundKeyword:
+            if position + 1 < limit, code.tokens[position + 1].kind == .leftParen, let group = atomEnd(position + 1, limit) { return group }
+            return position + 1
         case .keyword:
             guard code.token(position, is: "self") || code.token(position, is: "super") || code.token(position, is: "Self")
                 || code.token(position, is: "true") || code.token(position, is: "false") || code.token(position, is: "nil")
-            else { return [] }
-            end = position + 1
+            else { return nil }
+            return position + 1
         case .stringOpen, .leftParen, .leftBracket:
-            guard let group = atomEnd(position, limit) else { return [] }
-            end = group
+            return atomEnd(position, limit)
         case .period:
             guard position + 1 < limit, code.tokens[position + 1].kind == .identifier || code.tokens[position + 1].kind == .keyword
-            else { return [] }
-            end = position + 2
+            else { return nil }
+            return position + 2
         default:
-            return []
+            return nil
         }
-        var ends = [end]
-        while end < limit {
-            let next = code.tokens[end]
-            let previous = code.tokens[end - 1]
-            if next.kind == .period, end + 1 < limit,
-                code.tokens[end + 1].kind == .identifier || code.tokens[end + 1].kind == .keyword || code.tokens[end + 1].kind == .integerLiteral
-            {
-                end += 2
-            } else if next.kind == .operator, next.start == previous.end,
-                code.token(end, is: "?") || code.token(end, is: "!")
-            {
-                end += 1
-            } else if (next.kind == .leftParen || next.kind == .leftBracket), next.line == lastLine(end - 1),
-                let group = atomEnd(end, limit)
-            {
-                end = group
-            } else {
-                break
-            }
-            ends.append(end)
+    }
+
+    /// The end of the operand one step longer than the one ending at `end` (`.member`, a call,
+    /// a subscript, a postfix `?` or `!`), or nil when the chain ends there.
+    func operandExtension(of end: Int, limit: Int) -> Int? {
+        guard end < limit else { return nil }
+        let next = code.tokens[end]
+        let previous = code.tokens[end - 1]
+        if next.kind == .period, end + 1 < limit,
+            code.tokens[end + 1].kind == .identifier || code.tokens[end + 1].kind == .keyword || code.tokens[end + 1].kind == .integerLiteral
+        {
+            return end + 2
         }
-        return ends
+        if next.kind == .operator, next.start == previous.end, code.token(end, is: "?") || code.token(end, is: "!") {
+            return end + 1
+        }
+        if next.kind == .leftParen || next.kind == .leftBracket, next.line == lastLine(end - 1) {
+            return atomEnd(end, limit)
+        }
+        return nil
     }
 
     /// Ends of the expression that starts at `position`, shortest first; the last is the whole

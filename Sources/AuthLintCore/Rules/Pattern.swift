@@ -50,6 +50,24 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     /// A single name, bound by the caller: finds the uses of a variable.
     static let name = try! Pattern("$NAME")
 
+    /// For a pattern that starts with a metavariable: the hash of the longest name after it
+    /// (`set` in `$D.set(...)`), which every match holds a little after its start.
+    public var innerAnchor: UInt64? {
+        guard let first = elements.first else { return nil }
+        switch first {
+        case .operand, .expression: break
+        default: return nil
+        }
+        var best: (hash: UInt64, length: Int)?
+        for element in elements.dropFirst() {
+            if case .gap = element { break }
+            if case let .token(kind, hash, text) = element, kind == .identifier, text.utf8.count > (best?.length ?? 0) {
+                best = (hash, text.utf8.count)
+            }
+        }
+        return best?.hash
+    }
+
     /// Metavariable names bound by this pattern.
     public var metavariables: [String] {
         elements.flatMap { element -> [String] in

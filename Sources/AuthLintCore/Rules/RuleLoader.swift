@@ -167,7 +167,7 @@ public struct RuleLoader {
         guard !entries.isEmpty else { throw node.fail("patterns must not be empty") }
         return try entries.flatMap { entry -> [PatternClause] in
             if case .scalar = entry.node { return [PatternClause(pattern: try RuleLoader.patterns(entry)[0])] }
-            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "where", "imports", "providers", "label"])
+            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "names", "where", "imports", "providers", "label"])
             if let kindsNode = fields["providers"] {
                 let kinds = try kindsNode.strings("providers").map { name -> LoginProvider.Kind in
                     guard let kind = LoginProvider.Kind(rawValue: name) else {
@@ -180,7 +180,16 @@ public struct RuleLoader {
                 guard !expanded.isEmpty else { throw kindsNode.fail("no provider of kind \(kinds.map(\.rawValue).joined(separator: ", ")) is known") }
                 return expanded
             }
-            var clause = PatternClause(pattern: try RuleLoader.patterns(try fields.required("pattern"))[0])
+            var clause: PatternClause
+            switch (fields["pattern"], fields["names"]) {
+            case let (pattern?, nil):
+                clause = PatternClause(pattern: try RuleLoader.patterns(pattern)[0])
+            case let (nil, names?):
+                clause = PatternClause(pattern: RuleLoader.anyWord)
+                clause.words = try RuleLoader.nameMatch(names)
+            default:
+                throw entry.fail("a pattern entry needs either `pattern:` or `names:`")
+            }
             let bound = Set(clause.pattern.metavariables + [Pattern.wholeMatch])
             clause.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
             clause.imports = try fields["imports"]?.strings("imports") ?? []
@@ -188,6 +197,9 @@ public struct RuleLoader {
             return [clause]
         }
     }
+
+    /// The pattern of a `names:` entry, which binds nothing but its whole match.
+    static let anyWord = try! Pattern("$_")
 
     static func patterns(_ node: YAMLReader) throws -> [Pattern] {
         let sources = try node.strings("patterns")

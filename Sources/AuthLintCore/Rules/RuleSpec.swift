@@ -47,6 +47,8 @@ public struct MatchSpec: Sendable {
 /// A pattern with the conditions that apply only to its matches.
 public struct PatternClause: Sendable {
     public var pattern: Pattern
+    /// Instead of a pattern: every single name or string that passes this test.
+    public var words: NameMatch?
     public var conditions: [Condition] = []
     /// The file must import one of these modules (empty: any file).
     public var imports: [String] = []
@@ -133,8 +135,8 @@ public enum MetavariableTest: Sendable {
     case mentions([String])
     /// It can be followed to at least one value, and none of them names these words.
     case lacks([String])
-    /// Followed as for `mentions`, it names none of these words (unlike `lacks`, values it
-    /// cannot follow do not matter).
+    /// Followed through assignments and the names inside its values (not into the functions it
+    /// calls), it names none of these words; values it cannot follow do not matter.
     case mentionsNone([String])
     /// Its declared type is one of these (parameter, `let x: T`, `as? T`, `case let x as T`).
     case type([String])
@@ -147,22 +149,6 @@ public enum MetavariableTest: Sendable {
     case contains([Pattern])
     /// Its value, followed likewise, contains no match of any of these patterns.
     case containsNone([Pattern])
-}
-
-public struct NameMatch: Sendable {
-    public var words: [String]
-    public var except: [String] = []
-    /// Names starting with one of these do not count (`has`, `is`: flags about a token, not tokens).
-    public var exceptPrefixes: [String] = []
-    /// A name followed by one of these token sequences does not count (`.count`, `== nil`: the
-    /// code reads something about the value, not the value). Compared without spaces.
-    public var unlessFollowedBy: [String] = []
-    /// Where to look: names in code (interpolations included), the text of string literals, or both.
-    public var place: Place = .all
-
-    public enum Place: String, Sendable, CaseIterable {
-        case code, strings, all
-    }
 }
 
 public struct SeverityOverride: Sendable {

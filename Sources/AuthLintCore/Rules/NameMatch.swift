@@ -1,0 +1,68 @@
+/// A test on names and string text: does a word occur in them? Compared case-insensitively,
+/// without `_` and `-`, so `access_token`, `accessToken` and `AccessToken` agree.
+public struct NameMatch: Sendable {
+    public var words: [String] { didSet { needles = words.map(CodeView.normalisedWord) } }
+    public var except: [String] = [] { didSet { exceptions = except.map(CodeView.normalisedWord) } }
+    /// Names starting with one of these do not count (`has`, `is`: flags about a token, not tokens).
+    public var exceptPrefixes: [String] = [] { didSet { prefixes = exceptPrefixes.map(CodeView.normalisedWord) } }
+    /// A name followed by one of these token sequences does not count (`.count`, `== nil`: the
+    /// code reads something about the value, not the value). Compared without spaces.
+    public var unlessFollowedBy: [String] = []
+    /// Where to look: names in code (interpolations included), the text of string literals, or both.
+    public var place: Place = .all
+
+    public enum Place: String, Sendable, CaseIterable {
+        case code, strings, all
+    }
+
+    private var needles: [[UInt8]]
+    private var exceptions: [[UInt8]] = []
+    private var prefixes: [[UInt8]] = []
+
+    public init(words: [String]) {
+        self.words = words
+        self.needles = words.map(CodeView.normalisedWord)
+    }
+
+    /// Whether the code token at `index` passes: a name or string text of the right place that
+    /// contains a word, no exception, and is not followed by an excluded sequence.
+    public func accepts(_ code: CodeView, _ index: Int) -> Bool {
+        switch (code.kind(index), place) {
+        case (.identifier, .code), (.identifier, .all), (.stringSegment, .strings), (.stringSegment, .all): break
+        default: return false
+        }
+        guard needles.contains(where: { code.tokenContains(index, $0) }),
+            !exceptions.contains(where: { code.tokenContains(index, $0) }),
+            !prefixes.contains(where: { code.tokenStarts(index, with: $0) })
+        else { return false }
+        if !unlessFollowedBy.isEmpty {
+            var following = ""
+            for next in (index + 1)..<min(index + 4, code.count) { following += code.text(next) }
+            if unlessFollowedBy.contains(where: { following.hasPrefix($0) }) { return false }
+        }
+        return true
+    }
+
+    /// Every name or string literal in `range` with a token that passes, as matches: a name
+    /// alone, or the whole string literal around the text.
+    func matches(in code: CodeView, range: Range<Int>) -> [Match] {
+        var found: [Match] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            defer { index += 1 }
+            guard accepts(code, index) else { continue }
+            var start = index
+            var end = index + 1
+            if code.kind(index) == .stringSegment {
+                let depth = code.tokens[index].interpolationDepth
+                while start > range.lowerBound, !(code.kind(start) == .stringOpen && code.tokens[start].interpolationDepth == depth) {
+                    start -= 1
+                }
+                if code.partner[start] > start { end = Int(code.partner[start]) + 1 }
+                index = end - 1
+            }
+            found.append(Match(range: start..<end, bindings: [:]))
+        }
+        return found
+    }
+}
