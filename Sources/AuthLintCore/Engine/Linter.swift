@@ -130,7 +130,7 @@ public enum Linter {
             let column = 1 + text.utf16.prefix { $0 == 0x20 || $0 == 0x09 }.count
             return Finding(
                 rule: rule.id, severity: severity, message: message, path: relocation.path, line: relocation.line, column: column,
-                related: [Finding.Related(path: code.file.path, line: Int(first.line), column: Int(first.column), message: "used here")])
+                related: [Finding.Related(path: code.file.path, line: Int(first.line), column: Int(first.column), message: "the code that makes this apply")])
         }
         return Finding(
             rule: rule.id, severity: severity, message: message,

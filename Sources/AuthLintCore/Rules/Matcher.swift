@@ -14,47 +14,39 @@ public struct Matcher {
         let range = range ?? 0..<code.count
         guard !range.isEmpty, pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return [] }
         var found: [Match] = []
-        // A pattern that starts with a name can only match where that name is.
-        if let hash = anchor(pattern, bound) {
-            var end = range.lowerBound
-            for start in code.occurrences[hash] ?? [] {
-                let position = Int(start)
-                guard position >= end, range.contains(position) else { continue }
-                if let match = match(pattern, at: position, limit: range.upperBound, bound: bound) {
-                    found.append(match)
-                    end = match.range.upperBound
-                }
-            }
-            return found
-        }
-        // Otherwise a name further in narrows where a match can start: shortly before it.
-        if let hash = pattern.innerAnchor {
-            var position = range.lowerBound
-            for occurrence in code.occurrences[hash] ?? [] {
-                let anchor = Int(occurrence)
-                guard anchor < range.upperBound else { break }
-                position = max(position, anchor - Matcher.anchorWindow, range.lowerBound)
-                while position < anchor {
-                    if let match = match(pattern, at: position, limit: range.upperBound, bound: bound) {
-                        found.append(match)
-                        position = max(match.range.upperBound, position + 1)
-                    } else {
-                        position += 1
-                    }
-                }
-            }
-            return found
-        }
-        var position = range.lowerBound
-        while position < range.upperBound {
-            if let match = match(pattern, at: position, limit: range.upperBound, bound: bound) {
-                found.append(match)
-                position = max(match.range.upperBound, position + 1)
-            } else {
-                position += 1
-            }
+        var next = range.lowerBound
+        forEachStart(of: pattern, in: range, bound: bound) { position in
+            guard position >= next, let match = match(pattern, at: position, limit: range.upperBound, bound: bound) else { return false }
+            found.append(match)
+            next = max(match.range.upperBound, position + 1)
+            return false
         }
         return found
+    }
+
+    /// Calls `body` with each position in `range` where a match may start, in order, until it
+    /// returns true. A pattern that starts with a name (or a name already bound) can only start
+    /// where that name is; one that starts with a metavariable, shortly before its inner anchor
+    /// name; any other, anywhere.
+    private func forEachStart(of pattern: Pattern, in range: Range<Int>, bound: [String: Binding], _ body: (Int) -> Bool) {
+        if let hash = anchor(pattern, bound) {
+            for start in code.occurrences[hash] ?? [] where range.contains(Int(start)) {
+                if body(Int(start)) { return }
+            }
+        } else if let hash = pattern.innerAnchor {
+            var position = range.lowerBound
+            for occurrence in code.occurrences[hash] ?? [] {
+                let anchor = min(Int(occurrence), range.upperBound)
+                position = max(position, anchor - Matcher.anchorWindow)
+                while position < anchor {
+                    if body(position) { return }
+                    position += 1
+                }
+                if anchor == range.upperBound { return }
+            }
+        } else {
+            for position in range where body(position) { return }
+        }
     }
 
     /// How far before its inner anchor name a match may start, in code tokens.
@@ -62,16 +54,13 @@ public struct Matcher {
 
     /// Whether the pattern matches anywhere inside `range`.
     public func contains(_ pattern: Pattern, in range: Range<Int>, bound: [String: Binding] = [:]) -> Bool {
-        guard pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return false }
-        if let hash = anchor(pattern, bound) {
-            return (code.occurrences[hash] ?? []).contains {
-                range.contains(Int($0)) && match(pattern, at: Int($0), limit: range.upperBound, bound: bound) != nil
-            }
+        guard !range.isEmpty, pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return false }
+        var found = false
+        forEachStart(of: pattern, in: range, bound: bound) { position in
+            found = match(pattern, at: position, limit: range.upperBound, bound: bound) != nil
+            return found
         }
-        for position in range where match(pattern, at: position, limit: range.upperBound, bound: bound) != nil {
-            return true
-        }
-        return false
+        return found
     }
 
     /// The hash of the name every match must start with, when the pattern says: a literal name,
@@ -226,18 +215,6 @@ public struct Matcher {
         default:
             return position + 1
         }
-    }
-
-    /// Ends of every operand chain that starts at `position`, shortest first. A chain does not
-    /// start in the middle of another (after a `.`) unless the pattern asks for a member.
-    func operandEnds(from position: Int, limit: Int, member: Bool = false) -> [Int] {
-        var ends: [Int] = []
-        var next = operandStart(at: position, limit: limit, member: member)
-        while let end = next {
-            ends.append(end)
-            next = operandExtension(of: end, limit: limit)
-        }
-        return ends
     }
 
     /// The end of the shortest operand starting at `position` (a name, literal, `self`,
