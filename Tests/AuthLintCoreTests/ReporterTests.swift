@@ -189,6 +189,7 @@ final class ReporterTests: XCTestCase {
         let text = TextReporter().render(report(sampleFindings, diagnostics: diagnostics, prefix: "app/"))
         XCTAssertEqual(text, """
             app/Login.swift:3:17: error: First. [rule-a]
+                related: app/Support/Nonce.swift:9:5: the helper
             app/Login.swift:5:1: warning: Second. [rule-b]
             app/Info.plist:12:3: skipped: unexpected end of file (malformed-plist)
             app/Logo.swift:1: skipped: binary file (binary-file)
@@ -230,7 +231,8 @@ final class ReporterTests: XCTestCase {
     func testQuietPrintsFindingsOnly() {
         let text = TextReporter(options: ReporterOptions(quiet: true)).render(report(
             sampleFindings, diagnostics: [Diagnostic(path: "X.swift", kind: .binaryFile, message: "binary file")]))
-        XCTAssertEqual(text, "Login.swift:3:17: error: First. [rule-a]\nLogin.swift:5:1: warning: Second. [rule-b]\n")
+        XCTAssertEqual(
+            text, "Login.swift:3:17: error: First. [rule-a]\n    related: Support/Nonce.swift:9:5: the helper\nLogin.swift:5:1: warning: Second. [rule-b]\n")
         XCTAssertEqual(TextReporter(options: ReporterOptions(quiet: true)).render(report([])), "")
     }
 
@@ -313,11 +315,12 @@ final class ReporterTests: XCTestCase {
             excerpts: ["Login.swift": [5: "abcdefgh"]]))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines[0], "\u{1B}[1mLogin.swift:3:17:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m First. \u{1B}[2m[rule-a]\u{1B}[0m")
-        XCTAssertEqual(lines[1], "\u{1B}[1mLogin.swift:5:1:\u{1B}[0m \u{1B}[1;33mwarning:\u{1B}[0m Second. \u{1B}[2m[rule-b]\u{1B}[0m")
-        XCTAssertEqual(lines[2], "    abcdefgh")
-        XCTAssertEqual(lines[3], "    \u{1B}[1;33m^~~~~~~\u{1B}[0m")
-        XCTAssertEqual(lines[4], "\u{1B}[1mLogin.swift:7:1:\u{1B}[0m \u{1B}[1;36mnote:\u{1B}[0m Third. \u{1B}[2m[rule-c]\u{1B}[0m")
-        XCTAssertEqual(lines[5], "X.swift: \u{1B}[2mskipped:\u{1B}[0m binary file (binary-file)")
+        XCTAssertEqual(lines[1], "    \u{1B}[2mrelated:\u{1B}[0m Support/Nonce.swift:9:5: the helper")
+        XCTAssertEqual(lines[2], "\u{1B}[1mLogin.swift:5:1:\u{1B}[0m \u{1B}[1;33mwarning:\u{1B}[0m Second. \u{1B}[2m[rule-b]\u{1B}[0m")
+        XCTAssertEqual(lines[3], "    abcdefgh")
+        XCTAssertEqual(lines[4], "    \u{1B}[1;33m^~~~~~~\u{1B}[0m")
+        XCTAssertEqual(lines[5], "\u{1B}[1mLogin.swift:7:1:\u{1B}[0m \u{1B}[1;36mnote:\u{1B}[0m Third. \u{1B}[2m[rule-c]\u{1B}[0m")
+        XCTAssertEqual(lines[6], "X.swift: \u{1B}[2mskipped:\u{1B}[0m binary file (binary-file)")
         XCTAssertTrue(text.contains("\u{1B}[1m3 findings (1 error, 1 warning, 1 note) in 3 files; 1 file problem reported above.\u{1B}[0m\n"), text)
     }
 

@@ -135,7 +135,28 @@ public enum Linter {
         return Finding(
             rule: rule.id, severity: severity, message: message,
             path: code.file.path, line: Int(first.line), column: Int(first.column),
-            endLine: end.line, endColumn: end.column)
+            endLine: end.line, endColumn: end.column, related: relatedPlaces(rule, site, project))
+    }
+
+    /// The first place of each of the rule's related patterns, with the site's metavariables
+    /// bound: in the site's file first, then in the rest of its target.
+    static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex) -> [Finding.Related] {
+        guard !rule.related.isEmpty else { return [] }
+        let unit = project.unit(ofFile: site.file)
+        let files = [site.file] + unit.files.filter { $0 != site.file }
+        return rule.related.compactMap { place in
+            for fileIndex in files {
+                let code = project.files[fileIndex]
+                let matcher = Matcher(code)
+                let hits = place.patterns.flatMap { matcher.matches($0, bound: site.bindings) }
+                    .filter { fileIndex != site.file || !$0.range.contains(site.range.lowerBound) }
+                if let first = hits.min(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                    let token = code.tokens[first.range.lowerBound]
+                    return Finding.Related(path: code.file.path, line: Int(token.line), column: Int(token.column), message: place.message)
+                }
+            }
+            return nil
+        }
     }
 
     /// Fills `{NAME}` placeholders with the code each metavariable matched, on one line.

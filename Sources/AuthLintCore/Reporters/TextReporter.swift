@@ -18,6 +18,9 @@ public struct TextReporter: Reporter {
             if options.excerpts, let line = report.excerpts[finding.path]?[finding.line] {
                 out += excerpt(line: line, finding: finding)
             }
+            for related in finding.related {
+                out += "    " + paint("related:", .dim) + " \(report.displayPath(related.path)):\(related.line):\(related.column): \(related.message)\n"
+            }
         }
         if options.quiet { return out }
         for diagnostic in report.diagnostics {

@@ -9,7 +9,7 @@ public struct RuleLoader {
 
     static let topKeys = [
         "id", "name", "severity", "aliases", "tags", "precision", "security-severity", "guideline", "summary",
-        "documentation", "message", "match", "severity-when", "examples",
+        "documentation", "message", "match", "severity-when", "related", "examples",
     ]
 
     /// Parses one rule file.
@@ -58,7 +58,14 @@ public struct RuleLoader {
                 when: try projectSearch(try fields.required("project-has"), imports: fields["imports"], language: nil),
                 severity: try fields.required("severity").enumValue(Severity.self, "severity"))
         } ?? []
-        return RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
+        var rule = RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
+        rule.related = try top["related"]?.list("related").map { entry in
+            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message"])
+            return RelatedPlace(
+                patterns: try RuleLoader.patterns(try fields.required("patterns")),
+                message: try fields.required("message").string("message"))
+        } ?? []
+        return rule
     }
 
     /// Parses one provider file (`rules/providers/*.yaml`).

@@ -7,6 +7,9 @@ public struct RuleSpec: Sendable {
     public var match: MatchSpec
     /// Raise or lower the severity when the project has a fact (Firebase in use, say).
     public var severityWhen: [SeverityOverride]
+    /// Other places a finding involves (the backend call that needs the nonce), found by pattern
+    /// in the site's file first, then in its target.
+    public var related: [RelatedPlace] = []
     /// Where the rule came from (a `rules/*.yaml` path, or "built-in").
     public var source: String
 
@@ -149,6 +152,11 @@ public enum MetavariableTest: Sendable {
     case contains([Pattern])
     /// Its value, followed likewise, contains no match of any of these patterns.
     case containsNone([Pattern])
+}
+
+public struct RelatedPlace: Sendable {
+    public var patterns: [Pattern]
+    public var message: String
 }
 
 public struct SeverityOverride: Sendable {
