@@ -358,9 +358,9 @@ final class CLITests: XCTestCase {
         let run = try authlint(["lint", "app"])
         XCTAssertEqual(run.status, 1, "the findings of the readable file decide")
         XCTAssertTrue(run.stdout.contains("app/LoginController.swift:5:13: error: "), run.stdout)
-        XCTAssertTrue(run.stdout.contains("app/Binary.swift:1: skipped: binary file (NUL byte at offset 3), skipped (binary-file)\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("app/Binary.swift:1: skipped: binary file (NUL byte at offset 3) (binary-file)\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("app/Broken.swift: skipped: broken symbolic link: "), run.stdout)
-        XCTAssertTrue(run.stdout.contains("app/Latin.swift:1:13: skipped: file is not valid UTF-8"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("app/Latin.swift:1:13: partly read: file is not valid UTF-8"), run.stdout)
         XCTAssertTrue(run.stdout.contains("app/Loop.swift: skipped: symbolic link loop; not followed (symlink-loop)\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains(" in 2 files; 4 file problems reported above.\n"), run.stdout)
 

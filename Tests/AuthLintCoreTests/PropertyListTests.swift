@@ -151,6 +151,15 @@ final class PropertyListTests: XCTestCase {
         XCTAssertEqual(truncated.diagnostics.map(\.kind), [.malformedPlist])
     }
 
+    func testEncryptedOrBinaryNonPlistsAreSkippedAsSuch() {
+        let encrypted = PropertyListParser.parse([0] + Array("GITCRYPT".utf8) + [0, 0x64, 0x27, 0xE1], path: "Auth.plist")
+        XCTAssertNil(encrypted.file.root)
+        XCTAssertEqual(encrypted.diagnostics.map(\.kind), [.binaryFile])
+        XCTAssertEqual(encrypted.diagnostics.first?.message, "not a property list (encrypted with git-crypt)")
+        let other = PropertyListParser.parse([0x89, 0x50, 0x4E, 0x47, 0, 0, 0], path: "Logo.plist")
+        XCTAssertEqual(other.diagnostics.first?.message, "not a property list (binary content)")
+    }
+
     func testMalformedPlistsGiveDiagnosticsWithLines() {
         let cases: [(String, Int?)] = [
             ("<plist>\n<dict>\n<key>a</key>\n<string>x</dict>\n</plist>", 4),

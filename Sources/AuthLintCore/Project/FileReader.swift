@@ -94,7 +94,7 @@ public enum FileReader {
             if let offset = firstNUL(in: bytes, limit: binaryProbeLength) {
                 return .failure(FileReadError(
                     kind: .binaryFile,
-                    message: "binary file (NUL byte at offset \(offset)), skipped",
+                    message: "binary file (NUL byte at offset \(offset))",
                     line: line(ofOffset: offset, in: bytes)
                 ))
             }

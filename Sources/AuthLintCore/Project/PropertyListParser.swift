@@ -22,6 +22,11 @@ public enum PropertyListParser {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             return failure("empty property list", line: nil)
         }
+        if bytes.prefix(FileReader.binaryProbeLength).contains(0) {
+            // Encrypted (git-crypt, for one) or otherwise not a property list at all.
+            let hint = bytes.starts(with: Array("\u{0}GITCRYPT".utf8)) ? "encrypted with git-crypt" : "binary content"
+            return (file, [Diagnostic(path: path, kind: .binaryFile, message: "not a property list (\(hint))")])
+        }
         let builder = PlistTreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false

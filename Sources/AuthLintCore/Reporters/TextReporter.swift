@@ -29,7 +29,9 @@ public struct TextReporter: Reporter {
                 location += ":\(line)"
                 if let column = diagnostic.column { location += ":\(column)" }
             }
-            out += location + ": " + paint("skipped:", .dim) + " \(diagnostic.message) (\(diagnostic.kind.rawValue))\n"
+            // Files with bad bytes or unterminated literals were still read; the others were not.
+            let label = diagnostic.kind == .invalidUTF8 || diagnostic.kind == .lexical ? "partly read:" : "skipped:"
+            out += location + ": " + paint(label, .dim) + " \(diagnostic.message) (\(diagnostic.kind.rawValue))\n"
         }
         for notice in report.notices { out += paint("note:", .cyan) + " " + notice + "\n" }
         out += summary(report)
