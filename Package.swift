@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(
             name: "AuthLintCoreTests",
             dependencies: ["AuthLintCore"],
-            exclude: ["Fixtures", "Golden"]
+            exclude: ["Fixtures", "Golden", "Schemas"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,13 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output.")
     var output: String?
 
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "Also write a report in another format to a file, as FORMAT=PATH (e.g. sarif=authlint.sarif); may be repeated.",
+            valueName: "FORMAT=PATH"))
+    var reports: [String] = []
+
     @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
     var ruleDirectories: [String] = []
 
@@ -35,11 +42,42 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Configuration file (default: .authlint.yml at the project root).")
     var config: String?
 
+    @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
+    var sarifHelpUrl: String?
+
     @Flag(name: [.short, .long], help: "Print findings only, no summary.")
     var quiet = false
 
+    func validate() throws {
+        _ = try extraReports()
+    }
+
+    /// The `--report` values, checked: a known format, a path, and no file written twice.
+    private func extraReports() throws -> [(format: OutputFormat, path: String)] {
+        let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        var seen: Set<String> = output.map { [$0] } ?? []
+        return try reports.map { spec in
+            guard let equals = spec.firstIndex(of: "=") else {
+                throw ValidationError("--report expects FORMAT=PATH (for example sarif=authlint.sarif), not `\(spec)`.")
+            }
+            let name = String(spec[..<equals])
+            let path = String(spec[spec.index(after: equals)...])
+            guard let format = OutputFormat(rawValue: name) else {
+                throw ValidationError("--report \(spec): unknown format `\(name)`; use one of \(formats).")
+            }
+            guard !path.isEmpty else {
+                throw ValidationError("--report \(spec): the path after `=` is empty.")
+            }
+            guard seen.insert(path).inserted else {
+                throw ValidationError("--report \(spec): \(path) is already written by another report.")
+            }
+            return (format, path)
+        }
+    }
+
     func run() throws {
         let started = Date()
+        let extras = try extraReports()
         let catalog: RuleCatalog
         do {
             catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
@@ -59,22 +97,32 @@ struct LintCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let toTerminal = output == nil && Terminal.stdoutIsTerminal
-        let options = ReporterOptions(
+        var options = ReporterOptions(
             color: output == nil && Terminal.colorEnabled(color),
             excerpts: toTerminal,
             quiet: quiet,
             elapsed: toTerminal ? Date().timeIntervalSince(started) : nil)
+        options.sarifHelpBaseURL = sarifHelpUrl
         let rendered = format.reporter(options).render(report)
         if let output {
-            do {
-                try rendered.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                printError("error: cannot write \(output): \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
+            try write(rendered, to: output)
         } else {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
+        var fileOptions = ReporterOptions(quiet: quiet)
+        fileOptions.sarifHelpBaseURL = sarifHelpUrl
+        for extra in extras {
+            try write(extra.format.reporter(fileOptions).render(report), to: extra.path)
+        }
         if report.fails(failOn) { throw ExitCode(1) }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            printError("error: cannot write \(path): \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
     }
 }

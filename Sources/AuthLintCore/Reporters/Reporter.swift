@@ -13,25 +13,45 @@ public struct ReporterOptions: Sendable {
     public var quiet: Bool
     /// Seconds the run took; shown only when set (stdout is a terminal).
     public var elapsed: Double?
+    /// Where rule documentation is published, for SARIF's `helpUri`: `{id}` in it is replaced by
+    /// the rule id, otherwise `/` and the id are appended. Without it, `helpUri` is left out.
+    public var sarifHelpBaseURL: String?
 
-    public init(color: Bool = false, excerpts: Bool = false, quiet: Bool = false, elapsed: Double? = nil) {
+    public init(
+        color: Bool = false, excerpts: Bool = false, quiet: Bool = false, elapsed: Double? = nil, sarifHelpBaseURL: String? = nil
+    ) {
         self.color = color
         self.excerpts = excerpts
         self.quiet = quiet
         self.elapsed = elapsed
+        self.sarifHelpBaseURL = sarifHelpBaseURL
     }
 }
 
 /// Every output format. Adding one is adding a case and a reporter file; the switch below makes
 /// the compiler point at the one place to wire it.
 public enum OutputFormat: String, Sendable, CaseIterable, Codable {
+    /// Compiler-style lines for terminals, editors and CI logs.
     case text
+    /// The `schemaVersion` 1 contract for tools.
     case json
+    /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
+    case sarif
+    /// A compact summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`.
+    case markdown
+    /// GitHub Actions workflow commands: one annotation per finding.
+    case github
+    /// A self-contained page for reviewers, on screen and on paper.
+    case html
 
     public func reporter(_ options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
         case .text: TextReporter(options: options)
         case .json: JSONReporter()
+        case .sarif: SARIFReporter(options: options)
+        case .markdown: MarkdownReporter()
+        case .github: GitHubActionsReporter()
+        case .html: HTMLReporter()
         }
     }
 }

@@ -44,6 +44,42 @@ public enum RuleDocumentation {
         return data.map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "[]\n"
     }
 
+    /// What a rule flags, why it matters, how to fix it and what it rests on, as plain text
+    /// (SARIF's `help.text`).
+    public static func helpText(_ rule: RuleDescription) -> String {
+        var out = "What it flags: " + rule.documentation.flags.trimmed + "\n\n"
+        out += "Why it matters: " + rule.documentation.why.trimmed + "\n\n"
+        out += "How to fix it: " + rule.documentation.fix.trimmed + "\n"
+        if let snippet = rule.documentation.snippet {
+            out += "\n" + indent(snippet.trimmed) + "\n"
+        }
+        out += "\n\(rule.guideline.label): \"\(rule.guideline.quote.trimmed)\"\n"
+        if let url = rule.guideline.url { out += url + "\n" }
+        return out
+    }
+
+    /// The same as ``helpText(_:)`` in GitHub-flavoured Markdown (SARIF's `help.markdown`).
+    public static func helpMarkdown(_ rule: RuleDescription) -> String {
+        var out = "**What it flags.** " + rule.documentation.flags.trimmed + "\n\n"
+        out += "**Why it matters.** " + rule.documentation.why.trimmed + "\n\n"
+        out += "**How to fix it.** " + rule.documentation.fix.trimmed + "\n"
+        if let snippet = rule.documentation.snippet?.trimmed {
+            out += "\n" + codeBlock(snippet) + "\n"
+        }
+        let reference = rule.guideline.url.map { "[\(rule.guideline.label)](\($0))" } ?? rule.guideline.label
+        out += "\n**\(reference)**\n\n> " + rule.guideline.quote.trimmed.replacingOccurrences(of: "\n", with: "\n> ") + "\n"
+        return out
+    }
+
+    /// A fenced block in the snippet's language: Swift, or YAML for a configuration file.
+    static func codeBlock(_ snippet: String) -> String {
+        let firstLine = snippet.prefix { $0 != "\n" }
+        let language = firstLine.hasPrefix("# ") && (firstLine.hasSuffix(".yml") || firstLine.hasSuffix(".yaml")) ? "yaml" : "swift"
+        var fence = "```"
+        while snippet.contains(fence) { fence += "`" }
+        return fence + language + "\n" + snippet + "\n" + fence
+    }
+
     private static func examples(_ title: String, _ examples: [RuleDescription.Example]) -> String {
         guard !examples.isEmpty else { return "" }
         var out = "\n\(title)\n"
@@ -64,4 +100,15 @@ public enum RuleDocumentation {
 
 extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
+extension RuleDescription.Guideline {
+    /// Whether the reference is an App Review Guideline number ("4.8", "5.1.1(v)") rather than
+    /// the name of a document.
+    var isReviewGuideline: Bool {
+        reference.wholeMatch(of: /[0-9]+(\.[0-9]+)*(\([a-z]+\))?/) != nil
+    }
+
+    /// "Guideline 4.8" for a guideline number, the document's name otherwise.
+    var label: String { isReviewGuideline ? "Guideline \(reference)" : reference }
 }

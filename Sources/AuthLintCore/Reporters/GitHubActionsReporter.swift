@@ -1,0 +1,75 @@
+/// GitHub Actions workflow commands: one `::error`, `::warning` or `::notice` line per finding,
+/// which the runner turns into an annotation on the file and line. Files that could not be read
+/// and configuration notices are plain log lines, so they do not use up annotations.
+public struct GitHubActionsReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: LintReport) -> String {
+        var out = ""
+        for finding in report.findings {
+            var properties = [
+                ("file", report.displayPath(finding.path)), ("line", "\(finding.line)"), ("col", "\(finding.column)"),
+            ]
+            if let endLine = finding.endLine { properties.append(("endLine", "\(endLine)")) }
+            if let endColumn = finding.endColumn { properties.append(("endColumn", "\(endColumn)")) }
+            properties.append(("title", finding.rule))
+            var message = finding.message
+            for related in finding.related {
+                message += "\nrelated: \(report.displayPath(related.path)):\(related.line):\(related.column): \(related.message)"
+            }
+            out += "::\(finding.severity.command) "
+            out += properties.map { $0.0 + "=" + Self.escapeProperty($0.1) }.joined(separator: ",")
+            out += "::" + Self.escapeData(message) + "\n"
+        }
+        for diagnostic in report.diagnostics {
+            let line = diagnostic.line.map { ":\($0)" } ?? ""
+            out += "authlint: skipped \(report.displayPath(diagnostic.path))\(line): \(diagnostic.message.oneLine) (\(diagnostic.kind.rawValue))\n"
+        }
+        for notice in report.notices { out += "authlint: note: \(notice.oneLine)\n" }
+        out += summary(report) + "\n"
+        return out
+    }
+
+    private func summary(_ report: LintReport) -> String {
+        let total = report.findings.count
+        let files = "\(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s")"
+        guard total > 0 else { return "authlint: no findings in \(files)." }
+        let counts = report.countsBySeverity
+        let parts = Severity.allCases.reversed().map { severity -> String in
+            let count = counts[severity] ?? 0
+            return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        return "authlint: \(total) finding\(total == 1 ? "" : "s") (\(parts.joined(separator: ", "))) in \(files); "
+            + "GitHub shows at most 10 annotations of each level per step — see the SARIF or Markdown report for all."
+    }
+
+    /// A command's message: `%`, CR and LF escaped, as the runner unescapes them.
+    public static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A command's property value: as ``escapeData(_:)``, and `:` and `,`, which end a value.
+    public static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
+
+extension String {
+    /// The text on one line: line breaks become spaces, so no part of it starts a log line.
+    var oneLine: String {
+        split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
+extension Severity {
+    /// The workflow command that annotates a finding of this severity.
+    var command: String {
+        switch self {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// A compact report for a pull-request comment or `$GITHUB_STEP_SUMMARY`: counts by severity,
+/// then the findings grouped by rule (most severe rules first), each with a link to its line and
+/// the rule's fix in one line. Messages are escaped so Markdown and HTML in them show as written.
+public struct MarkdownReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: LintReport) -> String {
+        var out = "## authlint: " + headline(report) + "\n\n"
+        out += "| Severity | Findings |\n|---|---:|\n"
+        let counts = report.countsBySeverity
+        for severity in Severity.allCases.reversed() {
+            out += "| \(severity.title) | \(counts[severity] ?? 0) |\n"
+        }
+        out += "\nFiles scanned: \(report.filesScanned)"
+        if !report.diagnostics.isEmpty {
+            out += " (\(report.diagnostics.count) could not be read: \(diagnostics(report)))"
+        }
+        out += "\n"
+        for notice in report.notices {
+            out += "\n> [!NOTE]\n> " + notice.markdownEscaped + "\n"
+        }
+        for group in RuleGroup.groups(report) {
+            out += "\n" + section(group, report: report)
+        }
+        return out
+    }
+
+    private func headline(_ report: LintReport) -> String {
+        let total = report.findings.count
+        let files = "\(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s")"
+        return total == 0 ? "no findings in \(files)" : "\(total) finding\(total == 1 ? "" : "s") in \(files)"
+    }
+
+    private func diagnostics(_ report: LintReport) -> String {
+        report.diagnostics.map { "`\(report.displayPath($0.path).replacingOccurrences(of: "`", with: "'"))` (\($0.kind.rawValue))" }
+            .joined(separator: ", ")
+    }
+
+    private func section(_ group: RuleGroup, report: LintReport) -> String {
+        var out = "### `\(group.id)` · \(group.severity.rawValue)"
+        if let rule = group.rule {
+            let reference = rule.guideline.label.markdownEscaped
+            out += " · " + (rule.guideline.url.map { "[\(reference)](\($0))" } ?? reference)
+            out += "\n\n" + rule.summary.trimmed.markdownEscaped
+        }
+        out += "\n\n"
+        for finding in group.findings {
+            out += "- " + link(finding.path, line: finding.line, report: report)
+            if finding.severity != group.severity { out += " (\(finding.severity.rawValue))" }
+            out += ": " + finding.message.markdownEscaped + "\n"
+            for related in finding.related {
+                out += "  - related: " + link(related.path, line: related.line, report: report) + ": "
+                out += related.message.markdownEscaped + "\n"
+            }
+        }
+        if let fix = group.rule?.documentation.fix.firstSentence, !fix.isEmpty {
+            out += "\n**Fix:** " + fix.markdownEscaped + "\n"
+        }
+        return out
+    }
+
+    /// `[path:line](path#Lline)`, with the display path and a percent-encoded target.
+    private func link(_ path: String, line: Int, report: LintReport) -> String {
+        let display = report.displayPath(path)
+        return "[\(display.markdownEscaped):\(line)](\(display.uriPathEncoded)#L\(line))"
+    }
+}
+
+extension Severity {
+    /// "Error", "Warning", "Note".
+    var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}

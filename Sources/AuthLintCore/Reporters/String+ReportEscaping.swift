@@ -1,0 +1,92 @@
+/// The escaping each output format needs for text that comes from the code it reports on.
+extension String {
+    /// Text that is safe inside HTML elements and quoted attribute values.
+    var htmlEscaped: String {
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for character in unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A `/`-separated path as a relative URI reference: every byte but unreserved characters
+    /// and `/` percent-encoded (`My App/Login.swift` → `My%20App/Login.swift`).
+    var uriPathEncoded: String {
+        var out = ""
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// Markdown text that renders as written: code spans (`` `x` ``) are kept, and outside them
+    /// the characters that Markdown or HTML would interpret are escaped. Line breaks become spaces.
+    var markdownEscaped: String {
+        var out = ""
+        var inCode = false
+        let characters = Array(replacingOccurrences(of: "\r\n", with: " ").map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        // A backtick without a partner is literal text, not the start of a code span.
+        let lastBacktick = characters.lastIndex(of: "`")
+        let balanced = characters.filter { $0 == "`" }.count.isMultiple(of: 2)
+        for (index, character) in characters.enumerated() {
+            if character == "`" && (balanced || index != lastBacktick) {
+                inCode.toggle()
+                out.append(character)
+            } else if inCode {
+                out.append(character)
+            } else if "\\`*_[]<>|~#".contains(character) {
+                out += "\\" + String(character)
+            } else if character == "&", index + 1 < characters.count, characters[index + 1].isLetter || characters[index + 1] == "#" {
+                out += "&amp;"
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The first sentence: up to the first `.`, `!` or `?` outside code spans that ends the text
+    /// or is followed by a space and a capital letter.
+    var firstSentence: String {
+        let text = trimmed
+        let characters = Array(text)
+        var inCode = false
+        for index in characters.indices {
+            let character = characters[index]
+            if character == "`" { inCode.toggle() }
+            guard !inCode, ".!?".contains(character) else { continue }
+            let next = index + 1
+            if next == characters.count { break }
+            if characters[next] == " ", next + 1 < characters.count, characters[next + 1].isUppercase {
+                return String(characters[...index])
+            }
+        }
+        return text
+    }
+
+    /// Words of a kebab-case id joined in PascalCase (`missing-nonce` → `MissingNonce`).
+    var pascalCased: String {
+        split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " || $0 == "." })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
+    }
+
+    private func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
