@@ -52,4 +52,22 @@ final class SampleTests: XCTestCase {
         XCTAssertEqual(report.findings.map { "\($0.path):\($0.line): \($0.rule)" }, [])
         XCTAssertEqual(report.diagnostics, [])
     }
+
+    func testTheReportDescribesEachAppTargetsSignIn() throws {
+        let report = try Linter.run(LintOptions(
+            scan: ScanOptions(paths: ["samples"]), catalog: try RuleCatalog.builtin(), currentDirectory: RepositoryPaths.root))
+        let described = report.signIn.map { target in
+            "\(target.name): \(target.loginServices.joined(separator: "+")) apple=\(target.signInWithApple) "
+                + "entitlement=\(target.hasAppleSignInEntitlement) manifests=\(target.privacyManifests.count)"
+        }
+        XCTAssertEqual(described, [
+            "folder CompliantApp/Harbor: Google Sign-In apple=true entitlement=true manifests=1",
+            "folder ExemptApp: Google Sign-In apple=false entitlement=false manifests=0",
+            "target SunriseKiosk: Google Sign-In apple=false entitlement=false manifests=0",
+            "target Sunrise: Google Sign-In apple=true entitlement=false manifests=1",
+        ])
+        let html = HTMLReporter().render(report)
+        XCTAssertTrue(html.contains("<h3>Login services found</h3>"))
+        XCTAssertTrue(html.contains("<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In</td><td><span class=\"status error\">Missing</span>"), html)
+    }
 }

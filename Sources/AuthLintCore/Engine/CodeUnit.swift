@@ -30,7 +30,7 @@ public struct CodeUnit: Sendable, Hashable {
 enum CodeUnitBuilder {
     static let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "ViewInspector"]
 
-    static func build(files: [CodeView], scanned: ScannedProject?) -> (units: [CodeUnit], unitOfFile: [Int]) {
+    static func build(files: [CodeView], scanned: ScannedProject?, configuredFolders: Set<String> = []) -> (units: [CodeUnit], unitOfFile: [Int]) {
         var units: [CodeUnit] = []
         var index: [String: Int] = [:]
         func unit(_ name: String, _ kind: CodeUnit.Kind) -> Int {
@@ -39,7 +39,7 @@ enum CodeUnitBuilder {
             index[name] = units.count - 1
             return units.count - 1
         }
-        let markers = scanned.map(projectFolders) ?? []
+        let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
         var unitOfFile: [Int] = []
         for (fileIndex, code) in files.enumerated() {
             let path = code.file.path

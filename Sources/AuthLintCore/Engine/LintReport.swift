@@ -14,6 +14,8 @@ public struct LintReport: Sendable {
     public var excerpts: [String: [Int: String]]
     /// What the configuration declared that changes what is reported (a 4.8 exemption).
     public var notices: [String]
+    /// Each app target that offers a login: its services, Sign in with Apple, entitlements and manifests.
+    public var signIn: [SignInTarget] = []
 
     public init(
         root: String, displayPrefix: String = "", findings: [Finding], diagnostics: [Diagnostic],

@@ -35,7 +35,7 @@ public enum Linter {
         }
         let files = loaded.compactMap(\.0)
         diagnostics += loaded.flatMap(\.1)
-        let project = ProjectIndex(files: files, scanned: scanned)
+        let project = ProjectIndex(files: files, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
         let rules = options.catalog.rules
         let findings = check(project: project, rules: rules, configurations: configurations)
         let notices = configurations.all.compactMap { configuration in
@@ -43,7 +43,7 @@ public enum Linter {
                 (configuration.path.map { "\($0): " } ?? "") + declaration.summary
             }
         }
-        return LintReport(
+        var report = LintReport(
             root: scanned.root,
             displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
             findings: findings,
@@ -52,6 +52,8 @@ public enum Linter {
             rules: options.catalog.descriptions,
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             notices: notices)
+        report.signIn = SignInTarget.describe(project, providers: options.catalog.providers)
+        return report
     }
 
     /// Runs `rules` over an indexed project; findings come back fingerprinted and sorted.

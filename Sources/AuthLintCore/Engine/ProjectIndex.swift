@@ -17,10 +17,11 @@ public final class ProjectIndex: Sendable {
         public var scope: Int
     }
 
-    /// Indexes `files` (sorted by path); `scanned` says which target each file belongs to.
-    public init(files: [CodeView], scanned: ScannedProject? = nil) {
+    /// Indexes `files` (sorted by path); `scanned` says which target each file belongs to, and
+    /// folders with a configuration of their own (`configuredFolders`) count as projects.
+    public init(files: [CodeView], scanned: ScannedProject? = nil, configuredFolders: Set<String> = []) {
         self.files = files
-        (units, unitOfFile) = CodeUnitBuilder.build(files: files, scanned: scanned)
+        (units, unitOfFile) = CodeUnitBuilder.build(files: files, scanned: scanned, configuredFolders: configuredFolders)
         resources = ProjectResources(files: files, scanned: scanned)
         var functions: [String: [FunctionRef]] = [:]
         for (fileIndex, code) in files.enumerated() {

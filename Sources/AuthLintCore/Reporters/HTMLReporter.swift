@@ -73,7 +73,7 @@ private struct Page {
         out += masthead(project: project)
         out += "<main>\n"
         out += verdict(overview)
-        out += areas(overview)
+        out += areas(overview, targets: report.signIn)
         out += findings(groups)
         out += diagnostics()
         out += "</main>\n"
@@ -130,7 +130,7 @@ private struct Page {
         return out
     }
 
-    private func areas(_ overview: SignInOverview) -> String {
+    private func areas(_ overview: SignInOverview, targets signIn: [SignInTarget]) -> String {
         var out = "<section class=\"overview\" aria-labelledby=\"overview-title\">\n<h2 id=\"overview-title\">Sign-in setup</h2>\n"
         out += "<p class=\"lede\">"
         if overview.appleFlowFindings > 0 {
@@ -149,7 +149,32 @@ private struct Page {
             let declared = area.rules.contains(SignInOverview.loginServicesRule) && !overview.declarations.isEmpty
             out += "</td><td>" + areaResult(area, declared: declared) + "</td></tr>\n"
         }
-        out += "</tbody>\n</table>\n</section>\n"
+        out += "</tbody>\n</table>\n"
+        out += targets(signIn)
+        out += "</section>\n"
+        return out
+    }
+
+    /// The login services found in each app target, with its entitlements and privacy manifests.
+    private func targets(_ targets: [SignInTarget]) -> String {
+        guard !targets.isEmpty else { return "" }
+        var out = "<h3>Login services found</h3>\n<table class=\"targets\">\n<thead><tr><th scope=\"col\">Target</th>"
+        out += "<th scope=\"col\">Third-party logins</th><th scope=\"col\">Sign in with Apple</th>"
+        out += "<th scope=\"col\">Entitlements</th><th scope=\"col\">Privacy manifest</th></tr></thead>\n<tbody>\n"
+        for target in targets {
+            let logins = target.loginServices.isEmpty ? "None" : target.loginServices.map(\.htmlEscaped).joined(separator: "<br>")
+            let apple = target.signInWithApple ? "<span class=\"status clear\">Offered</span>"
+                : target.loginServices.isEmpty ? "No" : "<span class=\"status error\">Missing</span>"
+            let entitlement = target.entitlements.isEmpty
+                ? (target.signInWithApple ? "<span class=\"status error\">None</span>" : "None")
+                : target.entitlements.map { "<code>\($0.htmlEscaped)</code>" }.joined(separator: "<br>")
+                    + (target.signInWithApple
+                        ? (target.hasAppleSignInEntitlement ? " <span class=\"status clear\">grants Sign in with Apple</span>"
+                            : " <span class=\"status error\">lacks Sign in with Apple</span>") : "")
+            let manifest = target.privacyManifests.isEmpty ? "None" : target.privacyManifests.map { "<code>\($0.htmlEscaped)</code>" }.joined(separator: "<br>")
+            out += "<tr><th scope=\"row\">\(target.name.htmlEscaped)</th><td>\(logins)</td><td>\(apple)</td><td>\(entitlement)</td><td>\(manifest)</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n"
         return out
     }
 

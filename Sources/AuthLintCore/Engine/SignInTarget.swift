@@ -1,0 +1,49 @@
+/// What one app target's sign-in looks like, for the reviewer's overview: the login services
+/// its code offers, and the files that ship with it.
+public struct SignInTarget: Sendable, Hashable, Codable {
+    /// The target (Xcode target, package target or folder).
+    public var name: String
+    /// Names of the third-party and enterprise login services found in its code.
+    public var loginServices: [String]
+    /// Whether its code makes Apple ID requests or shows a working Sign in with Apple button.
+    public var signInWithApple: Bool
+    /// Entitlements files that ship with it (root-relative).
+    public var entitlements: [String]
+    /// Whether every one of them grants Sign in with Apple.
+    public var hasAppleSignInEntitlement: Bool
+    /// Privacy manifests that ship with it (root-relative).
+    public var privacyManifests: [String]
+
+    public init(
+        name: String, loginServices: [String], signInWithApple: Bool, entitlements: [String],
+        hasAppleSignInEntitlement: Bool, privacyManifests: [String]
+    ) {
+        self.name = name
+        self.loginServices = loginServices
+        self.signInWithApple = signInWithApple
+        self.entitlements = entitlements
+        self.hasAppleSignInEntitlement = hasAppleSignInEntitlement
+        self.privacyManifests = privacyManifests
+    }
+
+    /// The app targets of a project that offer any login, described from the provider catalog.
+    static func describe(_ project: ProjectIndex, providers: ProviderCatalog) -> [SignInTarget] {
+        let evaluator = RuleEvaluator(project: project, facts: [:])
+        let searches = providers.providers.map { ($0, ProjectSearch(clauses: $0.signIn)) }
+        return project.units.indices.compactMap { unit -> SignInTarget? in
+            guard project.units[unit].isApp, let firstFile = project.units[unit].files.first else { return nil }
+            let found = searches.filter { evaluator.has($0.1, inUnit: unit) }.map(\.0)
+            let apple = found.contains { $0.kind == .apple }
+            let services = found.filter { $0.kind != .apple }.map(\.name).sorted()
+            guard apple || !services.isEmpty else { return nil }
+            let entitlements = project.resources.entitlementsOfFile[firstFile]
+            let granted = !entitlements.isEmpty && entitlements.allSatisfy { path in
+                let values = project.resources.propertyLists[path]?.root?["com.apple.developer.applesignin"]?.stringArrayValue ?? []
+                return values.contains("Default")
+            }
+            return SignInTarget(
+                name: project.units[unit].name, loginServices: services, signInWithApple: apple, entitlements: entitlements,
+                hasAppleSignInEntitlement: granted, privacyManifests: project.resources.manifestsOfFile[firstFile])
+        }
+    }
+}
