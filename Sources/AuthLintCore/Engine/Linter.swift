@@ -52,7 +52,7 @@ public enum Linter {
             rules: options.catalog.descriptions,
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             notices: notices)
-        report.signIn = SignInTarget.describe(project, providers: options.catalog.providers)
+        report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         return report
     }
 

@@ -13,6 +13,8 @@ public struct SignInTarget: Sendable, Hashable, Codable {
     public var hasAppleSignInEntitlement: Bool
     /// Privacy manifests that ship with it (root-relative).
     public var privacyManifests: [String]
+    /// Whether its configuration declares a 4.8 exemption or an equivalent login.
+    public var loginServicesDeclared = false
 
     public init(
         name: String, loginServices: [String], signInWithApple: Bool, entitlements: [String],
@@ -27,7 +29,9 @@ public struct SignInTarget: Sendable, Hashable, Codable {
     }
 
     /// The app targets of a project that offer any login, described from the provider catalog.
-    static func describe(_ project: ProjectIndex, providers: ProviderCatalog) -> [SignInTarget] {
+    static func describe(
+        _ project: ProjectIndex, providers: ProviderCatalog, configurations: NestedConfigurations
+    ) -> [SignInTarget] {
         let evaluator = RuleEvaluator(project: project, facts: [:])
         let searches = providers.providers.map { ($0, ProjectSearch(clauses: $0.signIn)) }
         return project.units.indices.compactMap { unit -> SignInTarget? in
@@ -41,9 +45,11 @@ public struct SignInTarget: Sendable, Hashable, Codable {
                 let values = project.resources.propertyLists[path]?.root?["com.apple.developer.applesignin"]?.stringArrayValue ?? []
                 return values.contains("Default")
             }
-            return SignInTarget(
+            var target = SignInTarget(
                 name: project.units[unit].name, loginServices: services, signInWithApple: apple, entitlements: entitlements,
                 hasAppleSignInEntitlement: granted, privacyManifests: project.resources.manifestsOfFile[firstFile])
+            target.loginServicesDeclared = configurations.configuration(for: project.files[firstFile].file.path).loginServices != nil
+            return target
         }
     }
 }

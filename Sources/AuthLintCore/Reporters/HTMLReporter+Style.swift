@@ -46,6 +46,7 @@ extension HTMLReporter {
 
         .lede { margin-top: 0; color: var(--muted); }
         table { border-collapse: collapse; width: 100%; }
+        table.targets code { overflow-wrap: anywhere; }
         th, td { text-align: left; vertical-align: top; padding: 8px 10px; border-top: 1px solid var(--line); }
         thead th { border-top: 0; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
         tbody th { font-weight: 600; }

@@ -164,14 +164,16 @@ private struct Page {
         for target in targets {
             let logins = target.loginServices.isEmpty ? "None" : target.loginServices.map(\.htmlEscaped).joined(separator: "<br>")
             let apple = target.signInWithApple ? "<span class=\"status clear\">Offered</span>"
-                : target.loginServices.isEmpty ? "No" : "<span class=\"status error\">Missing</span>"
+                : target.loginServices.isEmpty ? "No"
+                : target.loginServicesDeclared ? "<span class=\"status note\">Not needed: exemption declared</span>"
+                : "<span class=\"status error\">Missing</span>"
             let entitlement = target.entitlements.isEmpty
                 ? (target.signInWithApple ? "<span class=\"status error\">None</span>" : "None")
-                : target.entitlements.map { "<code>\($0.htmlEscaped)</code>" }.joined(separator: "<br>")
+                : target.entitlements.map { "<code>\($0.htmlEscaped.replacingOccurrences(of: "/", with: "/<wbr>"))</code>" }.joined(separator: "<br>")
                     + (target.signInWithApple
                         ? (target.hasAppleSignInEntitlement ? " <span class=\"status clear\">grants Sign in with Apple</span>"
                             : " <span class=\"status error\">lacks Sign in with Apple</span>") : "")
-            let manifest = target.privacyManifests.isEmpty ? "None" : target.privacyManifests.map { "<code>\($0.htmlEscaped)</code>" }.joined(separator: "<br>")
+            let manifest = target.privacyManifests.isEmpty ? "None" : target.privacyManifests.map { "<code>\($0.htmlEscaped.replacingOccurrences(of: "/", with: "/<wbr>"))</code>" }.joined(separator: "<br>")
             out += "<tr><th scope=\"row\">\(target.name.htmlEscaped)</th><td>\(logins)</td><td>\(apple)</td><td>\(entitlement)</td><td>\(manifest)</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
