@@ -70,4 +70,23 @@ final class SampleTests: XCTestCase {
         XCTAssertTrue(html.contains("<h3>Login services found</h3>"))
         XCTAssertTrue(html.contains("<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In</td><td><span class=\"status error\">Missing</span>"), html)
     }
+
+    /// Pre-commit names a few files: the whole project is read for its facts, only those files reported.
+    func testNamingOneFileKeepsTheProjectsFactsAndReportsOnlyThatFile() throws {
+        let root = RepositoryPaths.root
+        let harbor = try Linter.run(LintOptions(
+            scan: ScanOptions(paths: ["samples/CompliantApp/Harbor/Login/AppleSignIn.swift"]), catalog: try RuleCatalog.builtin(),
+            currentDirectory: root))
+        // The credential state is checked in Session.swift, which was not named.
+        XCTAssertEqual(harbor.findings.map(\.rule), [])
+        XCTAssertEqual(harbor.filesScanned, 1)
+
+        let sunrise = try Linter.run(LintOptions(
+            scan: ScanOptions(paths: ["Sunrise/Login/LoginView.swift"]), catalog: try RuleCatalog.builtin(),
+            currentDirectory: root + "/samples/NonCompliantApp"))
+        XCTAssertEqual(sunrise.findings.map { "\(sunrise.displayPath($0.path)):\($0.line) \($0.rule)" }, [
+            "Sunrise/Login/LoginView.swift:17 missing-nonce"
+        ])
+        XCTAssertEqual(sunrise.findings.first?.related.map { sunrise.displayPath($0.path) }, ["Sunrise/Account/Session.swift"])
+    }
 }

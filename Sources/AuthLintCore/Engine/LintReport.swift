@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything one run found, ready for reporters: findings in report order, diagnostics, and the
 /// metadata of the rules that ran.
 public struct LintReport: Sendable {
@@ -16,6 +18,8 @@ public struct LintReport: Sendable {
     public var notices: [String]
     /// Each app target that offers a login: its services, Sign in with Apple, entitlements and manifests.
     public var signIn: [SignInTarget] = []
+    /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.
+    public var currentDirectory: String?
 
     public init(
         root: String, displayPrefix: String = "", findings: [Finding], diagnostics: [Diagnostic],
@@ -33,6 +37,9 @@ public struct LintReport: Sendable {
 
     /// A root-relative path as the user should see it: relative to the current directory.
     public func displayPath(_ path: String) -> String {
+        if let currentDirectory {
+            return Linter.relativePath(from: currentDirectory, to: (root as NSString).appendingPathComponent(path))
+        }
         guard !displayPrefix.isEmpty else { return path }
         // Fold `dir/../` so a path outside the root reads as typed.
         var parts: [Substring] = []

@@ -22,8 +22,20 @@ public struct LintOptions: Sendable {
 /// must be reported once per project, fingerprint, and sort.
 public enum Linter {
     /// Lints; throws a ``FileError`` when the configuration is invalid.
+    ///
+    /// When only files are named (as pre-commit does), the whole project found upward from them
+    /// is read, so that project-wide facts stay right, and only the named files are reported.
     public static func run(_ options: LintOptions) throws -> LintReport {
-        let scanned = ProjectScanner.scan(options.scan, currentDirectory: options.currentDirectory)
+        var scanned = ProjectScanner.scan(options.scan, currentDirectory: options.currentDirectory)
+        var named: Set<String>?
+        if namesOnlyFiles(options.scan.paths, currentDirectory: options.currentDirectory) {
+            named = Set(scanned.allFiles.map(\.path))
+            let given = scanned.diagnostics
+            var whole = options.scan
+            whole.paths = [scanned.root]
+            scanned = ProjectScanner.scan(whole, currentDirectory: options.currentDirectory)
+            scanned.diagnostics = given
+        }
         let configurations = try NestedConfigurations.load(
             explicit: options.configurationPath, root: scanned.root, paths: scanned.sourceFiles.map(\.path))
         var diagnostics = scanned.diagnostics
@@ -34,11 +46,19 @@ public enum Linter {
             return (CodeView(file: source), problems + lexicalDiagnostics(source))
         }
         let files = loaded.compactMap(\.0)
-        diagnostics += loaded.flatMap(\.1)
+        diagnostics += loaded.flatMap(\.1).filter { named?.contains($0.path) ?? true }
         let project = ProjectIndex(files: files, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
         let rules = options.catalog.rules
         let findings = check(project: project, rules: rules, configurations: configurations)
-        let notices = configurations.all.compactMap { configuration in
+            .filter { named?.contains($0.path) ?? true }
+        // A nested configuration is worth a word only when it applies to a file reported on.
+        let reported = named ?? Set(files.map(\.file.path))
+        let applied = configurations.all.filter { configuration in
+            guard let path = configuration.path, path.contains("/") else { return true }
+            let folder = (path as NSString).deletingLastPathComponent + "/"
+            return reported.contains { $0.hasPrefix(folder) }
+        }
+        let notices = applied.compactMap { configuration in
             configuration.loginServices.map { declaration in
                 (configuration.path.map { "\($0): " } ?? "") + declaration.summary
             }
@@ -48,12 +68,23 @@ public enum Linter {
             displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
             findings: findings,
             diagnostics: diagnostics.sorted(by: diagnosticOrder),
-            filesScanned: files.count + scanned.propertyLists.count,
+            filesScanned: named?.count ?? files.count + scanned.propertyLists.count,
             rules: options.catalog.descriptions,
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             notices: notices)
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
+        if named != nil { report.currentDirectory = options.currentDirectory }
         return report
+    }
+
+    /// Whether every path given names an existing file (not a folder).
+    static func namesOnlyFiles(_ paths: [String], currentDirectory: String) -> Bool {
+        guard !paths.isEmpty else { return false }
+        return paths.allSatisfy { path in
+            let absolute = path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
     }
 
     /// Runs `rules` over an indexed project; findings come back fingerprinted and sorted.
@@ -250,14 +281,18 @@ public enum Linter {
 
     /// "" when the root is the current directory, else the relative way from it to the root, with a trailing "/".
     static func displayPrefix(root: String, currentDirectory: String) -> String {
-        let rootParts = URL(fileURLWithPath: root).standardizedFileURL.pathComponents
-        let cwdParts = URL(fileURLWithPath: currentDirectory).standardizedFileURL.pathComponents
+        let relative = relativePath(from: currentDirectory, to: root)
+        return relative == "." ? "" : relative + "/"
+    }
+
+    /// The way from folder `base` to `path`, both absolute: `..` steps, then names ("." when equal).
+    static func relativePath(from base: String, to path: String) -> String {
+        let baseParts = URL(fileURLWithPath: base).standardizedFileURL.pathComponents
+        let parts = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
         var common = 0
-        while common < rootParts.count, common < cwdParts.count, rootParts[common] == cwdParts[common] { common += 1 }
-        let ups = Array(repeating: "..", count: cwdParts.count - common)
-        let downs = rootParts[common...]
-        let parts = ups + downs
-        return parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
+        while common < baseParts.count, common < parts.count, baseParts[common] == parts[common] { common += 1 }
+        let steps = Array(repeating: "..", count: baseParts.count - common) + parts[common...]
+        return steps.isEmpty ? "." : steps.joined(separator: "/")
     }
 }
 
