@@ -247,7 +247,12 @@ final class SARIFReporterTests: XCTestCase {
         let report = try ReportFixture.samples()
         XCTAssertFalse(report.findings.isEmpty)
         let run = try run(report)
-        try assertWellFormed(run, findings: report.findings)
+        // Suppressed findings follow the others, each marked with its in-source suppression.
+        try assertWellFormed(run, findings: report.findings + report.suppressed.map(\.finding))
+        XCTAssertFalse(report.suppressed.isEmpty)
+        let suppressions = try results(run).suffix(report.suppressed.count).map { $0["suppressions"] as? [[String: Any]] }
+        XCTAssertEqual(suppressions.map { $0?.first?["kind"] as? String }, report.suppressed.map { _ in "inSource" })
+        XCTAssertEqual(try results(run).prefix(report.findings.count).filter { $0["suppressions"] != nil }.count, 0)
         XCTAssertEqual(try rules(run).count, report.rules.count)
         let base = try XCTUnwrap((run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"])
         XCTAssertEqual(base, "file://" + (RepositoryPaths.root + "/samples/").uriEncodedForTest)

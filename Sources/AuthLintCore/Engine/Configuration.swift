@@ -8,6 +8,8 @@ public struct Configuration: Sendable {
     public var loginServices: LoginServicesDeclaration?
     /// Where the configuration came from, if a file.
     public var path: String?
+    /// Whether an inline suppression must say why (`suppressions: {require-reason: …}`, default true).
+    public var requireSuppressionReason = true
 
     public init(loginServices: LoginServicesDeclaration? = nil, path: String? = nil) {
         self.loginServices = loginServices
@@ -15,7 +17,7 @@ public struct Configuration: Sendable {
     }
 
     public static let fileName = ".authlint.yml"
-    static let keys = ["login-services"]
+    static let keys = ["login-services", "suppressions"]
 
     /// Parses a configuration file's text.
     public static func parse(_ text: String, path: String) throws -> Configuration {
@@ -26,6 +28,10 @@ public struct Configuration: Sendable {
         let top = try root.mapping("the configuration", allowed: keys)
         if let node = top["login-services"] {
             configuration.loginServices = try LoginServicesDeclaration(node)
+        }
+        if let node = top["suppressions"] {
+            let fields = try node.mapping("suppressions", allowed: ["require-reason"])
+            configuration.requireSuppressionReason = try fields["require-reason"]?.bool("require-reason") ?? true
         }
         return configuration
     }

@@ -18,6 +18,8 @@ public struct LintReport: Sendable {
     public var notices: [String]
     /// Each app target that offers a login: its services, Sign in with Apple, entitlements and manifests.
     public var signIn: [SignInTarget] = []
+    /// Findings inline suppressions silenced, with their reasons.
+    public var suppressed: [SuppressedFinding] = []
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.
     public var currentDirectory: String?
 

@@ -49,8 +49,9 @@ public enum Linter {
         diagnostics += loaded.flatMap(\.1).filter { named?.contains($0.path) ?? true }
         let project = ProjectIndex(files: files, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
         let rules = options.catalog.rules
-        let findings = check(project: project, rules: rules, configurations: configurations)
-            .filter { named?.contains($0.path) ?? true }
+        let outcome = evaluate(project: project, rules: rules, configurations: configurations)
+        let findings = outcome.kept.filter { named?.contains($0.path) ?? true }
+        let suppressed = outcome.suppressed.filter { named?.contains($0.finding.path) ?? true }
         // A nested configuration is worth a word only when it applies to a file reported on.
         let reported = named ?? Set(files.map(\.file.path))
         let applied = configurations.all.filter { configuration in
@@ -72,6 +73,7 @@ public enum Linter {
             rules: options.catalog.descriptions,
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             notices: notices)
+        report.suppressed = suppressed
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         if named != nil { report.currentDirectory = options.currentDirectory }
         return report
@@ -87,10 +89,18 @@ public enum Linter {
         }
     }
 
-    /// Runs `rules` over an indexed project; findings come back fingerprinted and sorted.
+    /// Runs `rules` over an indexed project; findings come back fingerprinted and sorted, without
+    /// those inline suppressions silence.
     public static func check(
         project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations = NestedConfigurations(root: Configuration())
     ) -> [Finding] {
+        evaluate(project: project, rules: rules, configurations: configurations).kept
+    }
+
+    /// Runs `rules`, then applies inline suppressions: what they silence is set aside.
+    static func evaluate(
+        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations
+    ) -> (kept: [Finding], suppressed: [SuppressedFinding]) {
         let facts = answerProjectSearches(rules, project)
         let declared = project.files.map { configurations.configuration(for: $0.file.path).loginServices != nil }
         let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared)
@@ -125,8 +135,16 @@ public enum Linter {
                 unique.append(finding)
             }
         }
-        findings = unique
-        return fingerprinted(findings.sorted(by: Finding.reportOrder), project: project)
+        let filter = SuppressionFilter(project: project, catalog: rules, requireReason: configurations.root.requireSuppressionReason)
+        let outcome = filter.apply(unique)
+        let kept = fingerprinted(outcome.kept.sorted(by: Finding.reportOrder), project: project)
+        let suppressedFindings = fingerprinted(outcome.suppressed.map(\.finding).sorted(by: Finding.reportOrder), project: project)
+        let reasons = Dictionary(outcome.suppressed.map { ("\($0.finding.rule)|\($0.finding.path)|\($0.finding.line)|\($0.finding.column)", $0.reason) },
+            uniquingKeysWith: { first, _ in first })
+        let suppressed = suppressedFindings.map { finding in
+            SuppressedFinding(finding: finding, reason: reasons["\(finding.rule)|\(finding.path)|\(finding.line)|\(finding.column)"] ?? nil)
+        }
+        return (kept, suppressed)
     }
 
     private static func answerProjectSearches(_ rules: [RuleSpec], _ project: ProjectIndex) -> [ProjectSearch: [Bool]] {

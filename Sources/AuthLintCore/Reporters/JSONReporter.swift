@@ -20,6 +20,8 @@ public struct JSONReporter: Reporter {
         var diagnostics: [JSONDiagnostic]
         /// What the configuration declared that changes what is reported.
         var notices: [String]
+        /// Findings inline suppressions silenced, each with the suppression's reason.
+        var suppressed: [JSONSuppressed]
         var summary: Summary
 
         init(_ report: LintReport) {
@@ -27,6 +29,7 @@ public struct JSONReporter: Reporter {
             findings = report.findings.map { JSONFinding($0, report: report) }
             diagnostics = report.diagnostics.map { JSONDiagnostic($0, report: report) }
             notices = report.notices
+            suppressed = report.suppressed.map { JSONSuppressed(finding: JSONFinding($0.finding, report: report), reason: $0.reason) }
             let counts = report.countsBySeverity
             summary = Summary(
                 files: report.filesScanned,
@@ -67,6 +70,11 @@ public struct JSONReporter: Reporter {
             }
             fingerprint = finding.fingerprint
         }
+    }
+
+    struct JSONSuppressed: Encodable {
+        var finding: JSONFinding
+        var reason: String?
     }
 
     struct JSONDiagnostic: Encodable {

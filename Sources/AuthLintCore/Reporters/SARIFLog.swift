@@ -95,6 +95,13 @@ enum SARIFLog {
         var locations: [Location]
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]?
+        /// Present for a finding an inline suppression silenced.
+        var suppressions: [Suppression]?
+    }
+
+    struct Suppression: Encodable {
+        var kind: String
+        var justification: String?
     }
 
     struct Location: Encodable {

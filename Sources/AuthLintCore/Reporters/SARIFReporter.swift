@@ -32,7 +32,12 @@ public struct SARIFReporter: Reporter {
             tool: SARIFLog.Tool(driver: driver),
             originalUriBaseIds: [SARIFLog.sourceRoot: SARIFLog.ArtifactLocation(uri: Self.rootURI(report.root))],
             invocations: [invocation],
-            results: report.findings.map { result($0, ruleIndex: indexes[$0.rule] ?? 0) })
+            results: report.findings.map { result($0, ruleIndex: indexes[$0.rule] ?? 0) }
+                + report.suppressed.map { suppressed in
+                    var result = result(suppressed.finding, ruleIndex: indexes[suppressed.finding.rule] ?? 0)
+                    result.suppressions = [SARIFLog.Suppression(kind: "inSource", justification: suppressed.reason)]
+                    return result
+                })
         return SARIFLog.Log(runs: [run])
     }
 

@@ -48,6 +48,7 @@ public struct TextReporter: Reporter {
         }
         if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         text += " in \(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s")"
+        if !report.suppressed.isEmpty { text += "; \(report.suppressed.count) suppressed inline" }
         if !report.diagnostics.isEmpty {
             text += "; \(report.diagnostics.count) file problem\(report.diagnostics.count == 1 ? "" : "s") reported above"
         }

