@@ -14,7 +14,7 @@ struct AuthLintCommand: ParsableCommand {
             Files that cannot be read or parsed are reported and counted, and never change the exit code.
             """,
         version: AuthLint.version,
-        subcommands: [LintCommand.self, RulesCommand.self],
+        subcommands: [LintCommand.self, RulesCommand.self, ConfigCommand.self],
         defaultSubcommand: LintCommand.self
     )
 

@@ -30,8 +30,8 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
     var ruleDirectories: [String] = []
 
-    @Option(help: "Exit 1 when a finding is at or above this severity: error, warning, note, never.")
-    var failOn: FailureThreshold = .error
+    @Option(help: "Exit 1 when a finding is at or above this severity: error, warning, note, never (default: the configuration's fail-on, else error).")
+    var failOn: FailureThreshold?
 
     @Option(help: "Colour text output: auto, always, never (auto honours NO_COLOR).")
     var color: ColorMode = .auto
@@ -114,7 +114,7 @@ struct LintCommand: ParsableCommand {
         for extra in extras {
             try write(extra.format.reporter(fileOptions).render(report), to: extra.path)
         }
-        if report.fails(failOn) { throw ExitCode(1) }
+        if report.fails(failOn ?? report.configuredFailOn ?? .error) { throw ExitCode(1) }
     }
 
     private func write(_ text: String, to path: String) throws {

@@ -10,6 +10,22 @@ public struct Configuration: Sendable {
     public var path: String?
     /// Whether an inline suppression must say why (`suppressions: {require-reason: …}`, default true).
     public var requireSuppressionReason = true
+    /// Globs of files to lint (empty: all) and to skip, relative to the project root.
+    public var include: [String] = []
+    public var exclude: [String] = []
+    /// Per rule id: `off`, or the severity to report it at.
+    public var rules: [String: RuleSetting] = [:]
+    /// Lines of the `rules:` entries, for errors about ids no rule has.
+    var ruleLines: [String: Int] = [:]
+    /// The exit-code threshold, unless `--fail-on` says otherwise.
+    public var failOn: FailureThreshold?
+
+    /// What a configuration does with a rule.
+    public enum RuleSetting: String, Sendable, CaseIterable {
+        case off, note, warning, error
+
+        public var severity: Severity? { Severity(rawValue: rawValue) }
+    }
 
     public init(loginServices: LoginServicesDeclaration? = nil, path: String? = nil) {
         self.loginServices = loginServices
@@ -17,7 +33,7 @@ public struct Configuration: Sendable {
     }
 
     public static let fileName = ".authlint.yml"
-    static let keys = ["login-services", "suppressions"]
+    static let keys = ["include", "exclude", "rules", "login-services", "suppressions", "fail-on"]
 
     /// Parses a configuration file's text.
     public static func parse(_ text: String, path: String) throws -> Configuration {
@@ -33,7 +49,47 @@ public struct Configuration: Sendable {
             let fields = try node.mapping("suppressions", allowed: ["require-reason"])
             configuration.requireSuppressionReason = try fields["require-reason"]?.bool("require-reason") ?? true
         }
+        configuration.include = try top["include"]?.strings("include") ?? []
+        configuration.exclude = try top["exclude"]?.strings("exclude") ?? []
+        if let node = top["rules"] {
+            for (id, line, value) in try node.pairs("rules") {
+                configuration.rules[id] = try value.enumValue(RuleSetting.self, "the setting of `\(id)`")
+                configuration.ruleLines[id] = line
+            }
+        }
+        configuration.failOn = try top["fail-on"]?.enumValue(FailureThreshold.self, "fail-on")
         return configuration
+    }
+
+    /// Refuses rule ids no rule (or former id) of the catalog has.
+    public func validateRules(against catalog: RuleCatalog) throws {
+        for id in rules.keys.sorted() where catalog.rule(named: id) == nil {
+            throw FileError(
+                path: path ?? Configuration.fileName, line: ruleLines[id] ?? 1,
+                message: "unknown rule `\(id)` in rules" + Suggestion.didYouMean(id, catalog.rules.map(\.id)))
+        }
+    }
+
+    /// The effective configuration as YAML, defaults included (`authlint config`).
+    public func dump(catalog: RuleCatalog) -> String {
+        var out = "# Effective authlint configuration" + (path.map { " (from \($0))" } ?? " (defaults)") + "\n"
+        out += "include: [\(include.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
+        out += "exclude: [\(exclude.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
+        out += "fail-on: \((failOn ?? .error).rawValue)\n"
+        out += "suppressions:\n  require-reason: \(requireSuppressionReason)\n"
+        if let loginServices {
+            switch loginServices.kind {
+            case let .equivalentLogin(name): out += "login-services:\n  equivalent-login: \(name)\n"
+            case let .exemption(exemption): out += "login-services:\n  exemption: \(exemption.rawValue)\n"
+            }
+            out += "  reason: \"\(loginServices.reason)\"\n"
+        }
+        out += "rules:\n"
+        for rule in catalog.rules {
+            let setting = rules.first { catalog.rule(named: $0.key)?.id == rule.id }?.value.rawValue ?? rule.description.severity.rawValue
+            out += "  \(rule.id): \(setting)\n"
+        }
+        return out
     }
 
     /// The configuration at `path`, or the project's `.authlint.yml` when `path` is nil; an absent

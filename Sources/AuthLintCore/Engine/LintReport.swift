@@ -20,6 +20,8 @@ public struct LintReport: Sendable {
     public var signIn: [SignInTarget] = []
     /// Findings inline suppressions silenced, with their reasons.
     public var suppressed: [SuppressedFinding] = []
+    /// The configuration's `fail-on`, used when the command line gives none.
+    public var configuredFailOn: FailureThreshold?
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.
     public var currentDirectory: String?
 

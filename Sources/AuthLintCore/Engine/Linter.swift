@@ -27,17 +27,27 @@ public enum Linter {
     /// is read, so that project-wide facts stay right, and only the named files are reported.
     public static func run(_ options: LintOptions) throws -> LintReport {
         var scanned = ProjectScanner.scan(options.scan, currentDirectory: options.currentDirectory)
+        // The project's configuration adds its globs; excludes apply to named files too.
+        let projectConfiguration = try Configuration.load(path: options.configurationPath, root: scanned.root)
+        var scan = options.scan
+        scan.includes += projectConfiguration.include
+        scan.excludes += projectConfiguration.exclude
+        if !projectConfiguration.include.isEmpty || !projectConfiguration.exclude.isEmpty {
+            scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
+        }
         var named: Set<String>?
         if namesOnlyFiles(options.scan.paths, currentDirectory: options.currentDirectory) {
             named = Set(scanned.allFiles.map(\.path))
             let given = scanned.diagnostics
-            var whole = options.scan
+            var whole = scan
             whole.paths = [scanned.root]
             scanned = ProjectScanner.scan(whole, currentDirectory: options.currentDirectory)
             scanned.diagnostics = given
         }
         let configurations = try NestedConfigurations.load(
             explicit: options.configurationPath, root: scanned.root, paths: scanned.sourceFiles.map(\.path))
+        try configurations.root.validateRules(against: options.catalog)
+        let settings = configurations.root.rules
         var diagnostics = scanned.diagnostics
         let loaded = scanned.sourceFiles.parallelMap { file -> (CodeView?, [Diagnostic]) in
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
@@ -48,9 +58,15 @@ public enum Linter {
         let files = loaded.compactMap(\.0)
         diagnostics += loaded.flatMap(\.1).filter { named?.contains($0.path) ?? true }
         let project = ProjectIndex(files: files, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
-        let rules = options.catalog.rules
+        // Rules the configuration turns off do not run; the others report at its severity.
+        let setting = { (rule: RuleSpec) in settings.first { options.catalog.rule(named: $0.key)?.id == rule.id }?.value }
+        let rules = options.catalog.rules.filter { setting($0) != .off }
         let outcome = evaluate(project: project, rules: rules, configurations: configurations)
-        let findings = outcome.kept.filter { named?.contains($0.path) ?? true }
+        let findings = outcome.kept.filter { named?.contains($0.path) ?? true }.map { finding in
+            var finding = finding
+            if let rule = options.catalog.rule(named: finding.rule), let severity = setting(rule)?.severity { finding.severity = severity }
+            return finding
+        }
         let suppressed = outcome.suppressed.filter { named?.contains($0.finding.path) ?? true }
         // A nested configuration is worth a word only when it applies to a file reported on.
         let reported = named ?? Set(files.map(\.file.path))
@@ -74,6 +90,7 @@ public enum Linter {
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             notices: notices)
         report.suppressed = suppressed
+        report.configuredFailOn = configurations.root.failOn
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         if named != nil { report.currentDirectory = options.currentDirectory }
         return report

@@ -1,0 +1,33 @@
+import ArgumentParser
+import AuthLintCore
+import Foundation
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Print the effective configuration, defaults included."
+    )
+
+    @Argument(help: "The project folder (default: the current directory).")
+    var path: String = "."
+
+    @Option(help: "Configuration file (default: .authlint.yml at the project root).")
+    var config: String?
+
+    @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
+    var ruleDirectories: [String] = []
+
+    func run() throws {
+        do {
+            let catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
+            let current = FileManager.default.currentDirectoryPath
+            let root = ProjectScanner.scan(ScanOptions(paths: [path]), currentDirectory: current).root
+            let configuration = try Configuration.load(path: config, root: root)
+            try configuration.validateRules(against: catalog)
+            FileHandle.standardOutput.write(Data(configuration.dump(catalog: catalog).utf8))
+        } catch let error as FileError {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import AuthLintCore
+import Foundation
+import XCTest
+
+/// `.authlint.yml`: rules turned off or re-graded, globs, the failure threshold, and strictness.
+final class ConfigurationTests: XCTestCase {
+    private let login = """
+        import AuthenticationServices
+
+        func signIn() {
+            let request = ASAuthorizationAppleIDProvider().createRequest()
+            print("token \\(request)")
+        }
+        """
+
+    private func project(_ configuration: String?, files: [String: String]? = nil) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-config-\(UUID().uuidString)").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        for (path, text) in files ?? ["App/Login.swift": login, "Generated/Login+Mock.swift": login] {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        if let configuration { try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8) }
+        return root
+    }
+
+    private func lint(_ root: String, paths: [String]? = nil) throws -> LintReport {
+        try Linter.run(LintOptions(scan: ScanOptions(paths: paths ?? [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+    }
+
+    private func summary(_ report: LintReport) -> [String] {
+        report.findings.filter { $0.rule == "missing-nonce" || $0.rule == "no-credential-state-check" }
+            .map { "\($0.path) \($0.rule) \($0.severity.rawValue)" }
+    }
+
+    func testRulesCanBeTurnedOffOrRegraded() throws {
+        let root = try project("rules:\n  missing-nonce: note\n  no-credential-state-check: off\n", files: ["App/Login.swift": login])
+        XCTAssertEqual(summary(try lint(root)), ["App/Login.swift missing-nonce note"])
+    }
+
+    func testExcludesApplyToTheTreeAndToNamedFiles() throws {
+        let root = try project("exclude: [\"Generated/**\"]\n")
+        XCTAssertEqual(Set(try lint(root).findings.map(\.path)), ["App/Login.swift"])
+        let named = try lint(root, paths: ["Generated/Login+Mock.swift"])
+        XCTAssertEqual(named.findings.map(\.path), [])
+    }
+
+    func testIncludesRestrictTheTree() throws {
+        let root = try project("include: [\"Generated/**\"]\n")
+        XCTAssertEqual(Set(try lint(root).findings.map(\.path)), ["Generated/Login+Mock.swift"])
+    }
+
+    func testFailOnIsTakenFromTheConfiguration() throws {
+        let root = try project("fail-on: never\n")
+        let report = try lint(root)
+        XCTAssertEqual(report.configuredFailOn, .never)
+        XCTAssertTrue(report.fails(.error))
+    }
+
+    func testUnknownKeysAndRulesFailWithALineAndASuggestion() throws {
+        let misspelt = try project("exlude: [\"x\"]\n")
+        XCTAssertThrowsError(try lint(misspelt)) { error in
+            XCTAssertEqual("\(error)", ".authlint.yml:1: unknown key `exlude` in the configuration (did you mean `exclude`?)")
+        }
+        let unknownRule = try project("rules:\n  missing-nonce: error\n  token-loged: off\n")
+        XCTAssertThrowsError(try lint(unknownRule)) { error in
+            XCTAssertEqual("\(error)", ".authlint.yml:3: unknown rule `token-loged` in rules (did you mean `token-logged`?)")
+        }
+        let badValue = try project("rules:\n  missing-nonce: loud\n")
+        XCTAssertThrowsError(try lint(badValue)) { error in
+            XCTAssertTrue("\(error)".hasPrefix(".authlint.yml:2: the setting of `missing-nonce` must be one of off, note, warning, error"), "\(error)")
+        }
+    }
+
+    func testTheEffectiveConfigurationListsDefaults() throws {
+        let text = Configuration().dump(catalog: try RuleCatalog.builtin())
+        XCTAssertTrue(text.contains("fail-on: error\n"), text)
+        XCTAssertTrue(text.contains("  require-reason: true\n"), text)
+        XCTAssertTrue(text.contains("  missing-nonce: error\n"), text)
+        XCTAssertTrue(text.contains("  no-revocation-observer: note\n"), text)
+    }
+}
