@@ -42,6 +42,15 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Configuration file (default: .authlint.yml at the project root).")
     var config: String?
 
+    @Option(help: "Report only findings not recorded in this baseline file.")
+    var baseline: String?
+
+    @Option(help: "Record today's findings in this baseline file (sorted JSON), then report as usual.")
+    var writeBaseline: String?
+
+    @Flag(help: "With --baseline: fail when baseline entries no longer match (fixed), so the file only shrinks.")
+    var strictBaseline = false
+
     @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
     var sarifHelpUrl: String?
 
@@ -88,11 +97,13 @@ struct LintCommand: ParsableCommand {
         let currentDirectory = FileManager.default.currentDirectoryPath
         var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)
         scan.excludes = exclude
-        let report: LintReport
+        var report: LintReport
         do {
             report = try Linter.run(LintOptions(
                 scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config))
-        } catch {
+            if let writeBaseline { try write(Baseline(findings: report.findings).text, to: writeBaseline) }
+            if let baseline { report.apply(try Baseline.load(path: baseline)) }
+        } catch let error as FileError {
             printError("error: \(error)")
             throw ExitCode(2)
         }
@@ -115,6 +126,10 @@ struct LintCommand: ParsableCommand {
             try write(extra.format.reporter(fileOptions).render(report), to: extra.path)
         }
         if report.fails(failOn ?? report.configuredFailOn ?? .error) { throw ExitCode(1) }
+        if strictBaseline, report.baselineFixed > 0 {
+            printError("error: \(report.baselineFixed) baseline entries no longer match; rewrite the baseline with --write-baseline")
+            throw ExitCode(1)
+        }
     }
 
     private func write(_ text: String, to path: String) throws {

@@ -22,6 +22,18 @@ public struct LintReport: Sendable {
     public var suppressed: [SuppressedFinding] = []
     /// The configuration's `fail-on`, used when the command line gives none.
     public var configuredFailOn: FailureThreshold?
+    /// With `--baseline`: how many findings it accepted, and how many of its entries matched
+    /// nothing any more (fixed since it was written).
+    public var baselineAccepted = 0
+    public var baselineFixed = 0
+
+    /// Keeps only the findings a baseline does not accept.
+    public mutating func apply(_ baseline: Baseline) {
+        let result = baseline.apply(to: findings)
+        findings = result.new
+        baselineAccepted = result.accepted
+        baselineFixed = result.fixed
+    }
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.
     public var currentDirectory: String?
 

@@ -49,6 +49,10 @@ public struct TextReporter: Reporter {
         if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         text += " in \(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s")"
         if !report.suppressed.isEmpty { text += "; \(report.suppressed.count) suppressed inline" }
+        if report.baselineAccepted > 0 { text += "; \(report.baselineAccepted) in the baseline" }
+        if report.baselineFixed > 0 {
+            text += "; \(report.baselineFixed) baseline entr\(report.baselineFixed == 1 ? "y" : "ies") fixed (rewrite the baseline to drop)"
+        }
         if !report.diagnostics.isEmpty {
             text += "; \(report.diagnostics.count) file problem\(report.diagnostics.count == 1 ? "" : "s") reported above"
         }

@@ -1,0 +1,106 @@
+import AuthLintCore
+import Foundation
+import XCTest
+
+/// Baselines: accepted findings stay accepted when code moves or messages change; new ones,
+/// even identical ones, are reported; fixed entries are counted and can fail the run.
+final class BaselineTests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-baseline-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func write(_ text: String) throws {
+        try text.write(toFile: root + "/App/Log.swift", atomically: true, encoding: .utf8)
+    }
+
+    private func lint() throws -> LintReport {
+        try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+    }
+
+    private let original = """
+        func refreshed(accessToken: String) {
+            print("token \\(accessToken)")
+        }
+        """
+
+    func testABaselineSurvivesMovedLinesAndRewordedMessages() throws {
+        try write(original)
+        let first = try lint()
+        XCTAssertEqual(first.findings.map(\.rule), ["token-logged"])
+        var baseline = Baseline(findings: first.findings)
+        // A reworded message in the file does not matter: entries match on rule, path and fingerprint.
+        baseline.findings[0].message = "an older wording"
+        let text = baseline.text
+        XCTAssertTrue(text.contains("\"fingerprint\""), text)
+
+        try write("import os\n\n// A comment and a blank line above.\n\n" + original.replacingOccurrences(of: "print(", with: "print(  "))
+        var moved = try lint()
+        XCTAssertEqual(moved.findings.map { "\($0.line) \($0.rule)" }, ["6 token-logged"])
+        moved.apply(try reload(text))
+        XCTAssertEqual(moved.findings.map(\.rule), [])
+        XCTAssertEqual(moved.baselineAccepted, 1)
+        XCTAssertEqual(moved.baselineFixed, 0)
+    }
+
+    func testASecondIdenticalProblemIsNewAndAFixedOneIsCounted() throws {
+        try write(original)
+        let baseline = Baseline(findings: try lint().findings)
+        try write(original.replacingOccurrences(of: "    print(\"token \\(accessToken)\")", with: "    print(\"token \\(accessToken)\")\n    print(\"token \\(accessToken)\")"))
+        var doubled = try lint()
+        doubled.apply(baseline)
+        XCTAssertEqual(doubled.findings.map { "\($0.line) \($0.rule)" }, ["3 token-logged"])
+
+        try write("func refreshed(accessToken: String) {\n    print(\"refreshed\")\n}\n")
+        var fixed = try lint()
+        fixed.apply(baseline)
+        XCTAssertEqual(fixed.findings.count, 0)
+        XCTAssertEqual(fixed.baselineFixed, 1)
+        XCTAssertTrue(TextReporter().render(fixed).contains("1 baseline entry fixed"))
+    }
+
+    func testTheFileIsSortedAndStable() throws {
+        let findings = [
+            Finding(rule: "b-rule", severity: .error, message: "B", path: "Z.swift", line: 1, column: 1, fingerprint: "2"),
+            Finding(rule: "a-rule", severity: .error, message: "A", path: "A.swift", line: 9, column: 1, fingerprint: "1"),
+        ]
+        let text = Baseline(findings: findings).text
+        XCTAssertEqual(text, Baseline(findings: findings.reversed()).text)
+        XCTAssertLessThan(try XCTUnwrap(text.range(of: "A.swift")).lowerBound, try XCTUnwrap(text.range(of: "Z.swift")).lowerBound)
+        XCTAssertFalse(text.contains("\"line\""), "no line numbers: they would churn")
+    }
+
+    func testStrictBaselineFailsTheRunOnFixedEntries() throws {
+        guard let executable = CLITests.executable else { throw XCTSkip("the authlint executable was not found next to the tests") }
+        try write(original)
+        XCTAssertEqual(try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
+        try write("func refreshed(accessToken: String) {}\n")
+        XCTAssertEqual(try run(executable, ["lint", ".", "--baseline", "baseline.json"]), 0)
+        XCTAssertEqual(try run(executable, ["lint", ".", "--baseline", "baseline.json", "--strict-baseline"]), 1)
+        XCTAssertEqual(try run(executable, ["lint", ".", "--baseline", "missing.json"]), 2)
+    }
+
+    private func reload(_ text: String) throws -> Baseline {
+        let path = root + "/baseline.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return try Baseline.load(path: path)
+    }
+
+    private func run(_ executable: URL, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
