@@ -51,6 +51,12 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "With --baseline: fail when baseline entries no longer match (fixed), so the file only shrinks.")
     var strictBaseline = false
 
+    @Option(help: "Report only findings in files changed since this git revision (untracked files count as changed).")
+    var changedSince: String?
+
+    @Flag(help: "Report only findings on lines changed since --changed-since (default HEAD), the way a pull-request gate reads a diff.")
+    var changedLines = false
+
     @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
     var sarifHelpUrl: String?
 
@@ -103,6 +109,9 @@ struct LintCommand: ParsableCommand {
                 scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config))
             if let writeBaseline { try write(Baseline(findings: report.findings).text, to: writeBaseline) }
             if let baseline { report.apply(try Baseline.load(path: baseline)) }
+            if changedSince != nil || changedLines {
+                report.keep(changed: try ChangedLines.since(changedSince ?? "HEAD", root: report.root), lines: changedLines)
+            }
         } catch let error as FileError {
             printError("error: \(error)")
             throw ExitCode(2)

@@ -50,6 +50,7 @@ public struct TextReporter: Reporter {
         text += " in \(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s")"
         if !report.suppressed.isEmpty { text += "; \(report.suppressed.count) suppressed inline" }
         if report.baselineAccepted > 0 { text += "; \(report.baselineAccepted) in the baseline" }
+        if report.outsideChanges > 0 { text += "; \(report.outsideChanges) outside the changes" }
         if report.baselineFixed > 0 {
             text += "; \(report.baselineFixed) baseline entr\(report.baselineFixed == 1 ? "y" : "ies") fixed (rewrite the baseline to drop)"
         }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// What changed since a git revision, for gating only what a pull request touches: the files
+/// (`--changed-since REV`) and, from the diff's hunks, the lines (`--changed-lines`).
+public struct ChangedLines: Sendable, Equatable {
+    /// Root-relative path → changed lines of the new file; nil lines means the whole file is new.
+    public var files: [String: [ClosedRange<Int>]?]
+
+    public init(files: [String: [ClosedRange<Int>]?]) {
+        self.files = files
+    }
+
+    /// Whether a finding at `line` of `path` is in what changed (`lines`: only changed lines count).
+    public func contains(path: String, line: Int, lines: Bool) -> Bool {
+        guard let entry = files[path] else { return false }
+        guard lines, let ranges = entry else { return true }
+        return ranges.contains { $0.contains(line) }
+    }
+
+    /// Reads `git diff -U0` output: `+++ b/path` headers and `@@ -a,b +c,d @@` hunks. Paths are
+    /// turned into root-relative ones by `relative`.
+    public static func parse(diff: String, relative: (String) -> String?) -> ChangedLines {
+        var files: [String: [ClosedRange<Int>]?] = [:]
+        var current: String?
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("+++ ") {
+                let target = line.dropFirst(4)
+                current = target == "/dev/null" ? nil : relative(String(target.hasPrefix("b/") ? target.dropFirst(2) : target))
+                if let current, files[current] == nil { files[current] = .some([]) }
+            } else if line.hasPrefix("@@"), let current, let hunk = newRange(line) {
+                if let range = hunk { files[current, default: .some([])]?.append(range) }
+            }
+        }
+        return ChangedLines(files: files)
+    }
+
+    /// The `+c,d` part of a hunk header: the lines it adds or changes (nil for a pure deletion).
+    static func newRange(_ header: Substring) -> ClosedRange<Int>?? {
+        guard let plus = header.split(separator: " ").first(where: { $0.hasPrefix("+") }) else { return nil }
+        let numbers = plus.dropFirst().split(separator: ",").compactMap { Int($0) }
+        guard let start = numbers.first else { return nil }
+        let count = numbers.count > 1 ? numbers[1] : 1
+        return .some(count == 0 ? nil : start...(start + count - 1))
+    }
+
+    /// Asks git what changed between `revision` and the working tree under `root`, untracked files
+    /// included (as wholly new). Throws a readable error when git fails.
+    public static func since(_ revision: String, root: String) throws -> ChangedLines {
+        let top = try git(["rev-parse", "--show-toplevel"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+        let relative = { (path: String) -> String? in
+            let absolute = (top as NSString).appendingPathComponent(path)
+            let inside = Linter.relativePath(from: root, to: absolute)
+            return inside.hasPrefix("..") ? nil : inside
+        }
+        var changed = parse(diff: try git(["diff", "-U0", "--no-color", "--no-ext-diff", revision, "--", "."], in: root), relative: relative)
+        for path in try git(["ls-files", "--others", "--exclude-standard", "--full-name", "--", "."], in: root).split(separator: "\n") {
+            if let inside = relative(String(path)) { changed.files[inside] = .some(nil) }
+        }
+        return changed
+    }
+
+    private static func git(_ arguments: [String], in directory: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw FileError(path: directory, line: 1, message: "cannot run git: \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = String(decoding: problem, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw FileError(path: directory, line: 1, message: "git \(arguments.first ?? "") failed: \(text)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

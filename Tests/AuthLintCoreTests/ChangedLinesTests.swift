@@ -1,0 +1,89 @@
+import AuthLintCore
+import Foundation
+import XCTest
+
+/// `--changed-since` and `--changed-lines`: the diff is read right, and a real git repository
+/// gates only what changed while project facts still come from the whole tree.
+final class ChangedLinesTests: XCTestCase {
+    func testHunkHeadersGiveTheNewFilesChangedLines() {
+        let diff = """
+            diff --git a/App/Log.swift b/App/Log.swift
+            --- a/App/Log.swift
+            +++ b/App/Log.swift
+            @@ -3 +3 @@ func a() {
+            -old
+            +new
+            @@ -10,0 +11,3 @@
+            +one
+            +two
+            +three
+            @@ -20,2 +23,0 @@
+            -gone
+            -gone
+            diff --git a/Old.swift b/Old.swift
+            --- a/Old.swift
+            +++ /dev/null
+            @@ -1,2 +0,0 @@
+            -x
+            -y
+            """
+        let changed = ChangedLines.parse(diff: diff, relative: { $0 })
+        XCTAssertEqual(changed.files.count, 1)
+        XCTAssertEqual(changed.files["App/Log.swift"], .some([3...3, 11...13]))
+        XCTAssertTrue(changed.contains(path: "App/Log.swift", line: 12, lines: true))
+        XCTAssertFalse(changed.contains(path: "App/Log.swift", line: 23, lines: true), "a pure deletion changes no new line")
+        XCTAssertTrue(changed.contains(path: "App/Log.swift", line: 23, lines: false))
+        XCTAssertFalse(changed.contains(path: "Other.swift", line: 1, lines: false))
+    }
+
+    func testPathsOutsideTheRootAreDropped() {
+        let diff = "+++ b/Elsewhere/A.swift\n@@ -1 +1 @@\n+++ b/App/B.swift\n@@ -1 +1,2 @@\n"
+        let changed = ChangedLines.parse(diff: diff, relative: { $0.hasPrefix("App/") ? String($0.dropFirst(4)) : nil })
+        XCTAssertEqual(Array(changed.files.keys), ["B.swift"])
+        XCTAssertEqual(changed.files["B.swift"], .some([1...2]))
+    }
+
+    func testAGitRepositoryGatesOnlyWhatChanged() throws {
+        guard let git = ExternalTool.find(["git"]) else { try ExternalTool.unavailable("git") }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-changed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
+        let logged = """
+            func refreshed(accessToken: String) {
+                print("token \\(accessToken)")
+            }
+
+            """
+        try logged.write(toFile: root + "/App/Old.swift", atomically: true, encoding: .utf8)
+        try logged.write(toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start"]] {
+            XCTAssertEqual(try ExternalTool.run(git, ["-C", root] + arguments).status, 0, arguments.joined(separator: " "))
+        }
+        try (logged + "func again(idToken: String) { print(idToken) }\n").write(toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
+        try logged.write(toFile: root + "/App/New.swift", atomically: true, encoding: .utf8)
+
+        let changed = try ChangedLines.since("HEAD", root: root)
+        XCTAssertEqual(changed.files["App/Edited.swift"], .some([4...4]))
+        XCTAssertEqual(changed.files["App/New.swift"], .some(nil), "untracked files are wholly new")
+        XCTAssertNil(changed.files["App/Old.swift"])
+
+        let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+        XCTAssertEqual(report.findings.map(\.path), ["App/Edited.swift", "App/Edited.swift", "App/New.swift", "App/Old.swift"])
+        var files = report
+        files.keep(changed: changed, lines: false)
+        XCTAssertEqual(files.findings.map { "\($0.path):\($0.line)" }, ["App/Edited.swift:2", "App/Edited.swift:4", "App/New.swift:2"])
+        XCTAssertEqual(files.outsideChanges, 1)
+        var lines = report
+        lines.keep(changed: changed, lines: true)
+        XCTAssertEqual(lines.findings.map { "\($0.path):\($0.line)" }, ["App/Edited.swift:4", "App/New.swift:2"])
+        XCTAssertTrue(TextReporter().render(lines).contains("2 outside the changes"))
+
+        guard let executable = CLITests.executable else { throw XCTSkip("the authlint executable was not found next to the tests") }
+        let cli = try ExternalTool.run(executable.path, ["lint", root + "/App", "--changed-lines", "--format", "json"])
+        XCTAssertEqual(cli.status, 0, cli.stderr)
+        XCTAssertEqual(cli.stdout.components(separatedBy: "\"rule\" : \"token-logged\"").count - 1, 2, cli.stdout)
+        let badRevision = try ExternalTool.run(executable.path, ["lint", root, "--changed-since", "no-such-revision"])
+        XCTAssertEqual(badRevision.status, 2)
+        XCTAssertTrue(badRevision.stderr.contains("git diff failed"), badRevision.stderr)
+    }
+}
