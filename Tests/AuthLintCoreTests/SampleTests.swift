@@ -89,4 +89,30 @@ final class SampleTests: XCTestCase {
         ])
         XCTAssertEqual(sunrise.findings.first?.related.map { sunrise.displayPath($0.path) }, ["Sunrise/Account/Session.swift"])
     }
+
+    /// Naming files runs file-local rules only on them; what is reported must not change. Each
+    /// file of each sample, named alone, gives exactly the whole run's findings in that file.
+    func testNamingAFileReportsWhatTheWholeRunReportsInIt() throws {
+        let manager = FileManager.default
+        let catalog = try RuleCatalog.builtin()
+        let samples = RepositoryPaths.root + "/samples"
+        for sample in try manager.contentsOfDirectory(atPath: samples).sorted() {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: samples + "/" + sample, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            let root = manager.temporaryDirectory.appendingPathComponent("authlint-named-\(UUID().uuidString)").path
+            defer { try? manager.removeItem(atPath: root) }
+            try manager.copyItem(atPath: samples + "/" + sample, toPath: root)
+            // A `.git` folder makes the copy its own project root, as in a checkout.
+            try manager.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+            let whole = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: catalog, currentDirectory: root))
+            XCTAssertFalse(whole.findings.isEmpty && sample == "NonCompliantApp")
+            let files = try XCTUnwrap(manager.subpathsOfDirectory(atPath: root)).filter { !$0.hasPrefix(".git") }.sorted()
+            for path in files {
+                guard manager.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                let named = try Linter.run(LintOptions(scan: ScanOptions(paths: [path]), catalog: catalog, currentDirectory: root))
+                XCTAssertEqual(named.findings, whole.findings.filter { $0.path == path }, "\(sample)/\(path)")
+                XCTAssertEqual(named.suppressed.map(\.finding), whole.suppressed.map(\.finding).filter { $0.path == path }, "\(sample)/\(path)")
+            }
+        }
+    }
 }

@@ -61,7 +61,8 @@ public enum Linter {
         // Rules the configuration turns off do not run; the others report at its severity.
         let setting = { (rule: RuleSpec) in settings.first { options.catalog.rule(named: $0.key)?.id == rule.id }?.value }
         let rules = options.catalog.rules.filter { setting($0) != .off }
-        let outcome = evaluate(project: project, rules: rules, configurations: configurations)
+        let reportedFiles = named.map { named in Set(files.indices.filter { named.contains(files[$0].file.path) }) }
+        let outcome = evaluate(project: project, rules: rules, configurations: configurations, onlyFiles: reportedFiles)
         let findings = outcome.kept.filter { named?.contains($0.path) ?? true }.map { finding in
             var finding = finding
             if let rule = options.catalog.rule(named: finding.rule), let severity = setting(rule)?.severity { finding.severity = severity }
@@ -114,16 +115,19 @@ public enum Linter {
         evaluate(project: project, rules: rules, configurations: configurations).kept
     }
 
-    /// Runs `rules`, then applies inline suppressions: what they silence is set aside.
+    /// Runs `rules`, then applies inline suppressions: what they silence is set aside. With
+    /// `onlyFiles`, rules whose findings stay in their site's file run only on those files; the
+    /// caller reports nothing else, so the findings it keeps are the same.
     static func evaluate(
-        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations
+        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, onlyFiles: Set<Int>? = nil
     ) -> (kept: [Finding], suppressed: [SuppressedFinding]) {
         let facts = answerProjectSearches(rules, project)
         let declared = project.files.map { configurations.configuration(for: $0.file.path).loginServices != nil }
         let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared)
         let perFile = Array(project.files.indices).parallelMap { fileIndex -> [(Int, RuleEvaluator.Site)] in
             var sites: [(Int, RuleEvaluator.Site)] = []
-            for (ruleIndex, rule) in rules.enumerated() {
+            let reported = onlyFiles?.contains(fileIndex) ?? true
+            for (ruleIndex, rule) in rules.enumerated() where reported || !rule.match.reportsInItsOwnFile {
                 sites += evaluator.sites(of: rule, inFile: fileIndex).map { (ruleIndex, $0) }
             }
             return sites

@@ -48,6 +48,13 @@ public struct MatchSpec: Sendable {
     public var appsOnly = false
     /// Silent when the configuration declares an equivalent login service or a 4.8 exemption.
     public var unlessLoginServicesDeclared = false
+
+    /// Whether every finding lands in the file its site is in, and no site elsewhere can stand
+    /// in for it: not reported once per project, not moved to an entitlements file or a privacy
+    /// manifest. Such a rule need not run on files nobody asked about.
+    var reportsInItsOwnFile: Bool {
+        !oncePerProject && !(conditions + patterns.flatMap(\.conditions)).contains(where: \.relocates)
+    }
 }
 
 /// A pattern with the conditions that apply only to its matches.
@@ -102,6 +109,15 @@ public enum Condition: Sendable {
     /// The privacy manifests of the site's target declare none of these collected data types.
     /// The finding is reported in the manifest when there is one.
     case manifestLacks(collected: [String])
+
+    /// Whether the finding may be reported in another file than its site's.
+    var relocates: Bool {
+        switch self {
+        case .entitlementLacks, .manifestLacks: true
+        case let .anyOf(alternatives): alternatives.contains(where: \.relocates)
+        default: false
+        }
+    }
 }
 
 public struct ScopedSearch: Sendable {
