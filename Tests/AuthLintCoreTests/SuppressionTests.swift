@@ -44,6 +44,19 @@ final class SuppressionTests: XCTestCase {
             of: "print(\"token \\(accessToken)\")", with: "print(\"token \\(accessToken)\") // authlint:disable:this token-logged -- fixture")
         XCTAssertEqual(rules(try lint(["A.swift": this])), [])
 
+        let several = """
+            import os
+            import Foundation
+
+            func refreshed(accessToken: String) {
+                // authlint:disable:next token-logged, token-in-userdefaults -- fixture values
+                print("token \\(accessToken)"); UserDefaults.standard.set(accessToken, forKey: "accessToken")
+            }
+            """
+        let severalReport = try lint(["A.swift": several])
+        XCTAssertEqual(rules(severalReport), [])
+        XCTAssertEqual(severalReport.suppressed.map(\.finding.rule).sorted(), ["token-in-userdefaults", "token-logged"])
+
         let region = """
             import os
 
