@@ -37,9 +37,9 @@ final class ChangedLinesTests: XCTestCase {
     }
 
     func testPathsOutsideTheRootAreDropped() {
-        let diff = "+++ b/Elsewhere/A.swift\n@@ -1 +1 @@\n+++ b/App/B.swift\n@@ -1 +1,2 @@\n"
+        let diff = "+++ b/Elsewhere/A.swift\n@@ -1 +1 @@\n+++ b/App/B.swift\n@@ -1 +1,2 @@\n+++ \"b/App/My\\tFile.swift\"\n@@ -0,0 +1 @@\n"
         let changed = ChangedLines.parse(diff: diff, relative: { $0.hasPrefix("App/") ? String($0.dropFirst(4)) : nil })
-        XCTAssertEqual(Array(changed.files.keys), ["B.swift"])
+        XCTAssertEqual(changed.files.keys.sorted(), ["B.swift", "My\tFile.swift"])
         XCTAssertEqual(changed.files["B.swift"], .some([1...2]))
     }
 

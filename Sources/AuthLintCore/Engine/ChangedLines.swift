@@ -24,7 +24,9 @@ public struct ChangedLines: Sendable, Equatable {
         var current: String?
         for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("+++ ") {
-                let target = line.dropFirst(4)
+                var target = line.dropFirst(4)
+                // Git quotes a path with unusual characters: "b/My File.swift".
+                if target.count > 1, target.hasPrefix("\""), target.hasSuffix("\"") { target = unquote(target.dropFirst().dropLast()) }
                 current = target == "/dev/null" ? nil : relative(String(target.hasPrefix("b/") ? target.dropFirst(2) : target))
                 if let current, files[current] == nil { files[current] = .some([]) }
             } else if line.hasPrefix("@@"), let current, let hunk = newRange(line) {
@@ -32,6 +34,23 @@ public struct ChangedLines: Sendable, Equatable {
             }
         }
         return ChangedLines(files: files)
+    }
+
+    /// Undoes git's C-style escapes in a quoted path (`\t`, `\n`, `\"`, `\\`).
+    static func unquote(_ quoted: Substring) -> Substring {
+        var result = ""
+        var escaped = false
+        for character in quoted {
+            if escaped {
+                result.append(character == "t" ? "\t" : character == "n" ? "\n" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return Substring(result)
     }
 
     /// The `+c,d` part of a hunk header: the lines it adds or changes (nil for a pure deletion).
@@ -46,13 +65,13 @@ public struct ChangedLines: Sendable, Equatable {
     /// Asks git what changed between `revision` and the working tree under `root`, untracked files
     /// included (as wholly new). Throws a readable error when git fails.
     public static func since(_ revision: String, root: String) throws -> ChangedLines {
-        let top = try git(["rev-parse", "--show-toplevel"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+        // Git names paths from the top of the work tree; `--show-prefix` is where the root sits
+        // in it, worked out by git itself, so symlinked paths (/tmp, /var on macOS) agree.
+        let prefix = try git(["rev-parse", "--show-prefix"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
         let relative = { (path: String) -> String? in
-            let absolute = (top as NSString).appendingPathComponent(path)
-            let inside = Linter.relativePath(from: root, to: absolute)
-            return inside.hasPrefix("..") ? nil : inside
+            path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
         }
-        var changed = parse(diff: try git(["diff", "-U0", "--no-color", "--no-ext-diff", revision, "--", "."], in: root), relative: relative)
+        var changed = parse(diff: try git(["diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", revision, "--", "."], in: root), relative: relative)
         for path in try git(["ls-files", "--others", "--exclude-standard", "--full-name", "--", "."], in: root).split(separator: "\n") {
             if let inside = relative(String(path)) { changed.files[inside] = .some(nil) }
         }
@@ -62,22 +81,25 @@ public struct ChangedLines: Sendable, Equatable {
     private static func git(_ arguments: [String], in directory: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory] + arguments
+        process.arguments = ["git", "-C", directory, "-c", "core.quotePath=false"] + arguments
+        // Errors go to a file, not a pipe, so a chatty stderr can never block the output pipe.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-git-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
         do {
+            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errorFile)
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
             try process.run()
         } catch {
             throw FileError(path: directory, line: 1, message: "cannot run git: \(error.localizedDescription)")
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let text = String(decoding: problem, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw FileError(path: directory, line: 1, message: "git \(arguments.first ?? "") failed: \(text)")
+            let problem = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+            throw FileError(path: directory, line: 1, message: "git \(arguments.first ?? "") failed: \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -26,6 +26,8 @@ public struct LintReport: Sendable {
     /// nothing any more (fixed since it was written).
     public var baselineAccepted = 0
     public var baselineFixed = 0
+    /// With `--changed-since`/`--changed-lines`: how many findings lay outside what changed.
+    public var outsideChanges = 0
 
     /// Keeps only the findings a baseline does not accept.
     public mutating func apply(_ baseline: Baseline) {
@@ -35,15 +37,13 @@ public struct LintReport: Sendable {
         baselineFixed = result.fixed
     }
 
-    /// With `--changed-since`/`--changed-lines`: how many findings lay outside what changed.
-    public var outsideChanges = 0
-
     /// Keeps only the findings in changed files (or, with `lines`, on changed lines).
     public mutating func keep(changed: ChangedLines, lines: Bool) {
         let before = findings.count
         findings = findings.filter { changed.contains(path: $0.path, line: $0.line, lines: lines) }
         outsideChanges = before - findings.count
     }
+
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.
     public var currentDirectory: String?
 
