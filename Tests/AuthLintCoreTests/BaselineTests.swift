@@ -93,14 +93,6 @@ final class BaselineTests: XCTestCase {
     }
 
     private func run(_ executable: URL, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ExternalTool.run(executable.path, arguments, in: root).status
     }
 }

@@ -10,18 +10,7 @@ final class ReportOptionTests: XCTestCase {
         guard CLITests.executable != nil else { throw XCTSkip("the authlint executable was not found next to the tests") }
         workspace = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-report-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: workspace + "/app", withIntermediateDirectories: true)
-        try """
-            import AuthenticationServices
-
-            final class LoginController {
-                func signIn() {
-                    let request = ASAuthorizationAppleIDProvider().createRequest()
-                    request.requestedScopes = [.email]
-                    ASAuthorizationController(authorizationRequests: [request]).performRequests()
-                }
-            }
-
-            """.write(toFile: workspace + "/app/LoginController.swift", atomically: true, encoding: .utf8)
+        try ReportFixture.appleLoginWithoutNonce.write(toFile: workspace + "/app/LoginController.swift", atomically: true, encoding: .utf8)
     }
 
     override func tearDownWithError() throws {

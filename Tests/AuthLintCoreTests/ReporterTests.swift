@@ -136,17 +136,7 @@ final class ReporterTests: XCTestCase {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-json-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/app/Login", withIntermediateDirectories: true)
-        try """
-            import AuthenticationServices
-
-            final class LoginController {
-                func signIn() {
-                    let request = ASAuthorizationAppleIDProvider().createRequest()
-                    request.requestedScopes = [.email]
-                    ASAuthorizationController(authorizationRequests: [request]).performRequests()
-                }
-            }
-            """.write(toFile: root + "/app/Login/LoginController.swift", atomically: true, encoding: .utf8)
+        try ReportFixture.appleLoginWithoutNonce.write(toFile: root + "/app/Login/LoginController.swift", atomically: true, encoding: .utf8)
         let options = LintOptions(scan: ScanOptions(paths: ["app"]), catalog: try RuleCatalog.builtin(), currentDirectory: root)
         let first = JSONReporter().render(try Linter.run(options))
         Thread.sleep(forTimeInterval: 0.05)

@@ -34,8 +34,8 @@ enum ExternalTool {
         return nil
     }
 
-    /// Runs `executable` and waits at most `timeout` seconds for it.
-    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 120) throws -> Output {
+    /// Runs `executable` (in `directory`, else the current one) and waits at most `timeout` seconds for it.
+    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, timeout: TimeInterval = 120) throws -> Output {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-tool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,6 +51,7 @@ enum ExternalTool {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }

@@ -6,6 +6,20 @@ import Foundation
 enum ReportFixture {
     static let root = "/project"
 
+    /// A Sign in with Apple request with no nonce: real findings for tests that lint a tree.
+    static let appleLoginWithoutNonce = """
+        import AuthenticationServices
+
+        final class LoginController {
+            func signIn() {
+                let request = ASAuthorizationAppleIDProvider().createRequest()
+                request.requestedScopes = [.email]
+                ASAuthorizationController(authorizationRequests: [request]).performRequests()
+            }
+        }
+
+        """
+
     static let rules: [RuleDescription] = [
         RuleDescription(
             id: "third-party-login-without-apple", name: "Third-party login without Sign in with Apple", severity: .error,
