@@ -2,9 +2,15 @@
 # Builds a release binary of authlint for this platform and prints its path and SHA-256:
 # on Linux with the Swift runtime linked in (`--static-swift-stdlib`), on macOS universal
 # (arm64 and x86_64). The rules are compiled in, so the binary needs nothing beside it.
-#   scripts/build-release.sh [OUTPUT_DIR]     (default: .build/dist)
+#   scripts/build-release.sh [--host-only] [OUTPUT_DIR]     (default: .build/dist)
+# --host-only builds for this Mac's architecture only (a CI runner that lints, not a release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+host_only=false
+if [[ ${1:-} == --host-only ]]; then
+  host_only=true
+  shift
+fi
 out=${1:-.build/dist}
 version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/AuthLintCore/AuthLint.swift)
 [[ -n $version ]] || { echo "cannot read the version from Sources/AuthLintCore/AuthLint.swift" >&2; exit 1; }
@@ -16,9 +22,15 @@ case "$(uname -s)" in
     platform="linux-$(uname -m)"
     ;;
   Darwin)
-    swift build -c release --product authlint --arch arm64 --arch x86_64 --build-path .build-release
-    binary=$(swift build -c release --product authlint --arch arm64 --arch x86_64 --build-path .build-release --show-bin-path)/authlint
-    platform="macos-universal"
+    if $host_only; then
+      arches=(--arch "$(uname -m)")
+      platform="macos-$(uname -m)"
+    else
+      arches=(--arch arm64 --arch x86_64)
+      platform="macos-universal"
+    fi
+    swift build -c release --product authlint "${arches[@]}" --build-path .build-release
+    binary=$(swift build -c release --product authlint "${arches[@]}" --build-path .build-release --show-bin-path)/authlint
     ;;
   *)
     echo "unsupported platform: $(uname -s)" >&2

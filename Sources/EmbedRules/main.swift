@@ -51,6 +51,9 @@ for path in ruleFiles {
     source += "        (\"rules/\(relative)\", \(hashes)\"\"\"\n\(text)\(text.hasSuffix("\n") ? "" : "\n")\"\"\"\(hashes)),\n"
 }
 source += "    ]\n}\n"
+// An unchanged file is left alone, so that a build whose environment changed (which reruns this
+// command) does not recompile the library.
+if FileManager.default.contents(atPath: output) == Data(source.utf8) { exit(0) }
 do {
     try source.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {

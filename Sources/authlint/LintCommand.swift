@@ -60,6 +60,15 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
     var sarifHelpUrl: String?
 
+    @Option(help: "Prefix for the Markdown report's links, before each displayed path (for instance https://github.com/OWNER/REPO/blob/SHA/).")
+    var linkBase: String?
+
+    @Option(help: "Make SARIF URIs relative to this folder instead of the project root (the repository root, for GitHub code scanning of a subfolder).")
+    var sarifRoot: String?
+
+    @Flag(help: "Print absolute paths (for Xcode's issue navigator) instead of paths relative to the current directory.")
+    var absolutePaths = false
+
     @Flag(name: [.short, .long], help: "Print findings only, no summary.")
     var quiet = false
 
@@ -116,6 +125,7 @@ struct LintCommand: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
+        report.absolutePaths = absolutePaths
         let toTerminal = output == nil && Terminal.stdoutIsTerminal
         var options = ReporterOptions(
             color: output == nil && Terminal.colorEnabled(color),
@@ -123,6 +133,8 @@ struct LintCommand: ParsableCommand {
             quiet: quiet,
             elapsed: toTerminal ? Date().timeIntervalSince(started) : nil)
         options.sarifHelpBaseURL = sarifHelpUrl
+        options.linkBase = linkBase
+        options.sarifRoot = sarifRoot.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path }
         let rendered = format.reporter(options).render(report)
         if let output {
             try write(rendered, to: output)
@@ -131,6 +143,8 @@ struct LintCommand: ParsableCommand {
         }
         var fileOptions = ReporterOptions(quiet: quiet)
         fileOptions.sarifHelpBaseURL = sarifHelpUrl
+        fileOptions.linkBase = linkBase
+        fileOptions.sarifRoot = options.sarifRoot
         for extra in extras {
             try write(extra.format.reporter(fileOptions).render(report), to: extra.path)
         }

@@ -137,6 +137,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("  missing-nonce: 1\n"), run.stdout)
     }
 
+    func testAbsolutePathsForXcodeAndLinkBaseForMarkdown() throws {
+        try write(["app/Login/LoginController.swift": missingNonceSource])
+        let root = URL(fileURLWithPath: workspace).resolvingSymlinksInPath().path
+        let run = try authlint(["lint", "app", "--absolute-paths", "--quiet"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix(root + "/app/Login/LoginController.swift:5:13: error: "), run.stdout)
+        let relative = try authlint(["lint", "app", "--quiet", "--link-base", "https://example.com/blob/1/", "--format", "markdown"])
+        XCTAssertTrue(relative.stdout.contains("[app/Login/LoginController.swift:5](https://example.com/blob/1/app/Login/LoginController.swift#L5)"),
+                      relative.stdout)
+    }
+
     func testFailOnNeverExitsZeroWithFindings() throws {
         try write(["app/LoginController.swift": missingNonceSource])
         let run = try authlint(["lint", "app", "--fail-on", "never"])

@@ -54,6 +54,20 @@ final class MarkdownReporterTests: XCTestCase {
         let text = MarkdownReporter().render(report)
         XCTAssertTrue(text.contains("- [A.swift:1](A.swift#L1): E.\n- [A.swift:2](A.swift#L2) (warning): W.\n"), text)
     }
+
+    func testLinksStartWithTheLinkBaseAndKeepTheDisplayedPath() {
+        var report = LintReport(root: "/repo/App", displayPrefix: "App/", findings: [
+            Finding(rule: "r", severity: .error, message: "E.", path: "Login View.swift", line: 7, column: 1,
+                    related: [Finding.Related(path: "Auth.swift", line: 3, column: 2, message: "here")]),
+        ], diagnostics: [], filesScanned: 1, rules: [])
+        var options = ReporterOptions()
+        options.linkBase = "https://github.com/o/r/blob/abc/"
+        let text = MarkdownReporter(options).render(report)
+        XCTAssertTrue(text.contains("- [App/Login View.swift:7](https://github.com/o/r/blob/abc/App/Login%20View.swift#L7): E.\n"), text)
+        XCTAssertTrue(text.contains("  - related: [App/Auth.swift:3](https://github.com/o/r/blob/abc/App/Auth.swift#L3): here"), text)
+        report.absolutePaths = true
+        XCTAssertTrue(MarkdownReporter().render(report).contains("- [/repo/App/Login View.swift:7](/repo/App/Login%20View.swift#L7): E.\n"))
+    }
 }
 
 extension String {

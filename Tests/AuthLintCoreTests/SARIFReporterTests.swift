@@ -176,6 +176,25 @@ final class SARIFReporterTests: XCTestCase {
         XCTAssertNil(logged["relatedLocations"])
     }
 
+    func testASARIFRootAboveTheProjectPrefixesEveryPath() throws {
+        var fixture = ReportFixture.report
+        fixture.root = "/work/repo/My App"
+        let folder = "My%20App"
+        let run = try run(fixture, options: { var options = ReporterOptions(); options.sarifRoot = "/work/repo"; return options }())
+        XCTAssertEqual((run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"], "file:///work/repo/")
+        let results = try results(run)
+        let nonce = try XCTUnwrap(results.first { $0["ruleId"] as? String == "missing-nonce" })
+        XCTAssertEqual(try physicalLocation(try XCTUnwrap((nonce["locations"] as? [[String: Any]])?.first)).uri,
+                       folder + "/Sunrise%20App/Login%20View.swift")
+        let related = try XCTUnwrap(nonce["relatedLocations"] as? [[String: Any]])
+        XCTAssertEqual(try physicalLocation(related[0]).uri, folder + "/Sunrise%20App/Account/Session.swift")
+        let invocation = try XCTUnwrap((run["invocations"] as? [[String: Any]])?.first)
+        let notification = try XCTUnwrap((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        XCTAssertEqual(try physicalLocation(try XCTUnwrap((notification["locations"] as? [[String: Any]])?.first)).uri,
+                       folder + "/Sunrise%20App/Info.plist")
+        try assertWellFormed(run, findings: fixture.findings)
+    }
+
     func testDiagnosticsAndNoticesBecomeNotifications() throws {
         let invocation = try XCTUnwrap((try run(ReportFixture.report)["invocations"] as? [[String: Any]])?.first)
         let notifications = try XCTUnwrap(invocation["toolExecutionNotifications"] as? [[String: Any]])

@@ -46,6 +46,8 @@ public struct LintReport: Sendable {
 
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.
     public var currentDirectory: String?
+    /// Show absolute paths (`--absolute-paths`, for Xcode's issue navigator).
+    public var absolutePaths = false
 
     public init(
         root: String, displayPrefix: String = "", findings: [Finding], diagnostics: [Diagnostic],
@@ -63,6 +65,9 @@ public struct LintReport: Sendable {
 
     /// A root-relative path as the user should see it: relative to the current directory.
     public func displayPath(_ path: String) -> String {
+        if absolutePaths {
+            return (root as NSString).appendingPathComponent(path)
+        }
         if let currentDirectory {
             return Linter.relativePath(from: currentDirectory, to: (root as NSString).appendingPathComponent(path))
         }

@@ -2,7 +2,11 @@
 /// then the findings grouped by rule (most severe rules first), each with a link to its line and
 /// the rule's fix in one line. Messages are escaped so Markdown and HTML in them show as written.
 public struct MarkdownReporter: Reporter {
-    public init() {}
+    public var options: ReporterOptions
+
+    public init(_ options: ReporterOptions = ReporterOptions()) {
+        self.options = options
+    }
 
     public func render(_ report: LintReport) -> String {
         var out = "## authlint: " + headline(report) + "\n\n"
@@ -59,10 +63,12 @@ public struct MarkdownReporter: Reporter {
         return out
     }
 
-    /// `[path:line](path#Lline)`, with the display path and a percent-encoded target.
+    /// `[path:line](path#Lline)`, with the display path and a percent-encoded target (after
+    /// `--link-base` when given).
     private func link(_ path: String, line: Int, report: LintReport) -> String {
         let display = report.displayPath(path)
-        return "[\(display.markdownEscaped):\(line)](\(display.uriPathEncoded)#L\(line))"
+        let target = (options.linkBase ?? "") + display.uriPathEncoded
+        return "[\(display.markdownEscaped):\(line)](\(target)#L\(line))"
     }
 }
 

@@ -16,6 +16,12 @@ public struct ReporterOptions: Sendable {
     /// Where rule documentation is published, for SARIF's `helpUri`: `{id}` in it is replaced by
     /// the rule id, otherwise `/` and the id are appended. Without it, `helpUri` is left out.
     public var sarifHelpBaseURL: String?
+    /// Where the Markdown report's links point: the displayed path is appended (for instance
+    /// `https://github.com/OWNER/REPO/blob/SHA/`). Without it, links are relative paths.
+    public var linkBase: String?
+    /// The absolute folder SARIF URIs are relative to (`--sarif-root`), when it is not the
+    /// project root: the repository root for GitHub code scanning when a subfolder is linted.
+    public var sarifRoot: String?
 
     public init(
         color: Bool = false, excerpts: Bool = false, quiet: Bool = false, elapsed: Double? = nil, sarifHelpBaseURL: String? = nil
@@ -49,7 +55,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         case .text: TextReporter(options: options)
         case .json: JSONReporter()
         case .sarif: SARIFReporter(options: options)
-        case .markdown: MarkdownReporter()
+        case .markdown: MarkdownReporter(options)
         case .github: GitHubActionsReporter()
         case .html: HTMLReporter()
         }

@@ -19,6 +19,7 @@ public struct SARIFReporter: Reporter {
     }
 
     func log(_ report: LintReport) -> SARIFLog.Log {
+        let report = options.sarifRoot.map { Self.rerooted(report, at: $0) } ?? report
         let rules = driverRules(report)
         let indexes = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.id, $0.offset) })
         let driver = SARIFLog.Driver(
@@ -39,6 +40,24 @@ public struct SARIFReporter: Reporter {
                     return result
                 })
         return SARIFLog.Log(runs: [run])
+    }
+
+    /// The report with every path SARIF shows made relative to `folder` instead of the project root.
+    static func rerooted(_ report: LintReport, at folder: String) -> LintReport {
+        let root = report.root
+        let move = { (path: String) in Linter.relativePath(from: folder, to: ProjectPath.join(root, path)) }
+        let moveFinding = { (finding: Finding) -> Finding in
+            var finding = finding
+            finding.path = move(finding.path)
+            finding.related = finding.related.map { var related = $0; related.path = move(related.path); return related }
+            return finding
+        }
+        var moved = report
+        moved.root = folder
+        moved.findings = report.findings.map(moveFinding)
+        moved.suppressed = report.suppressed.map { SuppressedFinding(finding: moveFinding($0.finding), reason: $0.reason) }
+        moved.diagnostics = report.diagnostics.map { var diagnostic = $0; diagnostic.path = move(diagnostic.path); return diagnostic }
+        return moved
     }
 
     /// `file://` and the absolute root with a trailing `/`, so relative URIs resolve under it.
