@@ -14,6 +14,9 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "Files or directories to lint. A directory is the project root; default: the current directory.")
     var paths: [String] = []
 
+    @Option(help: "The project root: read whole for the project-wide facts, while only the paths given are reported (default: the one folder given, else found upward from the paths).")
+    var root: String?
+
     @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: OutputFormat = .text
 
@@ -112,6 +115,18 @@ struct LintCommand: ParsableCommand {
         let currentDirectory = FileManager.default.currentDirectoryPath
         var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)
         scan.excludes = exclude
+        if let root {
+            let rootURL = URL(fileURLWithPath: root, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL
+            let outside = scan.paths.filter { path in
+                let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path
+                return absolute != rootURL.path && !absolute.hasPrefix(rootURL.path == "/" ? "/" : rootURL.path + "/")
+            }
+            guard outside.isEmpty else {
+                printError("error: \(outside.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") not inside the root \(root)")
+                throw ExitCode(2)
+            }
+            scan.root = rootURL.path
+        }
         var report: LintReport
         do {
             report = try Linter.run(LintOptions(

@@ -148,6 +148,18 @@ final class CLITests: XCTestCase {
                       relative.stdout)
     }
 
+    func testRootReadsTheWholeProjectAndReportsTheFolderGiven() throws {
+        try write(["app/Login/LoginController.swift": missingNonceSource, "app/Other/Greeting.swift": cleanSource, "elsewhere/A.swift": cleanSource])
+        let login = try authlint(["lint", "--root", "app", "app/Login", "--quiet"])
+        XCTAssertEqual(login.status, 1, login.stderr)
+        XCTAssertTrue(login.stdout.hasPrefix("app/Login/LoginController.swift:5:13: error: "), login.stdout)
+        let other = try authlint(["lint", "--root", "app", "app/Other"])
+        XCTAssertEqual(other.status, 0, other.stdout + other.stderr)
+        let outside = try authlint(["lint", "--root", "app", "elsewhere"])
+        XCTAssertEqual(outside.status, 2)
+        XCTAssertEqual(outside.stderr, "error: elsewhere is not inside the root app\n")
+    }
+
     func testFailOnNeverExitsZeroWithFindings() throws {
         try write(["app/LoginController.swift": missingNonceSource])
         let run = try authlint(["lint", "app", "--fail-on", "never"])

@@ -90,6 +90,26 @@ final class SampleTests: XCTestCase {
         XCTAssertEqual(sunrise.findings.first?.related.map { sunrise.displayPath($0.path) }, ["Sunrise/Account/Session.swift"])
     }
 
+    /// `--root` with a folder under it (as the SwiftPM plugin lints one target): the root is read
+    /// whole for its facts, and exactly the whole run's findings under the folder are reported.
+    func testAGivenRootReportsOnlyTheFoldersUnderIt() throws {
+        let sample = RepositoryPaths.root + "/samples/NonCompliantApp"
+        let catalog = try RuleCatalog.builtin()
+        let whole = try Linter.run(LintOptions(scan: ScanOptions(paths: [sample]), catalog: catalog, currentDirectory: sample))
+        for folder in ["Sunrise/Login", "Sunrise", "Kiosk"] {
+            var scan = ScanOptions(paths: [folder])
+            scan.root = sample
+            let part = try Linter.run(LintOptions(scan: scan, catalog: catalog, currentDirectory: sample))
+            let expected = whole.findings.filter { $0.path.hasPrefix(folder + "/") }
+            XCTAssertFalse(expected.isEmpty, folder)
+            XCTAssertEqual(part.findings, expected, folder)
+            XCTAssertEqual(part.root, sample)
+        }
+        var same = ScanOptions(paths: ["."])
+        same.root = "."
+        XCTAssertEqual(try Linter.run(LintOptions(scan: same, catalog: catalog, currentDirectory: sample)).findings, whole.findings)
+    }
+
     /// Naming files runs file-local rules only on them; what is reported must not change. Each
     /// file of each sample, named alone, gives exactly the whole run's findings in that file.
     func testNamingAFileReportsWhatTheWholeRunReportsInIt() throws {

@@ -36,7 +36,7 @@ public enum Linter {
             scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
         }
         var named: Set<String>?
-        if namesOnlyFiles(options.scan.paths, currentDirectory: options.currentDirectory) {
+        if reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory) {
             named = Set(scanned.allFiles.map(\.path))
             let given = scanned.diagnostics
             var whole = scan
@@ -98,6 +98,16 @@ public enum Linter {
     }
 
     /// Whether every path given names an existing file (not a folder).
+    /// Whether the paths given are only part of what is read: files named on their own, or
+    /// anything under a root given with `--root` other than the root itself.
+    static func reportsPartOfTheRoot(_ options: ScanOptions, root: String, currentDirectory: String) -> Bool {
+        if options.root != nil {
+            let base = URL(fileURLWithPath: currentDirectory + "/")
+            return options.paths.contains { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path != root }
+        }
+        return namesOnlyFiles(options.paths, currentDirectory: currentDirectory)
+    }
+
     static func namesOnlyFiles(_ paths: [String], currentDirectory: String) -> Bool {
         guard !paths.isEmpty else { return false }
         return paths.allSatisfy { path in

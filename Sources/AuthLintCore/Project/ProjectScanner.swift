@@ -24,7 +24,9 @@ public struct ProjectScanner {
             }
         }
         let root: String
-        if directories.count == 1, files.isEmpty {
+        if let given = options.root {
+            root = ProjectPath.join(base, given)
+        } else if directories.count == 1, files.isEmpty {
             root = directories[0]
         } else if directories.isEmpty, files.isEmpty {
             root = base
