@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "authlint", targets: ["authlint"]),
         .library(name: "AuthLintCore", targets: ["AuthLintCore"]),
+        .plugin(name: "AuthLintPlugin", targets: ["AuthLintPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,6 +24,13 @@ let package = Package(
             name: "RuleEmbedder",
             capability: .buildTool(),
             dependencies: ["EmbedRules"]
+        ),
+        .plugin(
+            name: "AuthLintPlugin",
+            capability: .command(
+                intent: .custom(verb: "authlint", description: "Lint the package for Sign in with Apple and Guideline 4.8 mistakes")
+            ),
+            dependencies: ["authlint"]
         ),
         .executableTarget(
             name: "authlint",

@@ -1,0 +1,69 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package authlint [--target NAME ...] [lint options]`: lints the package, or only the
+/// targets named, with the package folder as the project root, so that project-wide facts (is the
+/// credential state checked anywhere?) come from the whole package. Other arguments go to
+/// `authlint lint` as they are (`--format`, `--fail-on`, `--baseline`, …).
+@main
+struct AuthLintPlugin: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let names = extractor.extractOption(named: "target")
+        let root = context.package.directoryURL
+        let paths = names.isEmpty ? [root.path] : try context.package.targets(named: names).map(\.directory.string)
+        try AuthLintRun(
+            tool: try context.tool(named: "authlint").url, root: root, paths: paths, options: extractor.remainingArguments
+        ).perform()
+    }
+}
+
+/// One run of `authlint lint --root ROOT PATH... OPTION...` in the root folder, whose output goes
+/// straight to the user's terminal or log.
+struct AuthLintRun {
+    var tool: URL
+    var root: URL
+    var paths: [String]
+    var options: [String]
+
+    func perform() throws {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["lint", "--root", root.path] + paths + options
+        process.currentDirectoryURL = root
+        try process.run()
+        process.waitUntilExit()
+        switch process.terminationStatus {
+        case 0: return
+        case 1: throw Failure("authlint: findings at or above the failure threshold")
+        default: throw Failure("authlint exited with status \(process.terminationStatus)")
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// In Xcode (File ▸ Packages ▸ authlint, or a project's context menu): lints the Xcode project's
+/// folder, or only the files of the targets named with `--target`.
+extension AuthLintPlugin: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let names = Set(extractor.extractOption(named: "target"))
+        let root = context.xcodeProject.directoryURL
+        var paths = [root.path]
+        if !names.isEmpty {
+            paths = context.xcodeProject.targets.filter { names.contains($0.displayName) }
+                .flatMap { target in target.inputFiles.map(\.url.path) }
+        }
+        try AuthLintRun(
+            tool: try context.tool(named: "authlint").url, root: root, paths: paths, options: extractor.remainingArguments
+        ).perform()
+    }
+}
+#endif
