@@ -10,7 +10,7 @@
 #   5. action.yml and the script agree on every input and output.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-shared=${AUTHLINT_SHARED:-$repo/../shared}
+schema="$repo/Tests/AuthLintCoreTests/Schemas/sarif-2.1.0.json"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$repo"
@@ -19,6 +19,16 @@ version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/AuthLintCore
 scripts/build-release.sh "$work/release" > "$work/build.log" || { cat "$work/build.log"; exit 1; }
 
 fail() { echo "test-github-action: $*" >&2; exit 1; }
+
+# Checks a SARIF file against the OASIS 2.1.0 schema the tests keep (needs jsonschema).
+validate_sarif() {
+  python3 - "$schema" "$1" <<'PY'
+import json, sys
+import jsonschema
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
+print("   valid SARIF 2.1.0")
+PY
+}
 
 # Runs the action's lint step in a fresh fake runner; extra VAR=value arguments are its inputs.
 run_action() {
@@ -60,7 +70,7 @@ assert int(outputs["errors"]) == counts["error"] and int(outputs["warnings"]) ==
 print(f"   {outputs['findings']} findings, {outputs['errors']} errors, as the development build")
 PY
 sarif=$(output download sarif-file)
-python3 "$shared/tools/validate-sarif.py" "$sarif"
+validate_sarif "$sarif"
 python3 - "$sarif" <<'PY'
 import json, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
@@ -88,7 +98,7 @@ run_action source INPUT_PATH=samples/CompliantApp INPUT_FAIL_ON=warning
 [[ $(cat "$work/source/status") == 0 ]] || { cat "$work/source/stderr"; fail "the lint step failed"; }
 [[ $(output source exit-code) == 0 && $(output source findings) == 0 ]] || fail "the compliant sample is not clean: $(cat "$work/source/output")"
 grep -q 'Building authlint from' "$work/source/stderr" || fail "the binary was not built from source"
-python3 "$shared/tools/validate-sarif.py" "$(output source sarif-file)"
+validate_sarif "$(output source sarif-file)"
 
 echo "-- 4. a usage error fails the step"
 run_action usage INPUT_PATH=samples INPUT_BINARY="$(ls "$work/release/authlint-$version-"* | grep -v sha256)" INPUT_FAIL_ON=sometimes

@@ -11,10 +11,21 @@ struct AuthLintPlugin: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         let root = context.package.directoryURL
-        let paths = names.isEmpty ? [root.path] : try context.package.targets(named: names).map(\.directory.string)
+        let paths = names.isEmpty ? [root.path] : try context.package.targets(named: names).compactMap(Self.folder)
+        guard !paths.isEmpty else { throw AuthLintRun.Failure("the targets named have no files: \(names.joined(separator: ", "))") }
         try AuthLintRun(
             tool: try context.tool(named: "authlint").url, root: root, paths: paths, options: extractor.remainingArguments
         ).perform()
+    }
+
+    /// The folder holding every file of a target (its sources, headers and resources).
+    static func folder(of target: Target) -> String? {
+        let folders = (target.sourceModule?.sourceFiles.map { $0.url.deletingLastPathComponent().standardizedFileURL.pathComponents } ?? [])
+        guard var common = folders.first else { return nil }
+        for parts in folders.dropFirst() {
+            common = Array(zip(common, parts).prefix { $0 == $1 }.map(\.0))
+        }
+        return NSString.path(withComponents: common)
     }
 }
 

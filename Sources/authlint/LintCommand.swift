@@ -63,6 +63,12 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
     var sarifHelpUrl: String?
 
+    @Option(help: "Where to keep file summaries between runs that report only some files (default: the user's cache folder, ~/.cache/authlint or ~/Library/Caches/authlint).")
+    var cacheDir: String?
+
+    @Flag(help: "Keep no file summaries between runs.")
+    var noCache = false
+
     @Option(help: "Prefix for the Markdown report's links, before each displayed path (for instance https://github.com/OWNER/REPO/blob/SHA/).")
     var linkBase: String?
 
@@ -129,8 +135,12 @@ struct LintCommand: ParsableCommand {
         }
         var report: LintReport
         do {
-            report = try Linter.run(LintOptions(
-                scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config))
+            var lintOptions = LintOptions(scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config)
+            lintOptions.cacheDirectory = noCache ? nil : cacheDir.map {
+                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path
+            } ?? LintOptions.defaultCacheDirectory
+            report = try Linter.run(lintOptions)
+            if let problem = report.cacheProblem { printError("warning: \(problem)") }
             if let writeBaseline { try write(Baseline(findings: report.findings).text, to: writeBaseline) }
             if let baseline { report.apply(try Baseline.load(path: baseline)) }
             if changedSince != nil || changedLines {

@@ -54,6 +54,7 @@ final class CLITests: XCTestCase {
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? workspace)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = nil
+        environment["XDG_CACHE_HOME"] = workspace + "/.xdg-cache"  // the default cache folder, kept in the workspace
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let outPath = workspace + "/.stdout-\(UUID().uuidString)"
@@ -158,6 +159,22 @@ final class CLITests: XCTestCase {
         let outside = try authlint(["lint", "--root", "app", "elsewhere"])
         XCTAssertEqual(outside.status, 2)
         XCTAssertEqual(outside.stderr, "error: elsewhere is not inside the root app\n")
+    }
+
+    func testTheSummaryCacheFolderCanBeChosenOrTurnedOff() throws {
+        try write(["app/.git/HEAD": "", "app/Login/LoginController.swift": missingNonceSource, "app/Other/Greeting.swift": cleanSource])
+        let named = "app/Login/LoginController.swift"
+        XCTAssertEqual(try authlint(["lint", named, "--quiet"]).status, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: workspace + "/.xdg-cache/authlint").count, 1, "the default folder")
+        XCTAssertEqual(try authlint(["lint", named, "--quiet", "--cache-dir", "chosen"]).status, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: workspace + "/chosen").count, 1)
+        XCTAssertEqual(try authlint(["lint", named, "--quiet", "--cache-dir", "never", "--no-cache"]).status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: workspace + "/never"))
+        try write(["blocked": "a file where the folder would be"])
+        let blocked = try authlint(["lint", named, "--quiet", "--cache-dir", "blocked"])
+        XCTAssertEqual(blocked.status, 1)
+        XCTAssertTrue(blocked.stderr.hasPrefix("warning: cannot write the cache "), blocked.stderr)
+        XCTAssertTrue(blocked.stdout.hasPrefix("app/Login/LoginController.swift:5:13: error: "), blocked.stdout)
     }
 
     func testFailOnNeverExitsZeroWithFindings() throws {

@@ -127,12 +127,24 @@ final class SampleTests: XCTestCase {
             let whole = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: catalog, currentDirectory: root))
             XCTAssertFalse(whole.findings.isEmpty && sample == "NonCompliantApp")
             let files = try XCTUnwrap(manager.subpathsOfDirectory(atPath: root)).filter { !$0.hasPrefix(".git") }.sorted()
+            // Each file named alone twice: without summaries, and with the summaries of the
+            // other files that the earlier runs kept.
+            var cached = LintOptions(scan: ScanOptions(paths: []), catalog: catalog, currentDirectory: root)
+            cached.cacheDirectory = root + ".cache"
+            defer { try? manager.removeItem(atPath: root + ".cache") }
+            var fewestLexed = Int.max
             for path in files {
                 guard manager.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
                 let named = try Linter.run(LintOptions(scan: ScanOptions(paths: [path]), catalog: catalog, currentDirectory: root))
                 XCTAssertEqual(named.findings, whole.findings.filter { $0.path == path }, "\(sample)/\(path)")
                 XCTAssertEqual(named.suppressed.map(\.finding), whole.suppressed.map(\.finding).filter { $0.path == path }, "\(sample)/\(path)")
+                cached.scan.paths = [path]
+                let summarised = try Linter.run(cached)
+                XCTAssertEqual(summarised.findings, named.findings, "\(sample)/\(path), with summaries")
+                XCTAssertEqual(summarised.suppressed, named.suppressed, "\(sample)/\(path), with summaries")
+                fewestLexed = min(fewestLexed, summarised.filesLexed)
             }
+            XCTAssertLessThan(fewestLexed, whole.filesLexed, "\(sample): summaries spare lexing some files")
         }
     }
 }

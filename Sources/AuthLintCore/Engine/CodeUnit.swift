@@ -30,7 +30,13 @@ public struct CodeUnit: Sendable, Hashable {
 enum CodeUnitBuilder {
     static let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "ViewInspector"]
 
-    static func build(files: [CodeView], scanned: ScannedProject?, configuredFolders: Set<String> = []) -> (units: [CodeUnit], unitOfFile: [Int]) {
+    /// What the builder needs of a source file.
+    struct File {
+        var path: String
+        var imports: Set<String>
+    }
+
+    static func build(files: [File], scanned: ScannedProject?, configuredFolders: Set<String> = []) -> (units: [CodeUnit], unitOfFile: [Int]) {
         var units: [CodeUnit] = []
         var index: [String: Int] = [:]
         func unit(_ name: String, _ kind: CodeUnit.Kind) -> Int {
@@ -42,7 +48,7 @@ enum CodeUnitBuilder {
         let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
         var unitOfFile: [Int] = []
         for (fileIndex, code) in files.enumerated() {
-            let path = code.file.path
+            let path = code.path
             let chosen: Int
             if !code.imports.isDisjoint(with: testModules) {
                 chosen = unit("tests", .test)

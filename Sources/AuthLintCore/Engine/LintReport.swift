@@ -28,6 +28,10 @@ public struct LintReport: Sendable {
     public var baselineFixed = 0
     /// With `--changed-since`/`--changed-lines`: how many findings lay outside what changed.
     public var outsideChanges = 0
+    /// How many source files were lexed; with a summary cache, fewer than were read.
+    public var filesLexed = 0
+    /// Why the summary cache could not be written, when it could not (the run is not affected).
+    public var cacheProblem: String?
 
     /// Keeps only the findings a baseline does not accept.
     public mutating func apply(_ baseline: Baseline) {

@@ -8,6 +8,12 @@ public struct LintOptions: Sendable {
     public var currentDirectory: String
     /// `--config PATH`; nil looks for `.authlint.yml` at the project root.
     public var configurationPath: String?
+    /// Where file summaries are kept between runs that report only some files (nil: nowhere).
+    public var cacheDirectory: String?
+
+    /// The user's cache folder for authlint: `$XDG_CACHE_HOME/authlint`, else
+    /// `~/Library/Caches/authlint` on macOS and `~/.cache/authlint` elsewhere.
+    public static var defaultCacheDirectory: String? { SummaryCache.defaultFolder }
 
     public init(scan: ScanOptions, catalog: RuleCatalog, currentDirectory: String, configurationPath: String? = nil) {
         self.scan = scan
@@ -48,20 +54,36 @@ public enum Linter {
             explicit: options.configurationPath, root: scanned.root, paths: scanned.sourceFiles.map(\.path))
         try configurations.root.validateRules(against: options.catalog)
         let settings = configurations.root.rules
-        var diagnostics = scanned.diagnostics
-        let loaded = scanned.sourceFiles.parallelMap { file -> (CodeView?, [Diagnostic]) in
-            let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
-            guard let bytes, let language = file.language else { return (nil, problems) }
-            let source = SourceFile(path: file.path, language: language, bytes: bytes)
-            return (CodeView(file: source), problems + lexicalDiagnostics(source))
-        }
-        let files = loaded.compactMap(\.0)
-        diagnostics += loaded.flatMap(\.1).filter { named?.contains($0.path) ?? true }
-        let project = ProjectIndex(files: files, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
         // Rules the configuration turns off do not run; the others report at its severity.
         let setting = { (rule: RuleSpec) in settings.first { options.catalog.rule(named: $0.key)?.id == rule.id }?.value }
         let rules = options.catalog.rules.filter { setting($0) != .off }
-        let reportedFiles = named.map { named in Set(files.indices.filter { named.contains(files[$0].file.path) }) }
+        var diagnostics = scanned.diagnostics
+        // When only some files are reported, the others are summarised, and summaries kept
+        // from earlier runs spare lexing the files that did not change.
+        let cachePath = named != nil ? options.cacheDirectory.map { SummaryCache.path(folder: $0, root: scanned.root) } : nil
+        let words = cachePath != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
+        let cache = cachePath.map { SummaryCache(path: $0, words: words) }
+        let reportedPaths = named
+        let loaded = scanned.sourceFiles.parallelMap { file -> LoadedFile in
+            let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
+            guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
+            let key = cache != nil ? SummaryCache.Key(bytes: bytes, language: language) : nil
+            if let key, let summary = cache?.entries[key], reportedPaths?.contains(file.path) == false {
+                return LoadedFile(
+                    entry: .summary(summary, SourceFile.Pending(path: file.path, language: language, bytes: bytes)),
+                    cached: (key, summary), diagnostics: problems)
+            }
+            let source = SourceFile(path: file.path, language: language, bytes: bytes)
+            let code = CodeView(file: source)
+            return LoadedFile(
+                entry: .code(code), cached: key.map { ($0, FileSummary(code, words: words)) },
+                diagnostics: problems + lexicalDiagnostics(source))
+        }
+        let entries = loaded.compactMap(\.entry)
+        diagnostics += loaded.flatMap(\.diagnostics).filter { named?.contains($0.path) ?? true }
+        let project = ProjectIndex(
+            entries: entries, words: words, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
+        let reportedFiles = named.map { named in Set(project.paths.indices.filter { named.contains(project.paths[$0]) }) }
         let outcome = evaluate(project: project, rules: rules, configurations: configurations, onlyFiles: reportedFiles)
         let findings = outcome.kept.filter { named?.contains($0.path) ?? true }.map { finding in
             var finding = finding
@@ -70,7 +92,7 @@ public enum Linter {
         }
         let suppressed = outcome.suppressed.filter { named?.contains($0.finding.path) ?? true }
         // A nested configuration is worth a word only when it applies to a file reported on.
-        let reported = named ?? Set(files.map(\.file.path))
+        let reported = named ?? Set(project.paths)
         let applied = configurations.all.filter { configuration in
             guard let path = configuration.path, path.contains("/") else { return true }
             let folder = (path as NSString).deletingLastPathComponent + "/"
@@ -86,15 +108,34 @@ public enum Linter {
             displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
             findings: findings,
             diagnostics: diagnostics.sorted(by: diagnosticOrder),
-            filesScanned: named?.count ?? files.count + scanned.propertyLists.count,
+            filesScanned: named?.count ?? project.files.count + scanned.propertyLists.count,
             rules: options.catalog.descriptions,
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             notices: notices)
         report.suppressed = suppressed
         report.configuredFailOn = configurations.root.failOn
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
+        report.filesLexed = project.analysedFiles.count
         if named != nil { report.currentDirectory = options.currentDirectory }
+        if let cachePath, let cache {
+            var kept = SummaryCache()
+            for case let (key, summary)? in loaded.map(\.cached) { kept.entries[key] = summary }
+            if kept.entries != cache.entries {
+                do {
+                    try kept.write(to: cachePath, words: words)
+                } catch {
+                    report.cacheProblem = "cannot write the cache \(cachePath): \(error.localizedDescription)"
+                }
+            }
+        }
         return report
+    }
+
+    /// A source file as loading left it: analysed or summarised, with what its reading found.
+    private struct LoadedFile {
+        var entry: ProjectIndex.Entry?
+        var cached: (SummaryCache.Key, FileSummary)?
+        var diagnostics: [Diagnostic]
     }
 
     /// Whether every path given names an existing file (not a folder).
@@ -132,7 +173,7 @@ public enum Linter {
         project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, onlyFiles: Set<Int>? = nil
     ) -> (kept: [Finding], suppressed: [SuppressedFinding]) {
         let facts = answerProjectSearches(rules, project)
-        let declared = project.files.map { configurations.configuration(for: $0.file.path).loginServices != nil }
+        let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
         let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared)
         let perFile = Array(project.files.indices).parallelMap { fileIndex -> [(Int, RuleEvaluator.Site)] in
             var sites: [(Int, RuleEvaluator.Site)] = []
@@ -227,7 +268,7 @@ public enum Linter {
         let unit = project.unit(ofFile: site.file)
         let files = [site.file] + unit.files.filter { $0 != site.file }
         return rule.related.compactMap { place in
-            for fileIndex in files {
+            for fileIndex in files where place.patterns.contains(where: { project.mayMatch($0, inFile: fileIndex) }) {
                 let code = project.files[fileIndex]
                 let matcher = Matcher(code)
                 let hits = place.patterns.flatMap { matcher.matches($0, bound: site.bindings) }

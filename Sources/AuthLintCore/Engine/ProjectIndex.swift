@@ -1,8 +1,18 @@
+import Foundation
+
 /// All the code of a project, analysed, with the indexes rules need to look across files:
 /// functions by name (to follow a value into the helper it is passed to) and project-wide facts.
+///
+/// When only some files are reported, the others may be given as summaries (``FileSummary``)
+/// with their bytes: such a file is lexed only when a question reaches it that its summary
+/// cannot rule out.
 public final class ProjectIndex: Sendable {
     /// Code of every Swift and Objective-C file, sorted by path.
-    public let files: [CodeView]
+    public let files: CodeViews
+    /// Root-relative path of each file.
+    public let paths: [String]
+    /// Modules each file imports.
+    let importsOfFile: [Set<String>]
     /// Function (and computed property) scopes by name: (file index, scope index).
     public let functions: [String: [FunctionRef]]
 
@@ -11,35 +21,65 @@ public final class ProjectIndex: Sendable {
     public let unitOfFile: [Int]
     /// Entitlements and privacy manifests, and which apply to each file.
     let resources: ProjectResources
+    /// Per file, when it was given as a summary: what it holds, and the rules' words it was summarised for.
+    let summaries: [FileSummary?]
+    let words: WordIndex
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
         public var scope: Int
     }
 
+    /// A source file as the index receives it: analysed, or summarised with its bytes.
+    enum Entry {
+        case code(CodeView)
+        case summary(FileSummary, SourceFile.Pending)
+    }
+
     /// Indexes `files` (sorted by path); `scanned` says which target each file belongs to, and
     /// folders with a configuration of their own (`configuredFolders`) count as projects.
-    public init(files: [CodeView], scanned: ScannedProject? = nil, configuredFolders: Set<String> = []) {
-        self.files = files
-        (units, unitOfFile) = CodeUnitBuilder.build(files: files, scanned: scanned, configuredFolders: configuredFolders)
-        resources = ProjectResources(files: files, scanned: scanned)
+    public convenience init(files: [CodeView], scanned: ScannedProject? = nil, configuredFolders: Set<String> = []) {
+        self.init(entries: files.map(Entry.code), words: WordIndex([]), scanned: scanned, configuredFolders: configuredFolders)
+    }
+
+    init(entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>) {
+        var described: [CodeUnitBuilder.File] = []
         var functions: [String: [FunctionRef]] = [:]
-        for (fileIndex, code) in files.enumerated() {
-            for (scopeIndex, scope) in code.scopes.enumerated() where scope.kind == .function {
-                guard let name = scope.name else { continue }
-                functions[name, default: []].append(FunctionRef(file: fileIndex, scope: scopeIndex))
+        var summaries: [FileSummary?] = []
+        for (fileIndex, entry) in entries.enumerated() {
+            switch entry {
+            case let .code(code):
+                described.append(.init(path: code.file.path, imports: code.imports))
+                for (scopeIndex, scope) in code.scopes.enumerated() where scope.kind == .function {
+                    guard let name = scope.name else { continue }
+                    functions[name, default: []].append(FunctionRef(file: fileIndex, scope: scopeIndex))
+                }
+                summaries.append(nil)
+            case let .summary(summary, pending):
+                described.append(.init(path: pending.path, imports: Set(summary.imports)))
+                for function in summary.functions {
+                    functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
+                }
+                summaries.append(summary)
             }
         }
+        files = CodeViews(entries)
+        paths = described.map(\.path)
+        importsOfFile = described.map(\.imports)
+        self.summaries = summaries
+        self.words = words
+        (units, unitOfFile) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
+        resources = ProjectResources(paths: paths, scanned: scanned)
         self.functions = functions
     }
 
     /// Index of the file at `path`.
     public func fileIndex(_ path: String) -> Int? {
         var low = 0
-        var high = files.count - 1
+        var high = paths.count - 1
         while low <= high {
             let mid = (low + high) / 2
-            let other = files[mid].file.path
+            let other = paths[mid]
             if other == path { return mid }
             if other.utf8.lexicographicallyPrecedes(path.utf8) { low = mid + 1 } else { high = mid - 1 }
         }
@@ -48,4 +88,109 @@ public final class ProjectIndex: Sendable {
 
     /// The unit of the file at `index`.
     public func unit(ofFile index: Int) -> CodeUnit { units[unitOfFile[index]] }
+
+    /// The language of the file at `index`, without lexing it.
+    func language(ofFile index: Int) -> SourceLanguage { files.language(index) }
+
+    /// The modules the file at `index` imports, without lexing it.
+    func imports(ofFile index: Int) -> Set<String> { importsOfFile[index] }
+
+    /// Whether `pattern` may match in the file: false only when the file's summary shows that
+    /// a name the pattern needs is missing (the matcher would find nothing there either).
+    func mayMatch(_ pattern: Pattern, inFile index: Int) -> Bool {
+        guard let summary = summaries[index] else { return true }
+        return summary.mentionsAll(pattern.requiredNames)
+    }
+
+    /// Whether the clause (a pattern, or words) may match in the file, by its summary.
+    func mayMatch(_ clause: PatternClause, inFile index: Int) -> Bool {
+        guard let summary = summaries[index] else { return true }
+        if let words = clause.words { return summary.mayContain(words, self.words) }
+        return summary.mentionsAll(clause.pattern.requiredNames) && mayHold(clause.conditions, inFile: index)
+    }
+
+    /// Whether the conditions may all hold for a match in the file, by its summary: false only
+    /// when one tests a metavariable's names for words the file does not contain.
+    func mayHold(_ conditions: [Condition], inFile index: Int) -> Bool {
+        guard let summary = summaries[index] else { return true }
+        return conditions.allSatisfy { condition in
+            guard case let .metavariable(_, .nameMatches(test)) = condition else { return true }
+            return summary.mayContain(test, words)
+        }
+    }
+
+    /// The files that were analysed, in order: all of them, unless some were given as summaries
+    /// and never needed.
+    var analysedFiles: [CodeView] { files.analysed }
+}
+
+/// The files of a ``ProjectIndex``: a collection whose elements are analysed on first use when
+/// they were given as summaries. Safe to use from several threads.
+public struct CodeViews: RandomAccessCollection, Sendable {
+    private let ready: [CodeView?]
+    private let pending: [SourceFile.Pending?]
+    private let slots: [Slot]
+
+    final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        var code: CodeView?
+    }
+
+    init(_ entries: [ProjectIndex.Entry]) {
+        var ready: [CodeView?] = []
+        var pending: [SourceFile.Pending?] = []
+        for entry in entries {
+            switch entry {
+            case let .code(code):
+                ready.append(code)
+                pending.append(nil)
+            case let .summary(_, later):
+                ready.append(nil)
+                pending.append(later)
+            }
+        }
+        self.ready = ready
+        self.pending = pending
+        slots = pending.contains { $0 != nil } ? entries.map { _ in Slot() } : []
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { ready.count }
+
+    public subscript(index: Int) -> CodeView {
+        if let code = ready[index] { return code }
+        let slot = slots[index]
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let code = slot.code { return code }
+        let code = CodeView(file: pending[index]!.sourceFile())
+        slot.code = code
+        return code
+    }
+
+    func language(_ index: Int) -> SourceLanguage {
+        ready[index]?.file.language ?? pending[index]!.language
+    }
+
+    /// The files analysed so far, in order.
+    var analysed: [CodeView] {
+        indices.compactMap { index in
+            if let code = ready[index] { return code }
+            let slot = slots[index]
+            slot.lock.lock()
+            defer { slot.lock.unlock() }
+            return slot.code
+        }
+    }
+}
+
+extension SourceFile {
+    /// A source file read but not yet lexed.
+    struct Pending: Sendable {
+        var path: String
+        var language: SourceLanguage
+        var bytes: [UInt8]
+
+        func sourceFile() -> SourceFile { SourceFile(path: path, language: language, bytes: bytes) }
+    }
 }

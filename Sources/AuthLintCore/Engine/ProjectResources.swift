@@ -15,9 +15,9 @@ struct ProjectResources: Sendable {
 
     init() {}
 
-    init(files: [CodeView], scanned: ScannedProject?) {
+    init(paths: [String], scanned: ScannedProject?) {
         guard let scanned else {
-            entitlementsOfFile = Array(repeating: [], count: files.count)
+            entitlementsOfFile = Array(repeating: [], count: paths.count)
             manifestsOfFile = entitlementsOfFile
             return
         }
@@ -33,8 +33,7 @@ struct ProjectResources: Sendable {
         // The project's only file of a kind stands in for a missing nearer one only in a tree with
         // no Xcode project: there, nothing says which target a far-away file belongs to.
         let loose = scanned.xcodeProjects.isEmpty
-        for code in files {
-            let path = code.file.path
+        for path in paths {
             let target = scanned.xcodeTargets(containing: path).first { $0.isAppLike } ?? scanned.xcodeTargets(containing: path).first
             if let target {
                 let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)

@@ -3,12 +3,13 @@ extension RuleEvaluator {
 
     /// Whether one of the search's patterns occurs in the scope, or in a helper the followed value is passed to.
     func found(_ search: ScopedSearch, _ match: Match, _ fileIndex: Int) -> Bool {
-        let code = project.files[fileIndex]
         if search.scope == .project {
-            return project.unit(ofFile: fileIndex).files.contains {
-                occurs(search, in: $0, range: 0..<project.files[$0].count, bound: match.bindings)
+            return project.unit(ofFile: fileIndex).files.contains { other in
+                search.patterns.contains { project.mayMatch($0, inFile: other) }
+                    && occurs(search, in: other, range: 0..<project.files[other].count, bound: match.bindings)
             }
         }
+        let code = project.files[fileIndex]
         let anchor = search.follow.flatMap { match.bindings[$0] }
         let range = scopeRange(search.scope, code: code, anchor: anchor, match: match)
         if occurs(search, in: fileIndex, range: range, bound: match.bindings) { return true }
@@ -84,6 +85,7 @@ extension RuleEvaluator {
             }
             for ref in refs where visited.insert(ref).inserted {
                 let calleeCode = project.files[ref.file]
+                guard calleeCode.scopes.indices.contains(ref.scope) else { continue }
                 let scope = calleeCode.scopes[ref.scope]
                 let parameter = argument.label.flatMap { label in scope.parameters.first { $0.label == label || ($0.label == nil && $0.name == label) } }
                     ?? (argument.position < scope.parameters.count ? scope.parameters[argument.position] : nil)

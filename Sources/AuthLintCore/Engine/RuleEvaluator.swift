@@ -29,17 +29,20 @@ struct RuleEvaluator {
     }
 
     func sites(of rule: RuleSpec, inFile fileIndex: Int) -> [Site] {
-        let code = project.files[fileIndex]
         let spec = rule.match
         let unit = project.unit(ofFile: fileIndex)
-        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(code.file.language) else { return [] }
+        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return [] }
         if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
             return []
         }
-        if !spec.imports.isEmpty, code.imports.isDisjoint(with: spec.imports) { return [] }
+        if !spec.imports.isEmpty, project.imports(ofFile: fileIndex).isDisjoint(with: spec.imports) { return [] }
+        guard project.mayHold(spec.conditions, inFile: fileIndex),
+            spec.patterns.contains(where: { accepts($0, fileIndex) && project.mayMatch($0, inFile: fileIndex) })
+        else { return [] }
+        let code = project.files[fileIndex]
         let matcher = Matcher(code)
         var candidates: [(match: Match, clause: PatternClause, relocation: Relocation?, order: Int)] = []
-        for (order, clause) in spec.patterns.enumerated() where accepts(clause, code) {
+        for (order, clause) in spec.patterns.enumerated() where accepts(clause, fileIndex) {
             let declaresFunctions = clause.pattern.declaresFunction
             for match in matches(clause, matcher) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
                 var relocation: Relocation?
@@ -82,9 +85,9 @@ struct RuleEvaluator {
     }
 
     /// Whether a clause's own language and import filters let it run on this file.
-    func accepts(_ clause: PatternClause, _ code: CodeView) -> Bool {
-        if let language = clause.language, !language.accepts(code.file.language) { return false }
-        return clause.imports.isEmpty || !code.imports.isDisjoint(with: clause.imports)
+    func accepts(_ clause: PatternClause, _ fileIndex: Int) -> Bool {
+        if let language = clause.language, !language.accepts(project.language(ofFile: fileIndex)) { return false }
+        return clause.imports.isEmpty || !project.imports(ofFile: fileIndex).isDisjoint(with: clause.imports)
     }
 
     func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
@@ -120,11 +123,11 @@ struct RuleEvaluator {
     /// Whether some file of the unit that passes the search's filters has a match of one of its clauses.
     func has(_ search: ProjectSearch, inUnit unit: Int) -> Bool {
         for index in project.units[unit].files {
-            let code = project.files[index]
-            guard search.language.accepts(code.file.language) else { continue }
-            if !search.imports.isEmpty, code.imports.isDisjoint(with: search.imports) { continue }
-            let matcher = Matcher(code)
-            for clause in search.clauses where accepts(clause, code) {
+            guard search.language.accepts(project.language(ofFile: index)) else { continue }
+            if !search.imports.isEmpty, project.imports(ofFile: index).isDisjoint(with: search.imports) { continue }
+            guard search.clauses.contains(where: { accepts($0, index) && project.mayMatch($0, inFile: index) }) else { continue }
+            let matcher = Matcher(project.files[index])
+            for clause in search.clauses where accepts(clause, index) {
                 for match in matches(clause, matcher) {
                     var ignored: Relocation?
                     if holds(clause.conditions, match, index, &ignored) { return true }

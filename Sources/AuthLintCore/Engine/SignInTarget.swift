@@ -48,7 +48,7 @@ public struct SignInTarget: Sendable, Hashable, Codable {
             var target = SignInTarget(
                 name: project.units[unit].name, loginServices: services, signInWithApple: apple, entitlements: entitlements,
                 hasAppleSignInEntitlement: granted, privacyManifests: project.resources.manifestsOfFile[firstFile])
-            target.loginServicesDeclared = configurations.configuration(for: project.files[firstFile].file.path).loginServices != nil
+            target.loginServicesDeclared = configurations.configuration(for: project.paths[firstFile]).loginServices != nil
             return target
         }
     }

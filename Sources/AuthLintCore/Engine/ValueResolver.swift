@@ -59,7 +59,9 @@ struct ValueResolver {
             }
             if following.contains(.calls) {
                 for callee in calledFunctions(code, site.range) {
-                    let scope = project.files[callee.file].scopes[callee.scope]
+                    let scopes = project.files[callee.file].scopes
+                    guard scopes.indices.contains(callee.scope) else { continue }
+                    let scope = scopes[callee.scope]
                     queue.append((Site(file: callee.file, range: scope.headerStart..<scope.close), depth + 1))
                 }
             }

@@ -30,7 +30,7 @@ public struct XcodeProject: Sendable, Hashable {
 
     /// The targets whose sources include `path` (relative to the root).
     public func targets(containing path: String) -> [XcodeTarget] {
-        targets.filter { $0.sourceFiles.contains(path) || $0.resourceFiles.contains(path) }
+        targets.filter { $0.contains(path) }
     }
 }
 
@@ -45,10 +45,11 @@ public struct XcodeTarget: Sendable, Hashable {
     public var productType: String?
     /// 1-based line of the target's object in the `.pbxproj`.
     public var line: Int
-    /// Files of the Sources build phase and of synchronized folders, relative to the root, sorted.
-    public var sourceFiles: [String]
+    /// Files of the Sources build phase and of synchronized folders, relative to the root,
+    /// sorted by their UTF-8 bytes.
+    public internal(set) var sourceFiles: [String]
     /// Files of the Resources build phase, and property lists of synchronized folders, sorted.
-    public var resourceFiles: [String]
+    public internal(set) var resourceFiles: [String]
     /// Xcode 16 synchronized folders whose files belong to this target, relative to the root.
     public var synchronizedFolders: [String]
     /// The target's configurations in list order, with effective settings.
@@ -68,8 +69,8 @@ public struct XcodeTarget: Sendable, Hashable {
         self.isa = isa
         self.productType = productType
         self.line = line
-        self.sourceFiles = sourceFiles
-        self.resourceFiles = resourceFiles
+        self.sourceFiles = sourceFiles.sorted(by: ProjectPath.precedes)
+        self.resourceFiles = resourceFiles.sorted(by: ProjectPath.precedes)
         self.synchronizedFolders = synchronizedFolders
         self.buildConfigurations = buildConfigurations
         self.packageProductDependencies = packageProductDependencies
@@ -160,5 +161,23 @@ public struct XcodePackageReference: Sendable, Hashable {
         self.isLocal = isLocal
         self.requirement = requirement
         self.line = line
+    }
+}
+
+extension XcodeTarget {
+    /// Whether the target's sources or resources include `path`.
+    public func contains(_ path: String) -> Bool {
+        Self.sortedPaths(sourceFiles, contain: path) || Self.sortedPaths(resourceFiles, contain: path)
+    }
+
+    /// Binary search in paths sorted by their UTF-8 bytes.
+    static func sortedPaths(_ paths: [String], contain path: String) -> Bool {
+        var low = 0
+        var high = paths.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ProjectPath.precedes(paths[mid], path) { low = mid + 1 } else { high = mid }
+        }
+        return low < paths.count && paths[low] == path
     }
 }

@@ -1,0 +1,127 @@
+/// What the project-wide questions need to know of a source file without its tokens: the
+/// modules it imports, the names in its code, the functions it declares and which of the rules'
+/// words it contains. A file whose summary shows it cannot match a pattern is never lexed when
+/// only other files are reported; summaries are kept between runs (``SummaryCache``), keyed by
+/// the file's content.
+struct FileSummary: Sendable, Hashable {
+    /// Imported modules, sorted.
+    var imports: [String]
+    /// Hash of every identifier and keyword in the code (``CodeView/hash(_:)``), sorted.
+    var names: [UInt64]
+    /// Functions and computed properties the file declares: name and scope index.
+    var functions: [Function]
+    /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string text does.
+    var words: [UInt8]
+
+    struct Function: Sendable, Hashable {
+        var name: String
+        var scope: Int32
+    }
+
+    init(imports: [String], names: [UInt64], functions: [Function], words: [UInt8]) {
+        self.imports = imports
+        self.names = names
+        self.functions = functions
+        self.words = words
+    }
+
+    init(_ code: CodeView, words index: WordIndex) {
+        imports = code.imports.sorted()
+        names = code.nameHashes.sorted()
+        functions = code.scopes.enumerated().compactMap { scopeIndex, scope in
+            guard scope.kind == .function, let name = scope.name else { return nil }
+            return Function(name: name, scope: Int32(scopeIndex))
+        }
+        var words = [UInt8](repeating: 0, count: index.words.count)
+        if !index.words.isEmpty {
+            for token in code.tokens.indices {
+                let bit: UInt8
+                switch code.kind(token) {
+                case .identifier: bit = 1
+                case .stringSegment: bit = 2
+                default: continue
+                }
+                for (word, needle) in index.words.enumerated() where words[word] & bit == 0 && code.tokenContains(token, needle) {
+                    words[word] |= bit
+                }
+            }
+        }
+        self.words = words
+    }
+
+    /// Whether every name hash is in the file's code.
+    func mentionsAll(_ hashes: [UInt64]) -> Bool {
+        hashes.allSatisfy { hash in
+            var low = 0
+            var high = names.count
+            while low < high {
+                let mid = (low + high) / 2
+                if names[mid] < hash { low = mid + 1 } else { high = mid }
+            }
+            return low < names.count && names[low] == hash
+        }
+    }
+
+    /// Whether some name or string text (as `place` says) may contain one of the words: a
+    /// token that passes the test must contain one.
+    func mayContain(_ test: NameMatch, _ index: WordIndex) -> Bool {
+        let mask: UInt8
+        switch test.place {
+        case .code: mask = 1
+        case .strings: mask = 2
+        case .all: mask = 3
+        }
+        return test.words.contains { word in
+            guard let position = index.position[CodeView.normalisedWord(word)], position < words.count else { return true }
+            return words[position] & mask != 0
+        }
+    }
+}
+
+/// The words of every `names:` clause of a run's rules, normalised, each with its position in
+/// ``FileSummary/words``.
+struct WordIndex: Sendable, Hashable {
+    let words: [[UInt8]]
+    let position: [[UInt8]: Int]
+
+    init(_ words: some Sequence<[UInt8]>) {
+        self.words = Set(words).sorted { $0.lexicographicallyPrecedes($1) }
+        position = Dictionary(uniqueKeysWithValues: self.words.enumerated().map { ($1, $0) })
+    }
+
+    /// The words of the `names:` clauses and `name-matches` tests of the rules, their searches
+    /// and the providers' sign-in patterns.
+    init(rules: [RuleSpec], providers: ProviderCatalog) {
+        var clauses: [PatternClause] = providers.providers.flatMap(\.signIn)
+        for rule in rules {
+            clauses += rule.match.patterns
+            for condition in rule.match.conditions + rule.match.patterns.flatMap(\.conditions) {
+                clauses += condition.projectSearches.flatMap(\.clauses)
+            }
+            clauses += rule.severityWhen.flatMap(\.when.clauses)
+        }
+        let tests = clauses.compactMap(\.words) + (clauses.flatMap(\.conditions) + rules.flatMap(\.match.conditions)).compactMap { condition in
+            if case let .metavariable(_, .nameMatches(test)) = condition { return test }
+            return nil
+        }
+        self.init(tests.flatMap(\.words).map(CodeView.normalisedWord))
+    }
+
+    /// A fingerprint of the words, so that summaries made for other rules are not trusted.
+    var fingerprint: UInt64 {
+        var text = ""
+        for word in words { text += String(decoding: word, as: UTF8.self) + "\u{0}" }
+        return CodeView.hash(text)
+    }
+}
+
+extension Condition {
+    /// The project-wide searches in the condition, also inside `any-of`.
+    var projectSearches: [ProjectSearch] {
+        switch self {
+        case let .projectHas(search), let .projectLacks(search): return [search]
+        case let .anyOf(alternatives): return alternatives.flatMap(\.projectSearches)
+        default: return []
+        }
+    }
+}
