@@ -175,10 +175,11 @@ public enum Linter {
         let facts = answerProjectSearches(rules, project)
         let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
         let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared)
+        let ownFile = rules.map(\.match.reportsInItsOwnFile)
         let perFile = Array(project.files.indices).parallelMap { fileIndex -> [(Int, RuleEvaluator.Site)] in
             var sites: [(Int, RuleEvaluator.Site)] = []
             let reported = onlyFiles?.contains(fileIndex) ?? true
-            for (ruleIndex, rule) in rules.enumerated() where reported || !rule.match.reportsInItsOwnFile {
+            for (ruleIndex, rule) in rules.enumerated() where reported || !ownFile[ruleIndex] {
                 sites += evaluator.sites(of: rule, inFile: fileIndex).map { (ruleIndex, $0) }
             }
             return sites

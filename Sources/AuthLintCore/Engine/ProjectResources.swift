@@ -33,16 +33,33 @@ struct ProjectResources: Sendable {
         // The project's only file of a kind stands in for a missing nearer one only in a tree with
         // no Xcode project: there, nothing says which target a far-away file belongs to.
         let loose = scanned.xcodeProjects.isEmpty
+        // Files of one folder share what is nearest to them.
+        var nearestByFolder: [String: [String]] = [:]
+        func nearest(_ path: String, _ candidates: [String], kind: String, orOnly: Bool) -> [String] {
+            let key = "\(kind)\(orOnly)/" + path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+            if let known = nearestByFolder[key] { return known }
+            let found = ProjectResources.nearest(to: path, in: candidates, orOnly: orOnly)
+            nearestByFolder[key] = found
+            return found
+        }
+        var manifestsByTarget: [String: [String]] = [:]
+        func bundledManifests(_ target: XcodeTarget) -> [String] {
+            let key = "\(target.name)#\(target.line)"
+            if let known = manifestsByTarget[key] { return known }
+            let found = target.resourceFiles.filter { $0.hasSuffix(".xcprivacy") }
+            manifestsByTarget[key] = found
+            return found
+        }
         for path in paths {
-            let target = scanned.xcodeTargets(containing: path).first { $0.isAppLike } ?? scanned.xcodeTargets(containing: path).first
-            if let target {
+            let targets = scanned.xcodeTargets(containing: path)
+            if let target = targets.first(where: \.isAppLike) ?? targets.first {
                 let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
                 entitlementsOfFile.append(Array(Set(configured)).sorted())
-                let bundled = target.resourceFiles.filter { $0.hasSuffix(".xcprivacy") }
-                manifestsOfFile.append(bundled.isEmpty ? ProjectResources.nearest(to: path, in: manifestPaths, orOnly: false) : bundled.sorted())
+                let bundled = bundledManifests(target)
+                manifestsOfFile.append(bundled.isEmpty ? nearest(path, manifestPaths, kind: "m", orOnly: false) : bundled.sorted())
             } else {
-                entitlementsOfFile.append(ProjectResources.nearest(to: path, in: entitlementPaths, orOnly: loose))
-                manifestsOfFile.append(ProjectResources.nearest(to: path, in: manifestPaths, orOnly: loose))
+                entitlementsOfFile.append(nearest(path, entitlementPaths, kind: "e", orOnly: loose))
+                manifestsOfFile.append(nearest(path, manifestPaths, kind: "m", orOnly: loose))
             }
         }
     }

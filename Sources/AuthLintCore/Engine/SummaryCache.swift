@@ -12,9 +12,28 @@ struct SummaryCache: Sendable {
         var language: UInt8
 
         init(bytes: [UInt8], language: SourceLanguage) {
-            hash = bytes.withUnsafeBufferPointer { CodeView.hash($0, 0, $0.count) }
+            hash = bytes.withUnsafeBytes(Self.contentHash)
             length = UInt64(bytes.count)
             self.language = language == .swift ? 0 : 1
+        }
+
+        /// A 64-bit hash of the bytes, eight at a time (multiply and shift), for telling
+        /// contents apart, not for security.
+        static func contentHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+            func mix(_ word: UInt64) {
+                hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+                hash ^= hash >> 29
+            }
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << UInt64(8 * (index - offset)) }
+            mix(tail)
+            return hash
         }
 
         init(hash: UInt64, length: UInt64, language: UInt8) {
@@ -27,6 +46,8 @@ struct SummaryCache: Sendable {
     var entries: [Key: FileSummary] = [:]
 
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
+    /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
+    /// itself) without a new version number, so older caches are not trusted.
     static let format: UInt32 = 1
 
     /// The cache file of a project root inside `folder`.
