@@ -159,6 +159,20 @@ final class ProjectScannerTests: XCTestCase {
         XCTAssertEqual(ProjectScanner.commonFolder(["/x", "/y"]), "/")
     }
 
+    func testWithoutMarkersTheOutermostProjectFolderIsTheRoot() throws {
+        let tree = try ScanFixture()
+        try tree.write("app/Shop.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = {}; }\n")
+        try tree.write("app/Shop/Login/Login.swift")
+        try tree.write("app/Packages/Kit/Package.swift", "// swift-tools-version:6.0\n")
+        try tree.write("app/Packages/Kit/Sources/Kit/Kit.swift")
+        // The temporary folder has no .git, .authlint.yml or project above it on a test machine.
+        guard ProjectScanner.findRoot(from: tree.root) == tree.root else { throw XCTSkip("a marker above the temporary folder") }
+        XCTAssertEqual(tree.scan([tree.path("app/Shop/Login/Login.swift")]).root, tree.path("app"))
+        XCTAssertEqual(tree.scan([tree.path("app/Packages/Kit/Sources/Kit/Kit.swift")]).root, tree.path("app"), "the app around its local package")
+        try tree.mkdir("app/Packages/Kit/.git")
+        XCTAssertEqual(tree.scan([tree.path("app/Packages/Kit/Sources/Kit/Kit.swift")]).root, tree.path("app/Packages/Kit"), ".git still wins")
+    }
+
     func testSymlinkLoopTerminatesWithDiagnostic() throws {
         let tree = try ScanFixture()
         try tree.write("App/Main.swift")

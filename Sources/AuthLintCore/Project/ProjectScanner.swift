@@ -69,13 +69,23 @@ public struct ProjectScanner {
     /// nearest `.git`; else that `.git` folder's parent; else `start`.
     public static func findRoot(from start: String) -> String {
         var folder = ProjectPath.normalize(start)
+        // Without a marker (a download with no .git), the outermost folder that holds an Xcode
+        // project or workspace or a package manifest: the app around a local package.
+        var outermostProject: String?
         while true {
             if exists(folder, ".authlint.yml") { return folder }
             if exists(folder, ".git") { return folder }
-            if folder == "/" || folder.isEmpty { return ProjectPath.normalize(start) }
+            if holdsProject(folder) { outermostProject = folder }
+            if folder == "/" || folder.isEmpty { return outermostProject ?? ProjectPath.normalize(start) }
             folder = ProjectPath.directory(of: folder)
             if folder.isEmpty { folder = "/" }
         }
+    }
+
+    private static func holdsProject(_ folder: String) -> Bool {
+        if exists(folder, "Package.swift") { return true }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
     }
 
     private static func exists(_ folder: String, _ name: String) -> Bool {
