@@ -134,13 +134,13 @@ struct SummaryCache: Sendable {
     private struct Writer {
         var bytes: [UInt8] = []
 
-        mutating func u32(_ value: UInt32) {
-            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        /// Little-endian, whatever the machine.
+        mutating func integer<T: FixedWidthInteger & UnsignedInteger>(_ value: T) {
+            for byte in 0..<MemoryLayout<T>.size { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * byte))) }
         }
 
-        mutating func u64(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-        }
+        mutating func u32(_ value: UInt32) { integer(value) }
+        mutating func u64(_ value: UInt64) { integer(value) }
 
         mutating func string(_ text: String) {
             u64(UInt64(text.utf8.count))
@@ -160,21 +160,17 @@ struct SummaryCache: Sendable {
             return Array(bytes[offset..<(offset + count)])
         }
 
-        mutating func u32() -> UInt32? {
-            guard 4 <= bytes.count - offset else { return nil }
-            var value: UInt32 = 0
-            for shift in 0..<4 { value |= UInt32(bytes[offset + shift]) << UInt32(8 * shift) }
-            offset += 4
+        mutating func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> T? {
+            let size = MemoryLayout<T>.size
+            guard size <= bytes.count - offset else { return nil }
+            var value: T = 0
+            for byte in 0..<size { value |= T(bytes[offset + byte]) << (8 * byte) }
+            offset += size
             return value
         }
 
-        mutating func u64() -> UInt64? {
-            guard 8 <= bytes.count - offset else { return nil }
-            var value: UInt64 = 0
-            for shift in 0..<8 { value |= UInt64(bytes[offset + shift]) << UInt64(8 * shift) }
-            offset += 8
-            return value
-        }
+        mutating func u32() -> UInt32? { integer(UInt32.self) }
+        mutating func u64() -> UInt64? { integer(UInt64.self) }
 
         /// A count no larger than the bytes left could hold.
         mutating func count() -> Int? {
