@@ -121,24 +121,24 @@ struct LintCommand: ParsableCommand {
         let currentDirectory = FileManager.default.currentDirectoryPath
         var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)
         scan.excludes = exclude
+        let absolute = { (path: String) in
+            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path
+        }
         if let root {
-            let rootURL = URL(fileURLWithPath: root, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL
+            let folder = absolute(root)
             let outside = scan.paths.filter { path in
-                let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path
-                return absolute != rootURL.path && !absolute.hasPrefix(rootURL.path == "/" ? "/" : rootURL.path + "/")
+                absolute(path) != folder && !absolute(path).hasPrefix(folder == "/" ? "/" : folder + "/")
             }
             guard outside.isEmpty else {
                 printError("error: \(outside.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") not inside the root \(root)")
                 throw ExitCode(2)
             }
-            scan.root = rootURL.path
+            scan.root = folder
         }
         var report: LintReport
         do {
             var lintOptions = LintOptions(scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config)
-            lintOptions.cacheDirectory = noCache ? nil : cacheDir.map {
-                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path
-            } ?? LintOptions.defaultCacheDirectory
+            lintOptions.cacheDirectory = noCache ? nil : cacheDir.map(absolute) ?? LintOptions.defaultCacheDirectory
             report = try Linter.run(lintOptions)
             if let problem = report.cacheProblem { printError("warning: \(problem)") }
             if let writeBaseline { try write(Baseline(findings: report.findings).text, to: writeBaseline) }
@@ -159,7 +159,7 @@ struct LintCommand: ParsableCommand {
             elapsed: toTerminal ? Date().timeIntervalSince(started) : nil)
         options.sarifHelpBaseURL = sarifHelpUrl
         options.linkBase = linkBase
-        options.sarifRoot = sarifRoot.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path }
+        options.sarifRoot = sarifRoot.map(absolute)
         let rendered = format.reporter(options).render(report)
         if let output {
             try write(rendered, to: output)
