@@ -138,7 +138,6 @@ public enum Linter {
         var diagnostics: [Diagnostic]
     }
 
-    /// Whether every path given names an existing file (not a folder).
     /// Whether the paths given are only part of what is read: files named on their own, or
     /// anything under a root given with `--root` other than the root itself.
     static func reportsPartOfTheRoot(_ options: ScanOptions, root: String, currentDirectory: String) -> Bool {
@@ -149,6 +148,7 @@ public enum Linter {
         return namesOnlyFiles(options.paths, currentDirectory: currentDirectory)
     }
 
+    /// Whether every path given names an existing file (not a folder).
     static func namesOnlyFiles(_ paths: [String], currentDirectory: String) -> Bool {
         guard !paths.isEmpty else { return false }
         return paths.allSatisfy { path in
