@@ -29,4 +29,11 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         self.line = line
         self.column = column
     }
+
+    /// The deterministic report order: path (by UTF-8 bytes), line, kind.
+    public static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.path != rhs.path { return ProjectPath.precedes(lhs.path, rhs.path) }
+        if (lhs.line ?? 0) != (rhs.line ?? 0) { return (lhs.line ?? 0) < (rhs.line ?? 0) }
+        return lhs.kind.rawValue < rhs.kind.rawValue
+    }
 }

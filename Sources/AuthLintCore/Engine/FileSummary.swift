@@ -28,10 +28,7 @@ struct FileSummary: Sendable, Hashable {
     init(_ code: CodeView, words index: WordIndex) {
         imports = code.imports.sorted()
         names = code.nameHashes.sorted()
-        functions = code.scopes.enumerated().compactMap { scopeIndex, scope in
-            guard scope.kind == .function, let name = scope.name else { return nil }
-            return Function(name: name, scope: Int32(scopeIndex))
-        }
+        functions = Self.functions(of: code)
         var words = [UInt8](repeating: 0, count: index.words.count)
         if !index.words.isEmpty {
             for token in code.tokens.indices {
@@ -49,17 +46,17 @@ struct FileSummary: Sendable, Hashable {
         self.words = words
     }
 
+    /// The functions and computed properties the code declares, in scope order.
+    static func functions(of code: CodeView) -> [Function] {
+        code.scopes.enumerated().compactMap { scopeIndex, scope in
+            guard scope.kind == .function, let name = scope.name else { return nil }
+            return Function(name: name, scope: Int32(scopeIndex))
+        }
+    }
+
     /// Whether every name hash is in the file's code.
     func mentionsAll(_ hashes: [UInt64]) -> Bool {
-        hashes.allSatisfy { hash in
-            var low = 0
-            var high = names.count
-            while low < high {
-                let mid = (low + high) / 2
-                if names[mid] < hash { low = mid + 1 } else { high = mid }
-            }
-            return low < names.count && names[low] == hash
-        }
+        hashes.allSatisfy(names.sortedContains)
     }
 
     /// Whether some name or string text (as `place` says) may contain one of the words: a
@@ -71,8 +68,8 @@ struct FileSummary: Sendable, Hashable {
         case .strings: mask = 2
         case .all: mask = 3
         }
-        return test.words.contains { word in
-            guard let position = index.position[CodeView.normalisedWord(word)], position < words.count else { return true }
+        return test.needles.contains { needle in
+            guard let position = index.position[needle], position < words.count else { return true }
             return words[position] & mask != 0
         }
     }
@@ -104,7 +101,7 @@ struct WordIndex: Sendable, Hashable {
             if case let .metavariable(_, .nameMatches(test)) = condition { return test }
             return nil
         }
-        self.init(tests.flatMap(\.words).map(CodeView.normalisedWord))
+        self.init(tests.flatMap(\.needles))
     }
 
     /// A fingerprint of the words, so that summaries made for other rules are not trusted.

@@ -48,7 +48,7 @@ public struct Finding: Sendable, Hashable, Codable {
 
     /// The deterministic report order: path, line, column, rule, then message.
     public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
-        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        if a.path != b.path { return ProjectPath.precedes(a.path, b.path) }
         if a.line != b.line { return a.line < b.line }
         if a.column != b.column { return a.column < b.column }
         if a.rule != b.rule { return a.rule < b.rule }

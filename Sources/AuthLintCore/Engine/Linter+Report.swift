@@ -64,12 +64,6 @@ extension Linter {
         return SourceFile(path: path, language: .objectiveC, bytes: bytes)
     }
 
-    static func diagnosticOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
-        if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
-        return a.kind.rawValue < b.kind.rawValue
-    }
-
     /// "" when the root is the current directory, else the relative way from it to the root, with a trailing "/".
     static func displayPrefix(root: String, currentDirectory: String) -> String {
         let relative = relativePath(from: currentDirectory, to: root)

@@ -13,7 +13,16 @@ public struct LintOptions: Sendable {
 
     /// The user's cache folder for authlint: `$XDG_CACHE_HOME/authlint`, else
     /// `~/Library/Caches/authlint` on macOS and `~/.cache/authlint` elsewhere.
-    public static var defaultCacheDirectory: String? { SummaryCache.defaultFolder }
+    public static var defaultCacheDirectory: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/authlint" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        #if os(macOS)
+            return home + "/Library/Caches/authlint"
+        #else
+            return home + "/.cache/authlint"
+        #endif
+    }
 
     public init(scan: ScanOptions, catalog: RuleCatalog, currentDirectory: String, configurationPath: String? = nil) {
         self.scan = scan
@@ -41,9 +50,10 @@ public enum Linter {
         if !projectConfiguration.include.isEmpty || !projectConfiguration.exclude.isEmpty {
             scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
         }
-        var named: Set<String>?
-        if reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory) {
-            named = Set(scanned.allFiles.map(\.path))
+        // The files to report when only part of the root is: what the paths given hold.
+        let named = reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory)
+            ? Set(scanned.allFiles.map(\.path)) : nil
+        if named != nil {
             let given = scanned.diagnostics
             var whole = scan
             whole.paths = [scanned.root]
@@ -63,12 +73,11 @@ public enum Linter {
         let cachePath = named != nil ? options.cacheDirectory.map { SummaryCache.path(folder: $0, root: scanned.root) } : nil
         let words = cachePath != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
         let cache = cachePath.map { SummaryCache(path: $0, words: words) }
-        let reportedPaths = named
         let loaded = scanned.sourceFiles.parallelMap { file -> LoadedFile in
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
             guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
             let key = cache != nil ? SummaryCache.Key(bytes: bytes, language: language) : nil
-            if let key, let summary = cache?.entries[key], reportedPaths?.contains(file.path) == false {
+            if let key, let summary = cache?.entries[key], named?.contains(file.path) == false {
                 return LoadedFile(
                     entry: .summary(summary, SourceFile.Pending(path: file.path, language: language, bytes: bytes)),
                     cached: (key, summary), diagnostics: problems)
@@ -107,7 +116,7 @@ public enum Linter {
             root: scanned.root,
             displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
             findings: findings,
-            diagnostics: diagnostics.sorted(by: diagnosticOrder),
+            diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
             filesScanned: named?.count ?? project.files.count + scanned.propertyLists.count,
             rules: options.catalog.descriptions,
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
@@ -115,7 +124,7 @@ public enum Linter {
         report.suppressed = suppressed
         report.configuredFailOn = configurations.root.failOn
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
-        report.filesLexed = project.analysedFiles.count
+        report.filesLexed = project.files.analysed.count
         if named != nil { report.currentDirectory = options.currentDirectory }
         if let cachePath, let cache {
             var kept = SummaryCache()

@@ -47,20 +47,19 @@ public final class ProjectIndex: Sendable {
         var functions: [String: [FunctionRef]] = [:]
         var summaries: [FileSummary?] = []
         for (fileIndex, entry) in entries.enumerated() {
+            let declared: [FileSummary.Function]
             switch entry {
             case let .code(code):
                 described.append(.init(path: code.file.path, imports: code.imports))
-                for (scopeIndex, scope) in code.scopes.enumerated() where scope.kind == .function {
-                    guard let name = scope.name else { continue }
-                    functions[name, default: []].append(FunctionRef(file: fileIndex, scope: scopeIndex))
-                }
+                declared = FileSummary.functions(of: code)
                 summaries.append(nil)
             case let .summary(summary, pending):
                 described.append(.init(path: pending.path, imports: Set(summary.imports)))
-                for function in summary.functions {
-                    functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
-                }
+                declared = summary.functions
                 summaries.append(summary)
+            }
+            for function in declared {
+                functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
             }
         }
         files = CodeViews(entries)
@@ -74,17 +73,7 @@ public final class ProjectIndex: Sendable {
     }
 
     /// Index of the file at `path`.
-    public func fileIndex(_ path: String) -> Int? {
-        var low = 0
-        var high = paths.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let other = paths[mid]
-            if other == path { return mid }
-            if other.utf8.lexicographicallyPrecedes(path.utf8) { low = mid + 1 } else { high = mid - 1 }
-        }
-        return nil
-    }
+    public func fileIndex(_ path: String) -> Int? { paths.index(ofSortedPath: path) }
 
     /// The unit of the file at `index`.
     public func unit(ofFile index: Int) -> CodeUnit { units[unitOfFile[index]] }
@@ -118,10 +107,6 @@ public final class ProjectIndex: Sendable {
             return summary.mayContain(test, words)
         }
     }
-
-    /// The files that were analysed, in order: all of them, unless some were given as summaries
-    /// and never needed.
-    var analysedFiles: [CodeView] { files.analysed }
 }
 
 /// The files of a ``ProjectIndex``: a collection whose elements are analysed on first use when

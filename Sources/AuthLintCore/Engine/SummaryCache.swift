@@ -55,17 +55,6 @@ struct SummaryCache: Sendable {
         (folder as NSString).appendingPathComponent("summaries-\(String(CodeView.hash(root), radix: 16)).bin")
     }
 
-    static var defaultFolder: String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/authlint" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        #if os(macOS)
-            return home + "/Library/Caches/authlint"
-        #else
-            return home + "/.cache/authlint"
-        #endif
-    }
-
     init() {}
 
     /// The cache at `path`, or an empty one when it is missing, damaged or made for other rules.
@@ -118,7 +107,7 @@ struct SummaryCache: Sendable {
                 out.string(function.name)
                 out.u32(UInt32(bitPattern: function.scope))
             }
-            out.bytes += summary.words.count == words.words.count ? summary.words : [UInt8](repeating: 3, count: words.words.count)
+            out.bytes += summary.words  // one byte per word of `words`: summaries are made for them
         }
         out.u64(out.bytes.withUnsafeBufferPointer { CodeView.hash($0, 0, $0.count) })
         let folder = (path as NSString).deletingLastPathComponent

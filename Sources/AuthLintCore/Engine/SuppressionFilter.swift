@@ -13,7 +13,7 @@ struct SuppressionFilter {
     /// Collects the directives of every source file and property list of the project.
     init(project: ProjectIndex, catalog: [RuleSpec], requireReason: Bool) {
         var byPath: [String: [Suppression]] = [:]
-        for code in project.analysedFiles {
+        for code in project.files.analysed {
             let found = Suppression.parse(path: code.file.path, comments: code.file.lineComments, lineCount: code.file.lineStarts.count)
             if !found.isEmpty { byPath[code.file.path] = found }
         }

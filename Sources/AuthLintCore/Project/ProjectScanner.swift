@@ -47,11 +47,7 @@ public struct ProjectScanner {
         project.allFiles = collected
         project.sourceFiles = collected.filter { $0.kind.isSource }
         diagnostics += parseProjectFiles(collected, into: &project, maxFileSize: options.maxFileSize)
-        project.diagnostics = diagnostics.sorted { lhs, rhs in
-            if lhs.path != rhs.path { return ProjectPath.precedes(lhs.path, rhs.path) }
-            if (lhs.line ?? 0) != (rhs.line ?? 0) { return (lhs.line ?? 0) < (rhs.line ?? 0) }
-            return lhs.kind.rawValue < rhs.kind.rawValue
-        }
+        project.diagnostics = diagnostics.sorted(by: Diagnostic.reportOrder)
         return project
     }
 

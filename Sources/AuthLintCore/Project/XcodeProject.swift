@@ -167,17 +167,6 @@ public struct XcodePackageReference: Sendable, Hashable {
 extension XcodeTarget {
     /// Whether the target's sources or resources include `path`.
     public func contains(_ path: String) -> Bool {
-        Self.sortedPaths(sourceFiles, contain: path) || Self.sortedPaths(resourceFiles, contain: path)
-    }
-
-    /// Binary search in paths sorted by their UTF-8 bytes.
-    static func sortedPaths(_ paths: [String], contain path: String) -> Bool {
-        var low = 0
-        var high = paths.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ProjectPath.precedes(paths[mid], path) { low = mid + 1 } else { high = mid }
-        }
-        return low < paths.count && paths[low] == path
+        sourceFiles.index(ofSortedPath: path) != nil || resourceFiles.index(ofSortedPath: path) != nil
     }
 }

@@ -15,7 +15,8 @@ public struct NameMatch: Sendable {
         case code, strings, all
     }
 
-    private var needles: [[UInt8]]
+    /// The words, normalised as ``CodeView/normalisedWord(_:)`` does.
+    private(set) var needles: [[UInt8]]
     private var exceptions: [[UInt8]] = []
     private var prefixes: [[UInt8]] = []
 

@@ -1,15 +1,10 @@
 extension CodeView {
     /// The scope whose `{` is the code token at `position`.
     public func scopeIndex(openingAt position: Int) -> Int? {
-        var low = 1
-        var high = scopes.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let open = scopes[mid].open
-            if open == position { return mid }
-            if open < position { low = mid + 1 } else { high = mid - 1 }
-        }
-        return nil
+        // Scope 0 is the file; the others are in order of their `{`.
+        guard scopes.count > 1 else { return nil }
+        let found = scopes[1...].lowerBound { $0.open < position }
+        return found != scopes.endIndex && scopes[found].open == position ? found : nil
     }
 
     /// Code index of the first body token after a closure's `in` (or after `{` when it has none).

@@ -1,0 +1,35 @@
+extension RandomAccessCollection {
+    /// The first index whose element is not `before` the ones sought, in a collection sorted so
+    /// that every element `before` accepts comes first (a binary search).
+    func lowerBound(_ before: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let mid = index(low, offsetBy: half)
+            if before(self[mid]) {
+                low = index(after: mid)
+                count -= half + 1
+            } else {
+                count = half
+            }
+        }
+        return low
+    }
+}
+
+extension RandomAccessCollection where Element: Comparable {
+    /// Whether a collection sorted ascending holds `value`.
+    func sortedContains(_ value: Element) -> Bool {
+        let found = lowerBound { $0 < value }
+        return found != endIndex && self[found] == value
+    }
+}
+
+extension Array where Element == String {
+    /// The index of `path` in paths sorted by their UTF-8 bytes (``ProjectPath/precedes(_:_:)``).
+    func index(ofSortedPath path: String) -> Int? {
+        let found = lowerBound { ProjectPath.precedes($0, path) }
+        return found != endIndex && self[found] == path ? found : nil
+    }
+}
