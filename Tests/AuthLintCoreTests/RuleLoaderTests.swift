@@ -419,6 +419,15 @@ final class RuleLoaderTests: XCTestCase {
         }
     }
 
+    func testOnlyAProvidersFolderInsideTheRulesFolderHoldsProviders() throws {
+        let outer = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-\(UUID().uuidString)/providers/team").path
+        try FileManager.default.createDirectory(atPath: outer, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: ((outer as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent) }
+        try TeamRuleFixture.rule(match: minimalMatch).write(toFile: outer + "/team-rule.yaml", atomically: true, encoding: .utf8)
+        let catalog = try RuleCatalog.load(extraDirectories: [outer])
+        XCTAssertNotNil(catalog.rule(named: "team-rule"), "a rule file, although a folder above the rules folder is named providers")
+    }
+
     func testAMissingRulesFolderIsRefused() {
         XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: ["/nonexistent/authlint-rules"])) { error in
             XCTAssertEqual((error as? FileError)?.description, "/nonexistent/authlint-rules:1: rules directory does not exist")

@@ -91,11 +91,7 @@ struct WordIndex: Sendable, Hashable {
     init(rules: [RuleSpec], providers: ProviderCatalog) {
         var clauses: [PatternClause] = providers.providers.flatMap(\.signIn)
         for rule in rules {
-            clauses += rule.match.patterns
-            for condition in rule.match.conditions + rule.match.patterns.flatMap(\.conditions) {
-                clauses += condition.projectSearches.flatMap(\.clauses)
-            }
-            clauses += rule.severityWhen.flatMap(\.when.clauses)
+            clauses += rule.match.patterns + rule.projectSearches.flatMap(\.clauses)
         }
         let tests = clauses.compactMap(\.words) + (clauses.flatMap(\.conditions) + rules.flatMap(\.match.conditions)).compactMap { condition in
             if case let .metavariable(_, .nameMatches(test)) = condition { return test }
@@ -109,16 +105,5 @@ struct WordIndex: Sendable, Hashable {
         var text = ""
         for word in words { text += String(decoding: word, as: UTF8.self) + "\u{0}" }
         return CodeView.hash(text)
-    }
-}
-
-extension Condition {
-    /// The project-wide searches in the condition, also inside `any-of`.
-    var projectSearches: [ProjectSearch] {
-        switch self {
-        case let .projectHas(search), let .projectLacks(search): return [search]
-        case let .anyOf(alternatives): return alternatives.flatMap(\.projectSearches)
-        default: return []
-        }
     }
 }

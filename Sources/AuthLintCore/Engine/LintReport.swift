@@ -73,7 +73,7 @@ public struct LintReport: Sendable {
             return (root as NSString).appendingPathComponent(path)
         }
         if let currentDirectory {
-            return Linter.relativePath(from: currentDirectory, to: (root as NSString).appendingPathComponent(path))
+            return ProjectPath.way(from: currentDirectory, to: ProjectPath.join(root, path))
         }
         guard !displayPrefix.isEmpty else { return path }
         // Fold `dir/../` so a path outside the root reads as typed.

@@ -66,19 +66,10 @@ extension Linter {
 
     /// "" when the root is the current directory, else the relative way from it to the root, with a trailing "/".
     static func displayPrefix(root: String, currentDirectory: String) -> String {
-        let relative = relativePath(from: currentDirectory, to: root)
+        let relative = ProjectPath.way(from: currentDirectory, to: root)
         return relative == "." ? "" : relative + "/"
     }
 
-    /// The way from folder `base` to `path`, both absolute: `..` steps, then names ("." when equal).
-    static func relativePath(from base: String, to path: String) -> String {
-        let baseParts = URL(fileURLWithPath: base).standardizedFileURL.pathComponents
-        let parts = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
-        var common = 0
-        while common < baseParts.count, common < parts.count, baseParts[common] == parts[common] { common += 1 }
-        let steps = Array(repeating: "..", count: baseParts.count - common) + parts[common...]
-        return steps.isEmpty ? "." : steps.joined(separator: "/")
-    }
 }
 
 /// Stable 64-bit FNV-1a fingerprints, as 16 hex digits.

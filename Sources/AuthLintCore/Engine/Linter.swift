@@ -230,17 +230,7 @@ public enum Linter {
     }
 
     private static func answerProjectSearches(_ rules: [RuleSpec], _ project: ProjectIndex) -> [ProjectSearch: [Bool]] {
-        var searches = Set<ProjectSearch>()
-        for rule in rules {
-            for condition in rule.match.conditions + rule.match.patterns.flatMap(\.conditions) {
-                switch condition {
-                case let .projectHas(search), let .projectLacks(search): searches.insert(search)
-                default: break
-                }
-            }
-            for override in rule.severityWhen { searches.insert(override.when) }
-        }
-        let ordered = Array(searches)
+        let ordered = Array(Set(rules.flatMap(\.projectSearches)))
         let evaluator = RuleEvaluator(project: project, facts: [:])
         let answers = ordered.parallelMap { search in project.units.indices.map { evaluator.has(search, inUnit: $0) } }
         return Dictionary(uniqueKeysWithValues: zip(ordered, answers))

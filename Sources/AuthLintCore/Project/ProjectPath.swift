@@ -48,6 +48,13 @@ enum ProjectPath {
         return (ups + target[common...].map(String.init)).joined(separator: "/")
     }
 
+    /// The way from the absolute folder `base` to the absolute `path`: `..` steps, then names;
+    /// "." when they are the same.
+    static func way(from base: String, to path: String) -> String {
+        let relative = relative(path, to: base)
+        return relative.isEmpty ? "." : relative
+    }
+
     /// Whether the root-relative `path` lies within the folder `folder` (or is it).
     static func isInside(_ path: String, folder: String) -> Bool {
         if folder.isEmpty { return !path.hasPrefix("../") && !path.hasPrefix("/") }

@@ -35,7 +35,7 @@ public struct ProjectScanner {
         }
         diagnostics += givenProblems.map { problem in
             var problem = problem
-            problem.path = relativePath(from: root, to: problem.path)
+            problem.path = ProjectPath.way(from: root, to: problem.path)
             return problem
         }
         var walker = DirectoryWalker(root: root, options: options)
@@ -51,18 +51,8 @@ public struct ProjectScanner {
         return project
     }
 
-    /// `path` relative to `root`, with `..` steps when it lies outside.
-    static func relativePath(from root: String, to path: String) -> String {
-        let rootParts = root.split(separator: "/")
-        let parts = path.split(separator: "/")
-        var common = 0
-        while common < rootParts.count, common < parts.count, rootParts[common] == parts[common] { common += 1 }
-        let steps = Array(repeating: "..", count: rootParts.count - common) + parts[common...].map(String.init)
-        return steps.isEmpty ? "." : steps.joined(separator: "/")
-    }
-
-    /// The nearest folder at or above `start` holding `.authlint.yml`, looking no higher than the
-    /// nearest `.git`; else that `.git` folder's parent; else `start`.
+    /// The nearest folder at or above `start` that holds `.authlint.yml` or `.git`; else the
+    /// outermost one that holds an Xcode project or workspace or `Package.swift`; else `start`.
     public static func findRoot(from start: String) -> String {
         var folder = ProjectPath.normalize(start)
         // Without a marker (a download with no .git), the outermost folder that holds an Xcode

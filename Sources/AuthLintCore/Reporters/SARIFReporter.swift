@@ -45,7 +45,7 @@ public struct SARIFReporter: Reporter {
     /// The report with every path SARIF shows made relative to `folder` instead of the project root.
     static func rerooted(_ report: LintReport, at folder: String) -> LintReport {
         let root = report.root
-        let move = { (path: String) in Linter.relativePath(from: folder, to: ProjectPath.join(root, path)) }
+        let move = { (path: String) in ProjectPath.way(from: folder, to: ProjectPath.join(root, path)) }
         let moveFinding = { (finding: Finding) -> Finding in
             var finding = finding
             finding.path = move(finding.path)

@@ -24,6 +24,12 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     public let elements: [Element]
     /// Hashes of the names every match must contain, for skipping files quickly.
     public let requiredNames: [UInt64]
+    /// Whether the pattern spells out a declaration (`func`, `init`): only such patterns match
+    /// inside a declaration's parameter list, where `rawNonce: String` is a type, not a value.
+    public let declaresFunction: Bool
+    /// For a pattern that starts with a metavariable: the hash of the longest name after it
+    /// (`set` in `$D.set(...)`), which every match holds a little after its start.
+    public let innerAnchor: UInt64?
 
     public var description: String { source }
 
@@ -33,15 +39,11 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         let (elements, names) = try Pattern.compile(source)
         self.elements = elements
         self.requiredNames = names
-    }
-
-    /// Whether the pattern spells out a declaration (`func`, `init`): only such patterns match
-    /// inside a declaration's parameter list, where `rawNonce: String` is a type, not a value.
-    public var declaresFunction: Bool {
-        elements.contains { element in
+        declaresFunction = elements.contains { element in
             if case let .token(kind, _, text) = element { return kind == .keyword && (text == "func" || text == "init" || text == "subscript") }
             return false
         }
+        innerAnchor = Pattern.innerAnchor(of: elements)
     }
 
     /// The metavariable every match binds to its whole text.
@@ -50,9 +52,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     /// A single name, bound by the caller: finds the uses of a variable.
     static let name = try! Pattern("$NAME")
 
-    /// For a pattern that starts with a metavariable: the hash of the longest name after it
-    /// (`set` in `$D.set(...)`), which every match holds a little after its start.
-    public var innerAnchor: UInt64? {
+    private static func innerAnchor(of elements: [Element]) -> UInt64? {
         guard let first = elements.first else { return nil }
         switch first {
         case .operand, .expression: break

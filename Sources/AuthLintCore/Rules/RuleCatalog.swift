@@ -20,24 +20,26 @@ public struct RuleCatalog: Sendable {
     /// Built-in rules and providers plus every `*.yaml`/`*.yml` file in `directories`. A team's
     /// rule or provider may not reuse a built-in id.
     public static func load(extraDirectories directories: [String]) throws -> RuleCatalog {
-        var files = BuiltinRuleFiles.files.map { (path: $0.path, text: $0.text) }
+        // A provider is a file in a `providers` folder inside a rules folder.
+        let inProviders = { (relative: String) in relative.split(separator: "/").dropLast().contains("providers") }
+        var files = BuiltinRuleFiles.files.map { (path: $0.path, text: $0.text, isProvider: inProviders($0.path)) }
         for directory in directories {
-            for path in try ruleFiles(in: directory) {
+            for relative in try ruleFiles(in: directory) {
+                let path = (directory as NSString).appendingPathComponent(relative)
                 do {
-                    files.append((path, try String(contentsOfFile: path, encoding: .utf8)))
+                    files.append((path, try String(contentsOfFile: path, encoding: .utf8), inProviders(relative)))
                 } catch {
                     throw FileError(path: path, line: 1, message: "cannot read rule file: \(error.localizedDescription)")
                 }
             }
         }
-        let isProvider = { (path: String) in path.split(separator: "/").dropLast().contains("providers") }
         var providers = ProviderCatalog()
-        for file in files where isProvider(file.path) {
+        for file in files where file.isProvider {
             try providers.add(try RuleLoader().loadProvider(text: file.text, path: file.path))
         }
         let loader = RuleLoader(providers: providers)
         var catalog = RuleCatalog(rules: [], providers: providers)
-        for file in files where !isProvider(file.path) {
+        for file in files where !file.isProvider {
             try catalog.add(try loader.load(text: file.text, path: file.path))
         }
         return catalog
@@ -69,7 +71,7 @@ public struct RuleCatalog: Sendable {
         guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         for case let relative as String in walker where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-            files.append((directory as NSString).appendingPathComponent(relative))
+            files.append(relative)
         }
         return files.sorted()
     }

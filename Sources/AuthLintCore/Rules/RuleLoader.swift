@@ -94,7 +94,7 @@ public struct RuleLoader {
             let objcImports = try fields["imports"]?.strings("objc imports") ?? []
             signIn += try clauses(try fields.required("sign-in")).map { clause in
                 var clause = clause
-                clause.imports = objcImports
+                if clause.imports.isEmpty { clause.imports = objcImports }
                 clause.language = .objc
                 return clause
             }

@@ -86,7 +86,7 @@ public enum ConditionScope: String, Sendable, CaseIterable {
     case type
     /// The whole file.
     case file
-    /// Every file of the project.
+    /// Every file of the site's target (unit).
     case project
 }
 
@@ -162,10 +162,11 @@ public enum MetavariableTest: Sendable {
     case mentionsNone([String])
     /// Its declared type is one of these (parameter, `let x: T`, `as? T`, `case let x as T`).
     case type([String])
-    /// Its own text (names, and string contents unless `codeOnly`) contains one of these words,
-    /// case-insensitive, in a name that contains none of the exceptions.
+    /// Its own text (names and string contents, as the test's `place` says) contains one of
+    /// these words, case-insensitive, in a name that contains none of the exceptions.
     case nameMatches(NameMatch)
-    /// Its value, followed through assignments, is a string literal without interpolation.
+    /// Its value, followed through assignments, is a string literal without interpolation or an
+    /// integer literal.
     case literal
     /// Its value, followed through assignments and into helper functions, contains a match of one of these patterns.
     case contains([Pattern])
@@ -181,4 +182,23 @@ public struct RelatedPlace: Sendable {
 public struct SeverityOverride: Sendable {
     public var when: ProjectSearch
     public var severity: Severity
+}
+
+extension Condition {
+    /// The project-wide searches in the condition, also inside `any-of`.
+    var projectSearches: [ProjectSearch] {
+        switch self {
+        case let .projectHas(search), let .projectLacks(search): return [search]
+        case let .anyOf(alternatives): return alternatives.flatMap(\.projectSearches)
+        default: return []
+        }
+    }
+}
+
+extension RuleSpec {
+    /// The project-wide questions the rule asks: in its conditions and its patterns' (also
+    /// inside `any-of`), and in its severity overrides.
+    var projectSearches: [ProjectSearch] {
+        (match.conditions + match.patterns.flatMap(\.conditions)).flatMap(\.projectSearches) + severityWhen.map(\.when)
+    }
 }
