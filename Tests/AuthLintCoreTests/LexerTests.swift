@@ -314,4 +314,16 @@ final class LexerTests: XCTestCase {
         }
         XCTAssertEqual(file.tokens.last.map { Int($0.line) }, file.lineStarts.count - 1)
     }
+
+    func testPositionsAgreeWithSourceFileAfterIllFormedUTF8() {
+        // A surrogate, an overlong and an out-of-range sequence: well-shaped, but each byte is U+FFFD.
+        var bytes = Array("let a = \"".utf8) + [0xED, 0xA0, 0x80, 0xE0, 0x80, 0x80, 0xF4, 0x90, 0x80, 0x80]
+        bytes += Array("\"; let b = 1\n".utf8)
+        let file = SourceFile(path: "a.swift", bytes: bytes)
+        for token in file.tokens {
+            XCTAssertEqual(file.location(ofByte: Int(token.start)),
+                           SourceLocation(line: Int(token.line), column: Int(token.column)), "token \(token.kind)")
+        }
+        XCTAssertEqual(file.tokens.first { file.text(of: $0) == "b" }?.column, 27, "one column per byte of the three sequences")
+    }
 }

@@ -71,12 +71,8 @@ public final class SourceFile: Sendable {
     /// Line and UTF-16 column of a byte offset.
     public func location(ofByte offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
-        }
+        // The last line that starts at or before the offset (line starts are ascending, the first is 0).
+        let low = lineStarts.lowerBound { Int($0) <= offset } - 1
         let lineStart = Int(lineStarts[low])
         return SourceLocation(line: low + 1, column: 1 + SourceFile.utf16Length(bytes, from: lineStart, to: offset))
     }
@@ -107,23 +103,16 @@ public final class SourceFile: Sendable {
     /// four-byte sequences count two, other sequences one, and each byte of an ill-formed
     /// sequence one (it decodes to U+FFFD).
     static func utf16Length(_ bytes: [UInt8], from: Int, to: Int) -> Int {
-        var count = 0
-        var i = from
-        while i < to {
-            let b = bytes[i]
-            let length = b < 0x80 ? 1 : b >= 0xF0 && b < 0xF5 ? 4 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xC2 && b < 0xE0 ? 2 : 0
-            var valid = length > 0 && i + length <= bytes.count
-            if valid && length > 1 {
-                for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { valid = false }
-            }
-            if valid {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0
+            var i = from
+            while i < to {
+                let length = UTF8Scan.scalar(base, i, buffer.count).length
                 count += length == 4 ? 2 : 1
-                i += length
-            } else {
-                count += 1
-                i += 1
+                i += max(length, 1)
             }
+            return count
         }
-        return count
     }
 }
