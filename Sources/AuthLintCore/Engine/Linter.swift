@@ -118,7 +118,7 @@ public enum Linter {
             findings: findings,
             diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
             filesScanned: named?.count ?? project.files.count + scanned.propertyLists.count,
-            rules: options.catalog.descriptions,
+            rules: rules.map(\.description),
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             notices: notices)
         report.suppressed = suppressed

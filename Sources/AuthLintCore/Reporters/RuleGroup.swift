@@ -4,12 +4,15 @@ struct RuleGroup {
     var id: String
     var rule: RuleDescription?
     var findings: [Finding]
-    var severity: Severity { findings.map(\.severity).max() ?? .note }
+    /// The highest severity among the findings.
+    var severity: Severity
 
     static func groups(_ report: LintReport) -> [RuleGroup] {
         var byRule: [String: [Finding]] = [:]
         for finding in report.findings { byRule[finding.rule, default: []].append(finding) }
-        return byRule.map { RuleGroup(id: $0.key, rule: report.rule($0.key), findings: $0.value) }
+        return byRule.map { id, findings in
+            RuleGroup(id: id, rule: report.rule(id), findings: findings, severity: findings.map(\.severity).max() ?? .note)
+        }
             .sorted { $0.severity != $1.severity ? $0.severity > $1.severity : $0.id < $1.id }
     }
 }
