@@ -13,7 +13,7 @@ let base = URL(fileURLWithPath: arguments[2]).standardizedFileURL.path
 var ruleFiles: [String] = []
 if let walker = FileManager.default.enumerator(atPath: base) {
     for case let relative as String in walker where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-        ruleFiles.append(base + "/" + relative)
+        ruleFiles.append(relative)
     }
 }
 ruleFiles.sort()
@@ -37,7 +37,8 @@ func delimiter(for text: String) -> String {
 
 var source = "// Built from the rules/ folder by the RuleEmbedder plugin.\n\n"
 source += "enum BuiltinRuleFiles {\n    static let files: [(path: String, text: String)] = [\n"
-for path in ruleFiles {
+for relative in ruleFiles {
+    let path = base + "/" + relative
     let text: String
     do {
         text = try String(contentsOfFile: path, encoding: .utf8)
@@ -45,8 +46,6 @@ for path in ruleFiles {
         FileHandle.standardError.write(Data("error: \(path): \(error.localizedDescription)\n".utf8))
         exit(1)
     }
-    var relative = URL(fileURLWithPath: path).standardizedFileURL.path
-    if relative.hasPrefix(base + "/") { relative = String(relative.dropFirst(base.count + 1)) }
     let hashes = delimiter(for: text)
     source += "        (\"rules/\(relative)\", \(hashes)\"\"\"\n\(text)\(text.hasSuffix("\n") ? "" : "\n")\"\"\"\(hashes)),\n"
 }

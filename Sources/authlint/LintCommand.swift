@@ -151,25 +151,21 @@ struct LintCommand: ParsableCommand {
             throw ExitCode(2)
         }
         report.absolutePaths = absolutePaths
+        // Files get the plain options; standard output on a terminal also colour, excerpts and the time.
+        var fileOptions = ReporterOptions(quiet: quiet, sarifHelpBaseURL: sarifHelpUrl)
+        fileOptions.linkBase = linkBase
+        fileOptions.sarifRoot = sarifRoot.map(absolute)
         let toTerminal = output == nil && Terminal.stdoutIsTerminal
-        var options = ReporterOptions(
-            color: output == nil && Terminal.colorEnabled(color),
-            excerpts: toTerminal,
-            quiet: quiet,
-            elapsed: toTerminal ? Date().timeIntervalSince(started) : nil)
-        options.sarifHelpBaseURL = sarifHelpUrl
-        options.linkBase = linkBase
-        options.sarifRoot = sarifRoot.map(absolute)
+        var options = fileOptions
+        options.color = output == nil && Terminal.colorEnabled(color)
+        options.excerpts = toTerminal
+        options.elapsed = toTerminal ? Date().timeIntervalSince(started) : nil
         let rendered = format.reporter(options).render(report)
         if let output {
             try write(rendered, to: output)
         } else {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
-        var fileOptions = ReporterOptions(quiet: quiet)
-        fileOptions.sarifHelpBaseURL = sarifHelpUrl
-        fileOptions.linkBase = linkBase
-        fileOptions.sarifRoot = options.sarifRoot
         for extra in extras {
             try write(extra.format.reporter(fileOptions).render(report), to: extra.path)
         }

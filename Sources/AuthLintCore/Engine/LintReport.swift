@@ -14,7 +14,8 @@ public struct LintReport: Sendable {
     public var rules: [RuleDescription]
     /// Source text of the lines findings point at, by path and line, for excerpts.
     public var excerpts: [String: [Int: String]]
-    /// What the configuration declared that changes what is reported (a 4.8 exemption).
+    /// What the configuration declared that changes what is reported: each is a Guideline 4.8
+    /// declaration (an exemption or an equivalent login) with its reason.
     public var notices: [String]
     /// Each app target that offers a login: its services, Sign in with Apple, entitlements and manifests.
     public var signIn: [SignInTarget] = []

@@ -77,7 +77,7 @@ struct SignInOverview {
                 findings: report.findings.filter { rules.contains($0.rule) }))
         }
         self.areas = areas
-        declarations = report.notices.filter { $0.contains("4.8") }
+        declarations = report.notices
 
         let login = report.findings.filter { $0.rule == Self.loginServicesRule }
         if login.contains(where: { $0.severity == .error }) {
