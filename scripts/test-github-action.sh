@@ -7,7 +7,8 @@
 #   2. a binary whose checksum does not match is refused;
 #   3. built from source (the release build, incremental here) on the compliant sample: clean;
 #   4. a usage error fails the step instead of passing as "no findings";
-#   5. action.yml and the script agree on every input and output.
+#   5. action.yml and the script agree on every input, and every output the action declares was
+#      written by run 1.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 schema="$repo/Tests/AuthLintCoreTests/Schemas/sarif-2.1.0.json"
@@ -106,10 +107,11 @@ run_action usage INPUT_PATH=samples INPUT_BINARY="$(ls "$work/release/authlint-$
 grep -q '^::error title=authlint::' "$work/usage/stdout" || fail "no ::error annotation for the usage error"
 
 echo "-- 5. action.yml and the script agree"
-python3 - "$repo/action.yml" "$repo/scripts/github-action.sh" <<'PY'
+python3 - "$repo/action.yml" "$repo/scripts/github-action.sh" "$work/download/output" <<'PY'
 import re, sys, yaml
 action = yaml.safe_load(open(sys.argv[1]))
 script = open(sys.argv[2]).read()
+written = {line.split("=", 1)[0] for line in open(sys.argv[3]).read().splitlines()}  # what run 1 wrote
 steps = action["runs"]["steps"]
 lint = next(s for s in steps if s.get("id") == "lint")
 env = lint["env"]
@@ -122,10 +124,9 @@ for name in action["inputs"]:
         assert variable in script, f"{variable} is passed but the script never reads it"
 for variable in set(re.findall(r"INPUT_[A-Z_]+", script)):
     assert variable in env, f"the script reads {variable}, which action.yml never sets"
-written = set(re.findall(r'echo "([a-z-]+)=', script)) | {"findings", "errors", "warnings", "notes"}
 for name, output in action["outputs"].items():
     match = re.fullmatch(r"\$\{\{ steps\.lint\.outputs\.([a-z-]+) \}\}", output["value"])
-    assert match and match.group(1) in written, f"output {name} is not written by the script"
+    assert match and match.group(1) in written, f"output {name} was not written by the lint step"
 print(f"   {len(action['inputs'])} inputs, {len(action['outputs'])} outputs")
 PY
 echo "GitHub Action script: all checks passed"

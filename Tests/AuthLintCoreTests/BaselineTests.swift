@@ -77,7 +77,7 @@ final class BaselineTests: XCTestCase {
     }
 
     func testStrictBaselineFailsTheRunOnFixedEntries() throws {
-        guard let executable = CLITests.executable else { throw XCTSkip("the authlint executable was not found next to the tests") }
+        let executable = try CLITests.requireExecutable()
         try write(original)
         XCTAssertEqual(try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
         try write("func refreshed(accessToken: String) {}\n")

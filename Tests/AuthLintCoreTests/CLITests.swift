@@ -34,10 +34,16 @@ final class CLITests: XCTestCase {
         return nil
     }()
 
+    /// The built `authlint`; a test that needs it skips without it, and fails on CI.
+    static func requireExecutable() throws -> URL {
+        guard let executable else { try ExternalTool.unavailable("the authlint executable next to the tests") }
+        return executable
+    }
+
     private var workspace = ""
 
     override func setUpWithError() throws {
-        guard CLITests.executable != nil else { throw XCTSkip("the authlint executable was not found next to the tests") }
+        _ = try CLITests.requireExecutable()
         workspace = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
     }

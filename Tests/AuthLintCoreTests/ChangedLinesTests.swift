@@ -78,7 +78,7 @@ final class ChangedLinesTests: XCTestCase {
         XCTAssertEqual(lines.findings.map { "\($0.path):\($0.line)" }, ["App/Edited.swift:4", "App/New.swift:2"])
         XCTAssertTrue(TextReporter().render(lines).contains("2 outside the changes"))
 
-        guard let executable = CLITests.executable else { throw XCTSkip("the authlint executable was not found next to the tests") }
+        let executable = try CLITests.requireExecutable()
         let cli = try ExternalTool.run(executable.path, ["lint", root + "/App", "--changed-lines", "--format", "json"])
         XCTAssertEqual(cli.status, 0, cli.stderr)
         XCTAssertEqual(cli.stdout.components(separatedBy: "\"rule\" : \"token-logged\"").count - 1, 2, cli.stdout)

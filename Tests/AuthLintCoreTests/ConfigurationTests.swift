@@ -71,7 +71,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertThrowsError(try lint(badValue)) { error in
             XCTAssertTrue("\(error)".hasPrefix(".authlint.yml:2: the setting of `missing-nonce` must be one of off, note, warning, error"), "\(error)")
         }
-        guard let executable = CLITests.executable else { throw XCTSkip("the authlint executable was not found next to the tests") }
+        let executable = try CLITests.requireExecutable()
         let run = try ExternalTool.run(executable.path, ["lint", misspelt])
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("did you mean `exclude`?"), run.stderr)

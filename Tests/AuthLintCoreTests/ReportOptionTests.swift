@@ -7,7 +7,7 @@ final class ReportOptionTests: XCTestCase {
     private var workspace = ""
 
     override func setUpWithError() throws {
-        guard CLITests.executable != nil else { throw XCTSkip("the authlint executable was not found next to the tests") }
+        _ = try CLITests.requireExecutable()
         workspace = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-report-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: workspace + "/app", withIntermediateDirectories: true)
         try ReportFixture.appleLoginWithoutNonce.write(toFile: workspace + "/app/LoginController.swift", atomically: true, encoding: .utf8)
