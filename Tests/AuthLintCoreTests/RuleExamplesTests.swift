@@ -28,6 +28,9 @@ final class RuleExamplesTests: XCTestCase {
                     Set(found.map(\.position)), marked.marks,
                     "\(rule.id) triggering example \(number + 1): findings \(found.map(\.summary))")
                 XCTAssertEqual(found.count, marked.marks.count, "\(rule.id) triggering example \(number + 1): duplicate findings")
+                XCTAssertEqual(
+                    Set(found.map(\.severity)), [marked.severity ?? rule.description.severity],
+                    "\(rule.id) triggering example \(number + 1): severity (an example states its own when it differs)")
             }
         }
     }

@@ -85,11 +85,15 @@ public struct RuleDescription: Sendable, Hashable, Codable {
         /// Whether the mutation checks (comment, string, emoji) apply; off for examples whose
         /// finding is outside Swift code (a plist, an entitlements file).
         public var mutations: Bool
+        /// The severity its findings must have, when not the rule's (`severity-when`, an
+        /// enterprise login reported as a warning).
+        public var severity: Severity?
 
-        public init(files: [ExampleFile], configuration: String? = nil, mutations: Bool = true) {
+        public init(files: [ExampleFile], configuration: String? = nil, mutations: Bool = true, severity: Severity? = nil) {
             self.files = files
             self.configuration = configuration
             self.mutations = mutations
+            self.severity = severity
         }
     }
 

@@ -324,7 +324,7 @@ public struct RuleLoader {
         if case .scalar = node.node {
             return .init(files: [.init(path: "Example.swift", text: try node.string("an example"))])
         }
-        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations"])
+        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity"])
         let files = try fields.required("files").pairs("files").map {
             RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the file \($0.key)"))
         }
@@ -332,6 +332,7 @@ public struct RuleLoader {
         return .init(
             files: files,
             configuration: try fields["configuration"]?.string("configuration"),
-            mutations: try fields["mutations"]?.bool("mutations") ?? true)
+            mutations: try fields["mutations"]?.bool("mutations") ?? true,
+            severity: try fields["severity"].map { try $0.enumValue(Severity.self, "severity") })
     }
 }

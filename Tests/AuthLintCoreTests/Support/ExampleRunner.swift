@@ -15,9 +15,11 @@ struct MarkedExample {
     var files: [RuleDescription.ExampleFile] = []
     var marks: Set<ExamplePosition> = []
     var configuration: String?
+    var severity: Severity?
 
     init(_ example: RuleDescription.Example) {
         configuration = example.configuration
+        severity = example.severity
         for file in example.files {
             var text = ""
             var line = 1
