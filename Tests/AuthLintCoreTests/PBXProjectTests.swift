@@ -224,4 +224,24 @@ final class PBXProjectTests: XCTestCase {
         let packages = project.manifests.linkedPackages.map { "\($0.name)|\($0.target ?? "-")|\($0.version ?? "-")|\($0.line)" }
         XCTAssertEqual(packages, ["GoogleSignIn|MyApp|-|122", "GoogleSignIn-iOS|-|7.0.0|361"])
     }
+
+    /// A file in an extension (listed first) and in the app ships as the app's: its unit and the
+    /// entitlements and manifests that apply to it come from the same target.
+    func testASharedFileTakesItsUnitAndEntitlementsFromOneTarget() throws {
+        let tree = try ScanFixture()
+        try tree.write("ios/MyApp.xcodeproj/project.pbxproj", XcodeProjectFixtures.twoTargets)
+        try tree.write("ios/Configs/Widget.xcconfig", "CODE_SIGN_ENTITLEMENTS = MyWidget/Release.plist\n")
+        try tree.write("ios/MyWidget/Release.plist", "<plist><dict/></plist>")
+        try tree.write("Shared/Auth/Login.swift")
+        var scanned = tree.scan()
+        scanned.xcodeProjects[0].targets.reverse()
+        XCTAssertEqual(scanned.xcodeTargets(containing: "Shared/Auth/Login.swift").map(\.name), ["MyWidget", "MyApp"])
+        let app = try XCTUnwrap(scanned.xcodeProjects[0].target(named: "MyApp"))
+        let code = CodeView(file: SourceFile(path: "Shared/Auth/Login.swift", text: "let x = 1\n"))
+        let project = ProjectIndex(files: [code], scanned: scanned)
+        XCTAssertEqual(project.unit(ofFile: 0).name, "target MyApp")
+        let appEntitlements = Array(Set(ProjectResources.shipping(app.buildConfigurations).compactMap(\.entitlementsPath))).sorted()
+        XCTAssertEqual(project.resources.entitlementsOfFile[0], appEntitlements)
+        XCTAssertFalse(project.resources.entitlementsOfFile[0].contains("ios/MyWidget/Release.plist"))
+    }
 }

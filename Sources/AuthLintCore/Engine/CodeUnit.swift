@@ -118,7 +118,8 @@ enum CodeUnitBuilder {
         folder.isEmpty || folder == "." || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
-    private static func preferred(_ targets: [XcodeTarget]) -> XcodeTarget? {
+    /// The target a file shared by several ships as: an app, else an extension, else not a test.
+    static func preferred(_ targets: [XcodeTarget]) -> XcodeTarget? {
         targets.first(where: \.isApplication) ?? targets.first(where: \.isAppExtension)
             ?? targets.first(where: { !$0.isTest }) ?? targets.first
     }

@@ -78,15 +78,7 @@ public struct LintReport: Sendable {
         }
         guard !displayPrefix.isEmpty else { return path }
         // Fold `dir/../` so a path outside the root reads as typed.
-        var parts: [Substring] = []
-        for part in (displayPrefix + path).split(separator: "/", omittingEmptySubsequences: false) {
-            if part == "..", let last = parts.last, last != "..", !last.isEmpty {
-                parts.removeLast()
-            } else if part != "." {
-                parts.append(part)
-            }
-        }
-        return parts.joined(separator: "/")
+        return ProjectPath.normalize(displayPrefix + path)
     }
 
     /// Number of findings of each severity.

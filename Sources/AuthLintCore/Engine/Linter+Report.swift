@@ -25,7 +25,11 @@ extension Linter {
     /// The code tokens on a line, joined by single spaces: immune to reformatting and comments.
     static func normalisedLine(_ line: Int, in code: CodeView) -> String {
         var parts: [String] = []
-        for (index, token) in code.tokens.enumerated() where token.line == line { parts.append(code.text(index)) }
+        var index = code.tokens.lowerBound { $0.line < line }
+        while index < code.count, code.tokens[index].line == line {
+            parts.append(code.text(index))
+            index += 1
+        }
         return parts.joined(separator: " ")
     }
 

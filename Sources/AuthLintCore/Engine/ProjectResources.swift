@@ -52,7 +52,7 @@ struct ProjectResources: Sendable {
         }
         for path in paths {
             let targets = scanned.xcodeTargets(containing: path)
-            if let target = targets.first(where: \.isAppLike) ?? targets.first {
+            if let target = CodeUnitBuilder.preferred(targets) {
                 let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
                 entitlementsOfFile.append(Array(Set(configured)).sorted())
                 let bundled = bundledManifests(target)
