@@ -21,7 +21,7 @@ struct ConfigCommand: ParsableCommand {
         do {
             let catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
             let current = FileManager.default.currentDirectoryPath
-            let root = ProjectScanner.scan(ScanOptions(paths: [path]), currentDirectory: current).root
+            let root = ProjectScanner.root(ScanOptions(paths: [path]), currentDirectory: current)
             let configuration = try Configuration.load(path: config, root: root)
             try configuration.validateRules(against: catalog)
             FileHandle.standardOutput.write(Data(configuration.dump(catalog: catalog).utf8))

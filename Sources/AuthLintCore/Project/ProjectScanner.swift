@@ -5,34 +5,8 @@ public struct ProjectScanner {
     /// Scans the paths of `options`, relative paths taken from `currentDirectory`.
     public static func scan(_ options: ScanOptions, currentDirectory: String) -> ScannedProject {
         var diagnostics: [Diagnostic] = []
-        // Problems with the paths given are found before the root is known: kept absolute until then.
-        var givenProblems: [Diagnostic] = []
-        let base = ProjectPath.normalize(currentDirectory.hasPrefix("/") ? currentDirectory : "/" + currentDirectory)
-        var directories: [String] = []
-        var files: [(path: String, status: FileStatus)] = []
-        for given in options.paths.isEmpty ? ["."] : options.paths {
-            let absolute = ProjectPath.join(base, given)
-            switch FileStatus.of(path: absolute) {
-            case .success(let status) where status.type == .directory:
-                directories.append(absolute)
-            case .success(let status) where status.type == .regular:
-                files.append((absolute, status))
-            case .success:
-                givenProblems.append(Diagnostic(path: absolute, kind: .unreadable, message: "not a regular file or folder"))
-            case .failure(let error):
-                givenProblems.append(FileReader.error(error).diagnostic(path: absolute))
-            }
-        }
-        let root: String
-        if let given = options.root {
-            root = ProjectPath.join(base, given)
-        } else if directories.count == 1, files.isEmpty {
-            root = directories[0]
-        } else if directories.isEmpty, files.isEmpty {
-            root = base
-        } else {
-            root = findRoot(from: commonFolder(directories + files.map { ProjectPath.directory(of: $0.path) }))
-        }
+        let (directories, files, givenProblems) = classify(options, currentDirectory: currentDirectory)
+        let root = root(options, currentDirectory: currentDirectory, directories: directories, files: files.map(\.path))
         diagnostics += givenProblems.map { problem in
             var problem = problem
             problem.path = ProjectPath.way(from: root, to: problem.path)
@@ -49,6 +23,50 @@ public struct ProjectScanner {
         diagnostics += parseProjectFiles(collected, into: &project, maxFileSize: options.maxFileSize)
         project.diagnostics = diagnostics.sorted(by: Diagnostic.reportOrder)
         return project
+    }
+
+    /// The project root of the paths of `options`, without scanning it.
+    public static func root(_ options: ScanOptions, currentDirectory: String) -> String {
+        let (directories, files, _) = classify(options, currentDirectory: currentDirectory)
+        return root(options, currentDirectory: currentDirectory, directories: directories, files: files.map(\.path))
+    }
+
+    /// The paths given, absolute: folders, regular files, and problems (kept absolute until the
+    /// root is known).
+    private static func classify(
+        _ options: ScanOptions, currentDirectory: String
+    ) -> (directories: [String], files: [(path: String, status: FileStatus)], problems: [Diagnostic]) {
+        let base = absoluteFolder(currentDirectory)
+        var directories: [String] = []
+        var files: [(path: String, status: FileStatus)] = []
+        var problems: [Diagnostic] = []
+        for given in options.paths.isEmpty ? ["."] : options.paths {
+            let absolute = ProjectPath.join(base, given)
+            switch FileStatus.of(path: absolute) {
+            case .success(let status) where status.type == .directory:
+                directories.append(absolute)
+            case .success(let status) where status.type == .regular:
+                files.append((absolute, status))
+            case .success:
+                problems.append(Diagnostic(path: absolute, kind: .unreadable, message: "not a regular file or folder"))
+            case .failure(let error):
+                problems.append(FileReader.error(error).diagnostic(path: absolute))
+            }
+        }
+        return (directories, files, problems)
+    }
+
+    /// `--root` when given; else the one folder given; else the root found upward from them all.
+    private static func root(_ options: ScanOptions, currentDirectory: String, directories: [String], files: [String]) -> String {
+        let base = absoluteFolder(currentDirectory)
+        if let given = options.root { return ProjectPath.join(base, given) }
+        if directories.count == 1, files.isEmpty { return directories[0] }
+        if directories.isEmpty, files.isEmpty { return base }
+        return findRoot(from: commonFolder(directories + files.map(ProjectPath.directory)))
+    }
+
+    private static func absoluteFolder(_ path: String) -> String {
+        ProjectPath.normalize(path.hasPrefix("/") ? path : "/" + path)
     }
 
     /// The nearest folder at or above `start` that holds `.authlint.yml` or `.git`; else the
