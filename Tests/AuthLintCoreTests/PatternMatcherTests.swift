@@ -434,4 +434,15 @@ final class PatternMatcherTests: XCTestCase {
         let declaration = Matcher(code).matches(try Pattern("func $F(... $R: ASAuthorizationAppleIDRequest ...)"))
         XCTAssertEqual(declaration.map { text(code, $0.bindings["F"]!.range) + " " + text(code, $0.bindings["R"]!.range) }, ["configure request"])
     }
+
+    /// A pattern that starts with an operand is tried back from its inner name by atoms: an
+    /// operand far longer than the window (a long array literal) is still found whole.
+    func testAnOperandLongerThanTheAnchorWindowIsFound() throws {
+        let items = (1...80).map { "\"item\($0)\"" }.joined(separator: ", ")
+        let found = try matches("$X.randomElement()", in: "let nonce = [\(items)].randomElement()")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.hasPrefix("[\"item1\", \"item2\"") == true, found.first ?? "")
+        XCTAssertEqual(try matches("$X.randomElement()", in: "let a = xs.randomElement(); let b = [1, 2].randomElement()"),
+                       ["xs.randomElement() | X=xs", "[1, 2].randomElement() | X=[1, 2]"])
+    }
 }

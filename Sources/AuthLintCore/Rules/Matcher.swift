@@ -34,14 +34,23 @@ public struct Matcher {
                 if body(Int(start)) { return }
             }
         } else if let hash = pattern.innerAnchor {
-            var position = range.lowerBound
+            var next = range.lowerBound  // positions below were tried already
+            var starts: [Int] = []
             for occurrence in code.occurrences[hash] ?? [] {
                 let anchor = min(Int(occurrence), range.upperBound)
-                position = max(position, anchor - Matcher.anchorWindow)
-                while position < anchor {
-                    if body(position) { return }
-                    position += 1
+                // Walking back from the anchor by atoms: a bracketed group (a call's arguments, an
+                // array literal, a string) is one step, whatever its length, and a match cannot
+                // start inside a group that closes before the anchor.
+                starts.removeAll(keepingCapacity: true)
+                var j = anchor - 1
+                while j >= next, starts.count < Matcher.anchorWindow {
+                    let open = Int(code.partner[j])
+                    if open >= 0, open < j { j = open }
+                    if j >= next { starts.append(j) }
+                    j -= 1
                 }
+                for start in starts.reversed() where body(start) { return }
+                next = max(next, anchor)
                 if anchor == range.upperBound { return }
             }
         } else {
@@ -49,7 +58,7 @@ public struct Matcher {
         }
     }
 
-    /// How far before its inner anchor name a match may start, in code tokens.
+    /// How far before its inner anchor name a match may start, in atoms (a bracketed group counts one).
     static let anchorWindow = 96
 
     /// Whether the pattern matches anywhere inside `range`.
