@@ -71,8 +71,14 @@ public final class SourceFile: Sendable {
     /// Line and UTF-16 column of a byte offset.
     public func location(ofByte offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        // The last line that starts at or before the offset (line starts are ascending, the first is 0).
-        let low = lineStarts.lowerBound { Int($0) <= offset } - 1
+        // The last line that starts at or before the offset. (The lexer builds on its own, for the
+        // fuzzer, so it keeps its own binary search.)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
+        }
         let lineStart = Int(lineStarts[low])
         return SourceLocation(line: low + 1, column: 1 + SourceFile.utf16Length(bytes, from: lineStart, to: offset))
     }
