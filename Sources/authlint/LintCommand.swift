@@ -83,6 +83,9 @@ struct LintCommand: ParsableCommand {
 
     func validate() throws {
         _ = try extraReports()
+        if let changedSince, changedSince.isEmpty || changedSince.hasPrefix("-") {
+            throw ValidationError("--changed-since expects a git revision (a branch, tag or commit), not `\(changedSince)`.")
+        }
     }
 
     /// The `--report` values, checked: a known format, a path, and no file written twice.

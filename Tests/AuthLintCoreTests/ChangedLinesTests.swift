@@ -84,6 +84,73 @@ final class ChangedLinesTests: XCTestCase {
         XCTAssertEqual(cli.stdout.components(separatedBy: "\"rule\" : \"token-logged\"").count - 1, 2, cli.stdout)
         let badRevision = try ExternalTool.run(executable.path, ["lint", root, "--changed-since", "no-such-revision"])
         XCTAssertEqual(badRevision.status, 2)
-        XCTAssertTrue(badRevision.stderr.contains("git diff failed"), badRevision.stderr)
+        XCTAssertTrue(badRevision.stderr.contains("--changed-since `no-such-revision` is not a commit"), badRevision.stderr)
+    }
+
+    /// A repository with one commit and `App/Edited.swift` changed since, in a new folder.
+    private func repository(_ git: String) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-changed-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
+        try "let a = 1\n".write(toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start"]] {
+            XCTAssertEqual(try ExternalTool.run(git, ["-C", root] + arguments).status, 0, arguments.joined(separator: " "))
+        }
+        try "let a = 2\n".write(toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    func testARevisionIsNeverReadAsAnOption() throws {
+        guard let git = ExternalTool.find(["git"]) else { try ExternalTool.unavailable("git") }
+        let root = try repository(git)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let written = root + "/written-by-git"
+        for revision in ["--output=" + written, "-p", "", "HEAD\n--output=" + written] {
+            XCTAssertThrowsError(try ChangedLines.since(revision, root: root), revision.debugDescription) { error in
+                XCTAssertTrue("\(error)".contains("--changed-since `"), "\(error)")
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: written))
+        XCTAssertEqual(try ChangedLines.since("HEAD", root: root).files["App/Edited.swift"], .some([1...1]))
+
+        let executable = try CLITests.requireExecutable()
+        for format in ["text", "json"] {
+            let run = try ExternalTool.run(executable.path, ["lint", root, "--changed-since=--output=" + written, "--quiet", "--format", format])
+            XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+            XCTAssertTrue(run.stderr.contains("--changed-since expects a git revision (a branch, tag or commit), not `--output="), run.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: written))
+        }
+    }
+
+    func testProgramsARepositoryConfigurationNamesAreNotRun() throws {
+        guard let git = ExternalTool.find(["git"]) else { try ExternalTool.unavailable("git") }
+        let root = try repository(git)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Each program records that it ran, then does its job (passing the file through).
+        let marks = root + "/.git/ran"
+        try FileManager.default.createDirectory(atPath: marks, withIntermediateDirectories: true)
+        var configuration = ""
+        for (role, key) in [("fsmonitor", "core.fsmonitor"), ("external", "diff.external"), ("textconv", "diff.evil.textconv"),
+                            ("command", "diff.evil.command"), ("clean", "filter.evil.clean"), ("smudge", "filter.evil.smudge"),
+                            ("process", "filter.evil.process"), ("clean2", "filter.sly.clean"), ("pager", "core.pager"),
+                            ("pagerdiff", "pager.diff"), ("ssh", "core.sshCommand")]
+        {
+            let script = root + "/.git/\(role).sh"
+            try "#!/bin/sh\ntouch '\(marks)/\(role)'\ncat\n".write(toFile: script, atomically: true, encoding: .utf8)
+            XCTAssertEqual(chmod(script, 0o755), 0)
+            configuration += "\(key) = \(script)\n"
+        }
+        let config = root + "/.git/config"
+        for line in configuration.split(separator: "\n") {
+            let parts = line.components(separatedBy: " = ")
+            XCTAssertEqual(try ExternalTool.run(git, ["config", "--file", config, parts[0], parts[1]]).status, 0, String(line))
+        }
+        XCTAssertEqual(try ExternalTool.run(git, ["config", "--file", config, "filter.evil.required", "true"]).status, 0)
+        try "*.swift filter=evil diff=evil\n*.m filter=sly\n".write(toFile: root + "/.gitattributes", atomically: true, encoding: .utf8)
+        try "int x;\n".write(toFile: root + "/App/Old.m", atomically: true, encoding: .utf8)
+
+        let changed = try ChangedLines.since("HEAD", root: root)
+        XCTAssertEqual(changed.files["App/Edited.swift"], .some([1...1]))
+        XCTAssertEqual(changed.files["App/Old.m"], .some(nil))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: marks), [], "no program of the repository ran")
     }
 }

@@ -64,31 +64,127 @@ public struct ChangedLines: Sendable, Equatable {
 
     /// Asks git what changed between `revision` and the working tree under `root`, untracked files
     /// included (as wholly new). Throws a readable error when git fails.
+    ///
+    /// The revision is never read as an option: one that starts with `-` is refused, and the
+    /// rest is resolved to a commit id by `git rev-parse --verify --end-of-options`, which is
+    /// what reaches `git diff`. The programs a repository's configuration can name are not run
+    /// (see ``hardening(root:)``).
     public static func since(_ revision: String, root: String) throws -> ChangedLines {
+        guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(where: { $0.isNewline || $0 == "\0" }) else {
+            throw FileError(path: root, line: 1, message: "--changed-since `\(shown(revision))` is not a git revision")
+        }
+        let settings = try hardening(root: root)
+        let commit: String
+        do {
+            commit = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: root, settings: settings)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            throw FileError(path: root, line: 1, message: "--changed-since `\(shown(revision))` is not a commit of the git repository here")
+        }
+        guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else {
+            throw FileError(path: root, line: 1, message: "--changed-since `\(shown(revision))` is not a commit of the git repository here")
+        }
         // Git names paths from the top of the work tree; `--show-prefix` is where the root sits
         // in it, worked out by git itself, so symlinked paths (/tmp, /var on macOS) agree.
-        let prefix = try git(["rev-parse", "--show-prefix"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+        let prefix = try git(["rev-parse", "--show-prefix"], in: root, settings: settings).trimmingCharacters(in: .whitespacesAndNewlines)
         let relative = { (path: String) -> String? in
             path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
         }
-        var changed = parse(diff: try git(["diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", revision, "--", "."], in: root), relative: relative)
-        for path in try git(["ls-files", "--others", "--exclude-standard", "--full-name", "--", "."], in: root).split(separator: "\n") {
+        let diff = try git(
+            ["diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--ignore-submodules=all", "--no-renames", commit, "--", "."],
+            in: root, settings: settings)
+        var changed = parse(diff: diff, relative: relative)
+        for path in try git(["ls-files", "--others", "--exclude-standard", "--full-name", "--", "."], in: root, settings: settings).split(separator: "\n") {
             if let inside = relative(String(path)) { changed.files[inside] = .some(nil) }
         }
         return changed
     }
 
-    private static func git(_ arguments: [String], in directory: String) throws -> String {
+    /// A revision as it can be shown in one line: quotes, backslashes and control characters escaped.
+    static func shown(_ revision: String) -> String {
+        String(revision.prefix(200).debugDescription.dropFirst().dropLast())
+    }
+
+    /// Settings given to every git run, so that nothing a repository's configuration names is
+    /// run: no file-system monitor (`core.fsmonitor`), no hooks, no external diff
+    /// (`diff.external`, `diff.<driver>.command`), no text conversion (`diff.<driver>.textconv`),
+    /// no clean/smudge filter or filter process (`filter.<driver>.*`, for every driver the
+    /// configuration defines), no pager, and no transport (a partial clone would fetch missing
+    /// objects through `core.sshCommand` or a remote helper).
+    static let fixedSettings: [(String, String)] = [
+        ("core.fsmonitor", "false"),
+        ("core.hooksPath", "/dev/null"),
+        ("core.pager", "cat"),
+        ("core.quotePath", "false"),
+        ("core.sshCommand", "false"),
+        ("core.askPass", ""),
+        ("credential.helper", ""),
+        ("diff.external", ""),
+        ("diff.submodule", "short"),
+        ("protocol.allow", "never"),
+        ("submodule.recurse", "false"),
+    ]
+
+    /// ``fixedSettings`` and, for each filter or diff driver the configuration defines, settings
+    /// that empty its commands. The names are read by `git config`, which runs nothing.
+    static func hardening(root: String) throws -> [(String, String)] {
+        var settings = fixedSettings
+        // Exit status 1 means no such key: no driver to disable.
+        let listed = (try? git(["config", "-z", "--name-only", "--get-regexp", #"^(filter|diff)\..*\."#], in: root, settings: settings)) ?? ""
+        var drivers: Set<String> = []
+        for name in listed.split(separator: "\0") {
+            guard let first = name.firstIndex(of: "."), let last = name.lastIndex(of: "."), first < last else { continue }
+            let section = name[..<first].lowercased()
+            let driver = String(name[name.index(after: first)..<last])
+            guard drivers.insert(section + "." + driver).inserted else { continue }
+            if section == "filter" {
+                for key in ["clean", "smudge", "process"] { settings.append(("filter.\(driver).\(key)", "")) }
+                settings.append(("filter.\(driver).required", "false"))
+            } else {
+                for key in ["command", "textconv"] { settings.append(("diff.\(driver).\(key)", "")) }
+            }
+        }
+        return settings
+    }
+
+    /// The environment git runs in: the settings passed as `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n`
+    /// (so that a name with `=` in it cannot be misread), no system configuration, no external
+    /// diff or pager from the environment, no prompt.
+    static func environment(settings: [(String, String)]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in environment.keys where name.hasPrefix("GIT_CONFIG_KEY_") || name.hasPrefix("GIT_CONFIG_VALUE_") {
+            environment[name] = nil
+        }
+        for name in ["GIT_EXTERNAL_DIFF", "GIT_DIFF_OPTS", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_PROXY_COMMAND"] {
+            environment[name] = nil
+        }
+        environment["GIT_PAGER"] = "cat"
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["GIT_OPTIONAL_LOCKS"] = "0"
+        environment["GIT_NO_LAZY_FETCH"] = "1"
+        environment["GIT_CONFIG_COUNT"] = String(settings.count)
+        for (index, (key, value)) in settings.enumerated() {
+            environment["GIT_CONFIG_KEY_\(index)"] = key
+            environment["GIT_CONFIG_VALUE_\(index)"] = value
+        }
+        return environment
+    }
+
+    private static func git(_ arguments: [String], in directory: String, settings: [(String, String)]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory, "-c", "core.quotePath=false"] + arguments
+        process.arguments = ["git", "--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "diff.external=",
+            "-c", "core.pager=cat", "-C", directory] + arguments
+        process.environment = environment(settings: settings)
         // Errors go to a file, not a pipe, so a chatty stderr can never block the output pipe.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-git-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
         do {
-            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: errorFile)
+            let descriptor = open(errorFile.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+            process.standardError = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             process.standardOutput = output
             process.standardInput = FileHandle.nullDevice
             try process.run()
