@@ -12,11 +12,15 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .target(
             name: "AuthLintCore",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             plugins: ["RuleEmbedder"]
         ),
         .executableTarget(name: "EmbedRules"),
@@ -41,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuthLintCoreTests",
-            dependencies: ["AuthLintCore"],
+            dependencies: ["AuthLintCore", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Fixtures", "Golden", "Schemas"]
         ),
     ],

@@ -1,5 +1,6 @@
-import AuthLintCore
+@testable import AuthLintCore
 import Foundation
+import Crypto
 import XCTest
 
 /// Runs that report only some files keep summaries of the others between runs, in a cache folder
@@ -99,13 +100,13 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertFalse(manager.fileExists(atPath: cache), "a run of the whole project keeps no summaries")
         _ = try lint([login], cache: cache)
         XCTAssertEqual(try manager.subpathsOfDirectory(atPath: root).sorted(), before)
-        XCTAssertEqual(try manager.contentsOfDirectory(atPath: cache).count, 1)
+        XCTAssertEqual(try manager.contentsOfDirectory(atPath: cache).count, 2, "the entry and the key")
     }
 
     func testADamagedCacheIsIgnoredAndRewritten() throws {
         let expected = try lint([login], cache: nil).findings
         _ = try lint([login], cache: cache)
-        let file = cache + "/" + (try XCTUnwrap(manager.contentsOfDirectory(atPath: cache).first))
+        let file = try entryFile()
         let good = try XCTUnwrap(manager.contents(atPath: file))
         for damaged in [Data(), good.prefix(good.count / 2), Data(good.reversed()), Data("authlint-summaries\n".utf8) + good.dropFirst(19).map { $0 ^ 0x5A }] {
             try damaged.write(to: URL(fileURLWithPath: file))
@@ -114,6 +115,105 @@ final class SummaryCacheTests: XCTestCase {
             XCTAssertEqual(run.filesLexed, 32, "nothing is taken from a damaged cache")
             XCTAssertEqual(manager.contents(atPath: file), good, "rewritten whole")
         }
+    }
+
+    /// The cache file of the project, after a run that wrote it.
+    private func entryFile() throws -> String {
+        let names = try manager.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("summaries-") }
+        XCTAssertEqual(names.count, 1, "\(names)")
+        return cache + "/" + (try XCTUnwrap(names.first))
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        try XCTUnwrap(manager.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    func testTheFolderIsTheUsersAloneAndItsFilesTooWithAKey() throws {
+        _ = try lint([login], cache: cache)
+        XCTAssertEqual(try mode(cache), 0o700)
+        XCTAssertEqual(try mode(cache + "/key"), 0o600)
+        XCTAssertEqual(try mode(try entryFile()), 0o600)
+        XCTAssertEqual(try XCTUnwrap(manager.contents(atPath: cache + "/key")).count, 32)
+        XCTAssertEqual(try manager.contentsOfDirectory(atPath: cache).sorted(), ["key", (try entryFile() as NSString).lastPathComponent])
+
+        // A folder others may write in, or a key others may read, is not used.
+        let expected = try lint([login], cache: nil).findings
+        let before = try XCTUnwrap(manager.contents(atPath: try entryFile()))
+        for (path, loose) in [(cache, 0o777), (cache, 0o720), (cache + "/key", 0o644), (cache + "/key", 0o660)] {
+            XCTAssertEqual(chmod(path, mode_t(loose)), 0)
+            let run = try lint([login], cache: cache)
+            XCTAssertEqual(run.findings, expected)
+            XCTAssertEqual(run.filesLexed, 32, "nothing taken from the cache")
+            XCTAssertTrue(run.cacheProblem?.hasPrefix("cannot use the cache folder \(cache): ") == true, run.cacheProblem ?? "nil")
+            XCTAssertEqual(chmod(path, path == cache ? 0o700 : 0o600), 0)
+        }
+        XCTAssertEqual(manager.contents(atPath: try entryFile()), before, "nothing written meanwhile")
+        // A key that is a link, or not a file, is refused as well.
+        try manager.removeItem(atPath: cache + "/key")
+        try manager.createSymbolicLink(atPath: cache + "/key", withDestinationPath: root + "/App/Login/LoginController.swift")
+        XCTAssertNotNil(try lint([login], cache: cache).cacheProblem)
+        try manager.removeItem(atPath: cache + "/key")
+        try manager.createDirectory(atPath: cache + "/key", withIntermediateDirectories: false)
+        XCTAssertNotNil(try lint([login], cache: cache).cacheProblem)
+        // A new folder is made 0700 even under a permissive umask.
+        let fresh = (cache as NSString).deletingLastPathComponent + "/fresh/cache"
+        let old = umask(0)
+        defer { umask(old) }
+        XCTAssertNil(try lint([login], cache: fresh).cacheProblem)
+        XCTAssertEqual(try mode(fresh), 0o700)
+        XCTAssertEqual(try mode(fresh + "/key"), 0o600)
+    }
+
+    func testALinkPlantedInTheFolderIsNeverWrittenThrough() throws {
+        _ = try lint([login], cache: cache)
+        let entry = try entryFile()
+        try manager.removeItem(atPath: entry)
+        let victim = (cache as NSString).deletingLastPathComponent + "/victim"
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
+        // Every name a run could predict: the entry, and the temporary names 0.1.0 used.
+        for name in [entry, entry + ".\(getpid()).tmp", entry + ".tmp"] {
+            try manager.createSymbolicLink(atPath: name, withDestinationPath: victim)
+        }
+        let run = try lint([login], cache: cache)
+        XCTAssertEqual(run.findings, try lint([login], cache: nil).findings)
+        XCTAssertEqual(manager.contents(atPath: victim), Data("precious\n".utf8), "the victim is unchanged")
+        XCTAssertEqual(try manager.attributesOfItem(atPath: entry)[.type] as? FileAttributeType, .typeRegular, "the link was replaced")
+        XCTAssertLessThanOrEqual(try lint([login], cache: cache).filesLexed, 2, "and the entry works")
+    }
+
+    /// Replaces, in the cache file, the summary of `Session.swift` that checks the credential
+    /// state by the one of the same-length version that does not, so that a run that trusted it
+    /// would report `no-credential-state-check`.
+    private func forgedEntry(sealedWith key: [UInt8]?) throws -> Data {
+        try write("App/Account/Session.swift", sessionChecking(false))
+        _ = try lint([login], cache: cache)
+        let lying = try XCTUnwrap(manager.contents(atPath: try entryFile()))
+        try write("App/Account/Session.swift", sessionChecking(true))
+        let wrong = SummaryCache.Key(bytes: Array(sessionChecking(false).utf8), language: .swift).digest
+        let right = SummaryCache.Key(bytes: Array(sessionChecking(true).utf8), language: .swift).digest
+        var body = [UInt8](lying.dropLast(32))
+        let at = try XCTUnwrap((0...(body.count - 32)).first { Array(body[$0..<($0 + 32)]) == wrong })
+        body.replaceSubrange(at..<(at + 32), with: right)
+        let seal = key.map { Array(HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: $0))) } ?? Array(SHA256.hash(data: body))
+        return Data(body + seal)
+    }
+
+    func testAForgedEntryIsIgnored() throws {
+        let honest = try lint([login], cache: nil).findings
+        XCTAssertFalse(honest.contains { $0.rule == "no-credential-state-check" })
+        let attackerKey = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        for seal in [nil, attackerKey] {
+            let forged = try forgedEntry(sealedWith: seal)
+            try forged.write(to: URL(fileURLWithPath: try entryFile()))
+            let run = try lint([login], cache: cache)
+            XCTAssertEqual(run.findings, honest, "a forged entry changes nothing")
+            XCTAssertEqual(run.filesLexed, 32, "nothing is taken from it")
+        }
+        // The same forgery sealed with the folder's own key would be believed: the seal is what
+        // keeps it out.
+        let forged = try forgedEntry(sealedWith: Array(try XCTUnwrap(manager.contents(atPath: cache + "/key"))))
+        try forged.write(to: URL(fileURLWithPath: try entryFile()))
+        XCTAssertTrue(try lint([login], cache: cache).findings.contains { $0.rule == "no-credential-state-check" })
     }
 
     func testAnUnwritableCacheIsReportedAndTheRunGoesOn() throws {

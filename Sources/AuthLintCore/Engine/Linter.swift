@@ -70,9 +70,17 @@ public enum Linter {
         var diagnostics = scanned.diagnostics
         // When only some files are reported, the others are summarised, and summaries kept
         // from earlier runs spare lexing the files that did not change.
-        let cachePath = named != nil ? options.cacheDirectory.map { SummaryCache.path(folder: $0, root: scanned.root) } : nil
-        let words = cachePath != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
-        let cache = cachePath.map { SummaryCache(path: $0, words: words) }
+        var cacheProblem: String?
+        var cacheFolder: SummaryCache.Folder?
+        if named != nil, let folder = options.cacheDirectory {
+            do {
+                cacheFolder = try SummaryCache.Folder(path: folder)
+            } catch {
+                cacheProblem = "cannot use the cache folder \(folder): \(error.localizedDescription); no cache this run"
+            }
+        }
+        let words = cacheFolder != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
+        let cache = cacheFolder.map { SummaryCache(folder: $0, root: scanned.root, words: words) }
         let loaded = scanned.sourceFiles.parallelMap { file -> LoadedFile in
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
             guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
@@ -126,14 +134,15 @@ public enum Linter {
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         report.filesLexed = project.files.analysed.count
         if named != nil { report.currentDirectory = options.currentDirectory }
-        if let cachePath, let cache {
+        report.cacheProblem = cacheProblem
+        if let cacheFolder, let cache {
             var kept = SummaryCache()
             for case let (key, summary)? in loaded.map(\.cached) { kept.entries[key] = summary }
             if kept.entries != cache.entries {
                 do {
-                    try kept.write(to: cachePath, words: words)
+                    try kept.write(folder: cacheFolder, root: scanned.root, words: words)
                 } catch {
-                    report.cacheProblem = "cannot write the cache \(cachePath): \(error.localizedDescription)"
+                    report.cacheProblem = "cannot write the cache in \(cacheFolder.path): \(error.localizedDescription)"
                 }
             }
         }

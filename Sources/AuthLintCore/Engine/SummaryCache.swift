@@ -1,44 +1,40 @@
+import Crypto
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The system calls, by names the cache's own methods do not hide.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, buffer, count) }
+
 /// File summaries kept between runs, outside the scanned tree: one file per project root in the
-/// cache folder, keyed by each source file's content (a 64-bit hash of its bytes, its length and
-/// its language). A cache made by another version of authlint, or for rules with other words,
-/// is not trusted; a damaged one is ignored. Only what the current run saw is written back, so
-/// the file never grows past the project.
+/// cache folder, keyed by each source file's content (the SHA-256 of its bytes, and its
+/// language). A cache made by another version of authlint, for rules with other words, or for
+/// another root is not trusted; a damaged one is ignored.
+///
+/// The folder is the user's own (``Folder``): created 0700, refused when another user owns it or
+/// others may write in it. Each cache file ends with an HMAC-SHA256 of the rest under a random
+/// key kept in the folder (0600), checked before anything in the file is used, so an entry
+/// written by anyone without the key (with whatever checksum) is ignored. Files are written
+/// through a temporary file created afresh (`O_EXCL`, `O_NOFOLLOW`) under a random name and
+/// renamed over the entry, so a link planted in the folder is never written through.
 struct SummaryCache: Sendable {
     struct Key: Hashable, Sendable {
-        var hash: UInt64
-        var length: UInt64
+        /// SHA-256 of the file's bytes.
+        var digest: [UInt8]
         var language: UInt8
 
         init(bytes: [UInt8], language: SourceLanguage) {
-            hash = bytes.withUnsafeBytes(Self.contentHash)
-            length = UInt64(bytes.count)
+            digest = Array(SHA256.hash(data: bytes))
             self.language = language == .swift ? 0 : 1
         }
 
-        /// A 64-bit hash of the bytes, eight at a time (multiply and shift), for telling
-        /// contents apart, not for security.
-        static func contentHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-            func mix(_ word: UInt64) {
-                hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
-                hash ^= hash >> 29
-            }
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << UInt64(8 * (index - offset)) }
-            mix(tail)
-            return hash
-        }
-
-        init(hash: UInt64, length: UInt64, language: UInt8) {
-            self.hash = hash
-            self.length = length
+        init(digest: [UInt8], language: UInt8) {
+            self.digest = digest
             self.language = language
         }
     }
@@ -48,7 +44,75 @@ struct SummaryCache: Sendable {
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
     /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
     /// itself) without a new version number, so older caches are not trusted.
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
+    static let macSize = 32
+    static let digestSize = 32
+
+    /// The cache folder, checked, and its key.
+    struct Folder: Sendable {
+        let path: String
+        let key: SymmetricKey
+
+        /// Creates the folder (0700) when it is missing, and its key (32 random bytes, 0600)
+        /// when it has none. Throws, with a reason for a warning, when the folder is not a
+        /// folder, is a link, is owned by another user or is writable by others, or when the key
+        /// file is not a regular file of its owner's with 0600 permissions and 32 bytes.
+        init(path: String) throws {
+            self.path = path
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            }
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw Problem("cannot create the folder: \(String(cString: strerror(errno)))") }
+            var status = stat()
+            guard lstat(path, &status) == 0 else { throw Problem(String(cString: strerror(errno))) }
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw Problem(status.st_mode & S_IFMT == S_IFLNK ? "it is a symbolic link" : "it is not a folder")
+            }
+            guard status.st_uid == geteuid() else { throw Problem("it belongs to another user") }
+            guard status.st_mode & 0o022 == 0 else { throw Problem("others may write in it (mode \(String(status.st_mode & 0o777, radix: 8)))") }
+            key = try Self.key(in: path)
+        }
+
+        static func key(in folder: String) throws -> SymmetricKey {
+            let path = (folder as NSString).appendingPathComponent("key")
+            if let key = try readKey(path) { return key }
+            // A new key is written whole to a file of its own, then linked into place: a run that
+            // reads it meanwhile sees no key or the whole key, and of two runs the first wins.
+            let fresh = SymmetricKey(size: .bits256)
+            let temporary = try SummaryCache.writeNew(in: folder, fresh.withUnsafeBytes { Array($0) })
+            defer { unlink(temporary) }
+            if link(temporary, path) != 0, errno != EEXIST { throw Problem("cannot write its key: \(String(cString: strerror(errno)))") }
+            guard let key = try readKey(path) else { throw Problem("cannot read its key") }
+            return key
+        }
+
+        /// The key at `path`, nil when there is none.
+        private static func readKey(_ path: String) throws -> SymmetricKey? {
+            let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+            if descriptor < 0 {
+                if errno == ENOENT { return nil }
+                throw Problem("cannot read its key: \(errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno)))")
+            }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw Problem("its key is not a regular file") }
+            guard status.st_uid == geteuid(), status.st_mode & 0o077 == 0 else {
+                throw Problem("its key may be read or written by others (mode \(String(status.st_mode & 0o777, radix: 8)))")
+            }
+            var bytes = [UInt8](repeating: 0, count: 33)
+            let count = systemRead(descriptor, &bytes, bytes.count)
+            guard count == 32 else { throw Problem("its key is damaged") }
+            return SymmetricKey(data: bytes.prefix(32))
+        }
+    }
+
+    /// Why the cache folder is not used.
+    struct Problem: Error, CustomStringConvertible, LocalizedError {
+        var description: String
+        init(_ description: String) { self.description = description }
+        var errorDescription: String? { description }
+    }
 
     /// The cache file of a project root inside `folder`.
     static func path(folder: String, root: String) -> String {
@@ -57,46 +121,53 @@ struct SummaryCache: Sendable {
 
     init() {}
 
-    /// The cache at `path`, or an empty one when it is missing, damaged or made for other rules.
-    init(path: String, words: WordIndex) {
-        guard let data = FileManager.default.contents(atPath: path), data.count > 8 else { return }
-        // The last 8 bytes are a checksum of the rest: a file cut short or damaged is not read.
-        let body = [UInt8](data.dropLast(8))
-        var tail = Reader(bytes: [UInt8](data.suffix(8)))
-        guard tail.u64() == body.withUnsafeBufferPointer({ CodeView.hash($0, 0, $0.count) }) else { return }
+    /// The cache of `root` in `folder`, or an empty one when it is missing, damaged, not
+    /// authenticated by the folder's key, or made for other rules or another root.
+    init(folder: Folder, root: String, words: WordIndex) {
+        let descriptor = open(Self.path(folder: folder.path, root: root), O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let data = try? handle.readToEnd(),
+            data.count > Self.macSize
+        else { return }
+        // The last 32 bytes are the HMAC of the rest: nothing is read from a file without it.
+        let body = [UInt8](data.dropLast(Self.macSize))
+        guard HMAC<SHA256>.isValidAuthenticationCode(Array(data.suffix(Self.macSize)), authenticating: body, using: folder.key) else { return }
         var reader = Reader(bytes: body)
         guard reader.take(Self.magic.count) == Self.magic, reader.u32() == Self.format, reader.string() == AuthLint.version,
-            reader.u64() == words.fingerprint, let count = reader.count(), let wordCount = reader.count()
+            reader.string() == root, reader.u64() == words.fingerprint, let count = reader.count(), let wordCount = reader.count()
         else { return }
         var entries: [Key: FileSummary] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            guard let hash = reader.u64(), let length = reader.u64(), let language = reader.take(1)?.first,
+            guard let digest = reader.take(Self.digestSize), let language = reader.take(1)?.first,
                 let importCount = reader.count(), let imports = reader.strings(importCount),
                 let nameCount = reader.count(), let names = reader.u64s(nameCount),
                 let functionCount = reader.count(), let functions = reader.functions(functionCount),
                 let words = reader.take(wordCount)
             else { return }
             guard zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
-            entries[Key(hash: hash, length: length, language: language)] = FileSummary(
+            entries[Key(digest: digest, language: language)] = FileSummary(
                 imports: imports, names: names, functions: functions, words: words)
         }
         guard reader.atEnd else { return }
         self.entries = entries
     }
 
-    /// Writes the cache to `path` (through a temporary file, so a reader never sees half of it).
-    func write(to path: String, words: WordIndex) throws {
+    /// Writes the cache of `root` into `folder` (through a new temporary file renamed over it,
+    /// so a reader never sees half of it).
+    func write(folder: Folder, root: String, words: WordIndex) throws {
         var out = Writer()
         out.bytes += Self.magic
         out.u32(Self.format)
         out.string(AuthLint.version)
+        out.string(root)
         out.u64(words.fingerprint)
         out.u64(UInt64(entries.count))
         out.u64(UInt64(words.words.count))
-        for (key, summary) in entries.sorted(by: { ($0.key.hash, $0.key.length) < ($1.key.hash, $1.key.length) }) {
-            out.u64(key.hash)
-            out.u64(key.length)
+        for (key, summary) in entries.sorted(by: { ($0.key.digest.lexicographicallyPrecedes($1.key.digest)) }) {
+            out.bytes += key.digest
             out.bytes.append(key.language)
             out.u64(UInt64(summary.imports.count))
             for name in summary.imports { out.string(name) }
@@ -109,15 +180,34 @@ struct SummaryCache: Sendable {
             }
             out.bytes += summary.words  // one byte per word of `words`: summaries are made for them
         }
-        out.u64(out.bytes.withUnsafeBufferPointer { CodeView.hash($0, 0, $0.count) })
-        let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        try Data(out.bytes).write(to: URL(fileURLWithPath: temporary))
-        if rename(temporary, path) != 0 {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CocoaError(.fileWriteUnknown)
+        out.bytes += Array(HMAC<SHA256>.authenticationCode(for: out.bytes, using: folder.key))
+        let temporary = try Self.writeNew(in: folder.path, out.bytes)
+        if rename(temporary, Self.path(folder: folder.path, root: root)) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Problem(reason)
         }
+    }
+
+    /// Writes `bytes` to a file created afresh in `folder` under a random name (`O_CREAT|O_EXCL|
+    /// O_NOFOLLOW`, 0600), and returns its path: nothing already there, a link included, is
+    /// written through.
+    static func writeNew(in folder: String, _ bytes: [UInt8]) throws -> String {
+        let path = (folder as NSString).appendingPathComponent(".tmp-\(UUID().uuidString)")
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw Problem("cannot create a file in it: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(path)
+                throw Problem("cannot write in it: \(reason)")
+            }
+            written += count
+        }
+        return path
     }
 
     private struct Writer {
