@@ -10,8 +10,10 @@ struct AuthLintCommand: ParsableCommand {
             Exit codes:
               0  no finding at or above the failure threshold (--fail-on, default: error)
               1  findings at or above the failure threshold
-              2  usage, configuration or internal error
-            Files that cannot be read or parsed are reported and counted, and never change the exit code.
+              2  usage, configuration or internal error; a path given that does not exist, a word that is
+                 neither a subcommand nor a path, or a folder with no file authlint reads (the paths that
+                 exist are still linted and reported)
+            Files found in the scan that cannot be read or parsed are reported and counted, and never change the exit code.
             """,
         version: AuthLint.version,
         subcommands: [LintCommand.self, RulesCommand.self, ConfigCommand.self],

@@ -83,6 +83,9 @@ struct LintCommand: ParsableCommand {
 
     func validate() throws {
         _ = try extraReports()
+        if strictBaseline, baseline == nil {
+            throw ValidationError("--strict-baseline checks the entries of a baseline: give it with --baseline FILE.")
+        }
         if let changedSince, changedSince.isEmpty || changedSince.hasPrefix("-") {
             throw ValidationError("--changed-since expects a git revision (a branch, tag or commit), not `\(changedSince)`.")
         }
@@ -112,6 +115,25 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A path that is missing or holds nothing to read is an error (exit 2), named on
+        // standard error whatever the format; the paths that exist are still linted and reported.
+        let given = paths.isEmpty ? ["."] : paths
+        let implicit = CommandLine.arguments.dropFirst().first != LintCommand.configuration.commandName
+        let problems = GivenPaths.problems(given, currentDirectory: FileManager.default.currentDirectoryPath, implicit: implicit)
+        guard problems.count < given.count else {
+            problems.forEach(printError)
+            throw ExitCode(2)
+        }
+        defer { problems.forEach(printError) }
+        do {
+            try lint()
+        } catch is ExitCode where !problems.isEmpty {
+            throw ExitCode(2)
+        }
+        if !problems.isEmpty { throw ExitCode(2) }
+    }
+
+    private func lint() throws {
         let started = Date()
         let extras = try extraReports()
         let catalog: RuleCatalog

@@ -382,17 +382,94 @@ final class CLITests: XCTestCase {
 
     // MARK: - File problems
 
-    func testAMissingPathIsReportedWithoutChangingTheExitCode() throws {
+    func testAMissingPathIsReportedAndExitsTwo() throws {
         try write(["app/Greeting.swift": cleanSource])
+        let error = "error: `missing.swift` does not exist (no such file or folder)\n"
         let clean = try authlint(["lint", "app", "missing.swift"])
-        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        XCTAssertEqual(clean.status, 2, clean.stdout + clean.stderr)
         XCTAssertTrue(clean.stdout.contains("missing.swift: skipped: no such file (not-found)\n"), clean.stdout)
         XCTAssertTrue(clean.stdout.hasSuffix("No findings in 1 file; 1 file problem reported above.\n"), clean.stdout)
-        let only = try authlint(["lint", "missing.swift"])
-        XCTAssertEqual(only.status, 0)
-        XCTAssertEqual(only.stdout, "missing.swift: skipped: no such file (not-found)\n\nNo findings in 0 files; 1 file problem reported above.\n")
+        XCTAssertEqual(clean.stderr, error)
+        for options in [["--quiet"], ["--format", "json"], ["--quiet", "--format", "sarif"], ["--format", "github"], ["--format", "markdown"]] {
+            let run = try authlint(["lint", "app", "missing.swift"] + options)
+            XCTAssertEqual(run.status, 2, options.joined(separator: " "))
+            XCTAssertEqual(run.stderr, error, options.joined(separator: " "))
+        }
+        let json = try authlint(["lint", "app", "missing.swift", "--format", "json"])
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)), "the report of what exists is still written")
+        let only = try authlint(["lint", "missing.swift", "--quiet"])
+        XCTAssertEqual(only.status, 2)
+        XCTAssertEqual(only.stdout, "", "nothing to report on")
+        XCTAssertEqual(only.stderr, error)
         try write(["bad/LoginController.swift": missingNonceSource])
-        XCTAssertEqual(try authlint(["lint", "bad", "missing.swift"]).status, 1)
+        let findings = try authlint(["lint", "bad", "missing.swift", "--quiet"])
+        XCTAssertEqual(findings.status, 2, "a missing path outranks findings")
+        XCTAssertTrue(findings.stdout.contains("bad/LoginController.swift:5:13: error: "), findings.stdout)
+    }
+
+    func testAWordThatIsNeitherASubcommandNorAPathExitsTwoWithASuggestion() throws {
+        try write(["app/Greeting.swift": cleanSource])
+        for (word, message) in [
+            ("confg", "error: `confg` is neither a subcommand nor a file or folder; did you mean `config`?\n"),
+            ("lnt", "error: `lnt` is neither a subcommand nor a file or folder; did you mean `lint`?\n"),
+            ("rulez", "error: `rulez` is neither a subcommand nor a file or folder; did you mean `rules`?\n"),
+            ("frobnicate", "error: `frobnicate` is neither a subcommand nor a file or folder (subcommands: \(["lint", "rules", "config", "init"].filter(subcommandExists).joined(separator: ", ")))\n"),
+        ] {
+            for arguments in [[word], ["--quiet", word], ["--format", "json", word], [word, "--quiet", "--format", "json"]] {
+                let run = try authlint(arguments)
+                XCTAssertEqual(run.status, 2, arguments.joined(separator: " "))
+                XCTAssertEqual(run.stdout, "", arguments.joined(separator: " "))
+                XCTAssertEqual(run.stderr, message, arguments.joined(separator: " "))
+            }
+        }
+        // A path that exists is linted whatever its name; named after `lint`, a missing word is a path.
+        try write(["confg/Greeting.swift": cleanSource])
+        XCTAssertEqual(try authlint(["confg"]).status, 0)
+        let explicit = try authlint(["lint", "lnt"])
+        XCTAssertEqual(explicit.status, 2)
+        XCTAssertEqual(explicit.stderr, "error: `lnt` does not exist (no such file or folder)\n")
+    }
+
+    private func subcommandExists(_ name: String) -> Bool {
+        (try? authlint([name, "--help"]).stdout.contains("USAGE: authlint \(name)")) ?? false
+    }
+
+    func testStrictBaselineWithoutABaselineExitsTwo() throws {
+        try write(["app/Greeting.swift": cleanSource])
+        for options in [[], ["--quiet"], ["--format", "json"]] {
+            let run = try authlint(["lint", "app", "--strict-baseline"] + options)
+            XCTAssertEqual(run.status, 2)
+            XCTAssertEqual(run.stdout, "")
+            XCTAssertTrue(run.stderr.hasPrefix("Error: --strict-baseline checks the entries of a baseline: give it with --baseline FILE.\n"), run.stderr)
+        }
+    }
+
+    func testAFolderWithNothingToReadExitsTwo() throws {
+        try write(["docs/README.md": "# Notes\n", "docs/assets/logo.svg": "<svg/>", "docs/.git/HEAD": "ref: refs/heads/main\n"])
+        try FileManager.default.createDirectory(atPath: workspace + "/empty", withIntermediateDirectories: true)
+        let message = "error: `docs` holds no file authlint reads (Swift, Objective-C, property list, entitlements, Xcode project, xcconfig or dependency manifest)\n"
+        for options in [[], ["--quiet"], ["--format", "json"], ["--format", "sarif", "--quiet"]] {
+            let run = try authlint(["lint", "docs"] + options)
+            XCTAssertEqual(run.status, 2, options.joined(separator: " "))
+            XCTAssertEqual(run.stdout, "", "not `No findings in 0 files`")
+            XCTAssertEqual(run.stderr, message)
+        }
+        let current = try authlint(["--quiet"], in: workspace + "/empty")
+        XCTAssertEqual(current.status, 2)
+        XCTAssertEqual(current.stderr, "error: `.` holds no file authlint reads (Swift, Objective-C, property list, entitlements, Xcode project, xcconfig or dependency manifest)\n")
+        // Beside a folder that has sources, the empty one is named and the others are linted.
+        try write(["app/Greeting.swift": cleanSource])
+        let mixed = try authlint(["lint", "app", "docs"])
+        XCTAssertEqual(mixed.status, 2)
+        XCTAssertTrue(mixed.stdout.hasSuffix("No findings in 1 file.\n"), mixed.stdout)
+        XCTAssertEqual(mixed.stderr, message)
+        // Files the scan collects count before any exclude: excluding them all is not this error.
+        let excluded = try authlint(["lint", "app", "--exclude", "*.swift"])
+        XCTAssertEqual(excluded.status, 0, excluded.stderr)
+        // A property list alone, or a manifest, is something to read.
+        try write(["plist/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n", "pods/Podfile": "pod 'A'\n"])
+        XCTAssertNotEqual(try authlint(["lint", "plist"]).status, 2)
+        XCTAssertNotEqual(try authlint(["lint", "pods"]).status, 2)
     }
 
     func testBinaryAndBrokenFilesAreReportedAndTheScanGoesOn() throws {

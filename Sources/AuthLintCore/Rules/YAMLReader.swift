@@ -174,12 +174,17 @@ struct YAMLReader {
 public enum Suggestion {
     /// " (did you mean `x`?)" for the closest candidate, or "" when none is close.
     public static func didYouMean(_ word: String, _ candidates: [String]) -> String {
+        closest(word, candidates).map { " (did you mean `\($0)`?)" } ?? ""
+    }
+
+    /// The candidate closest to `word` by edit distance, or nil when none is close.
+    public static func closest(_ word: String, _ candidates: [String]) -> String? {
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(word.lowercased(), candidate.lowercased())
             if distance <= max(2, candidate.count / 3), best == nil || distance < best!.1 { best = (candidate, distance) }
         }
-        return best.map { " (did you mean `\($0.0)`?)" } ?? ""
+        return best?.0
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
