@@ -78,8 +78,12 @@ public struct ChangedLines: Sendable, Equatable {
         do {
             commit = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: root, settings: settings)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-        } catch {
-            throw FileError(path: root, line: 1, message: "--changed-since `\(shown(revision))` is not a commit of the git repository here")
+        } catch let error as FileError {
+            // Git says why when there is no repository at all; for an unknown revision it is quiet.
+            let why = error.message.components(separatedBy: "failed: ").dropFirst().joined(separator: "failed: ")
+            throw FileError(
+                path: root, line: 1,
+                message: "--changed-since `\(shown(revision))` is not a commit of the git repository here" + (why.isEmpty ? "" : " (\(why))"))
         }
         guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else {
             throw FileError(path: root, line: 1, message: "--changed-since `\(shown(revision))` is not a commit of the git repository here")
