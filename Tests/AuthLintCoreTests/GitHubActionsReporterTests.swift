@@ -57,8 +57,8 @@ final class GitHubActionsReporterTests: XCTestCase {
             [], diagnostics: [Diagnostic(path: "Info.plist", kind: .malformedPlist, message: "bad\n::error ::injected", line: 3)],
             notices: ["declared\n::warning ::injected"]))
         XCTAssertEqual(output, [
-            "authlint: skipped Info.plist:3: bad ::error ::injected (malformed-plist)",
-            "authlint: note: declared ::warning ::injected",
+            "authlint: skipped Info.plist:3: bad\\n::error ::injected (malformed-plist)",
+            "authlint: note: declared\\n::warning ::injected",
             "authlint: no findings in 2 files.",
             "",
         ])

@@ -13,9 +13,12 @@ public struct GitHubActionsReporter: Reporter {
             if let endLine = finding.endLine { properties.append(("endLine", "\(endLine)")) }
             if let endColumn = finding.endColumn { properties.append(("endColumn", "\(endColumn)")) }
             properties.append(("title", finding.rule))
-            var message = finding.message
+            // Control characters are shown escaped, but for line breaks, which the annotation keeps;
+            // each related place is a line of it.
+            var message = finding.message.terminalSafe(keeping: ["\n", "\r"])
             for related in finding.related {
-                message += "\nrelated: \(report.displayPath(related.path)):\(related.line):\(related.column): \(related.message)"
+                message += "\nrelated: \(report.displayPath(related.path).terminalSafe()):\(related.line):\(related.column): "
+                    + related.message.terminalSafe(keeping: ["\n", "\r"])
             }
             out += "::\(finding.severity.command) "
             out += properties.map { $0.0 + "=" + Self.escapeProperty($0.1) }.joined(separator: ",")
@@ -23,9 +26,12 @@ public struct GitHubActionsReporter: Reporter {
         }
         for diagnostic in report.diagnostics {
             let line = diagnostic.line.map { ":\($0)" } ?? ""
-            out += "authlint: skipped \(report.displayPath(diagnostic.path))\(line): \(diagnostic.message.oneLine) (\(diagnostic.kind.rawValue))\n"
+            // Plain log lines: every control character escaped, so no text from the tree can end
+            // the line and start a workflow command of its own.
+            out += "authlint: skipped \(report.displayPath(diagnostic.path).terminalSafe())\(line): "
+                + "\(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
         }
-        for notice in report.notices { out += "authlint: note: \(notice.oneLine)\n" }
+        for notice in report.notices { out += "authlint: note: \(notice.terminalSafe())\n" }
         out += summary(report) + "\n"
         return out
     }
@@ -53,13 +59,6 @@ public struct GitHubActionsReporter: Reporter {
     /// A command's property value: as ``escapeData(_:)``, and `:` and `,`, which end a value.
     public static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-    }
-}
-
-extension String {
-    /// The text on one line: line breaks become spaces, so no part of it starts a log line.
-    var oneLine: String {
-        split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
     }
 }
 

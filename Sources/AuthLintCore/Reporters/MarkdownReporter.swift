@@ -36,15 +36,15 @@ public struct MarkdownReporter: Reporter {
     }
 
     private func diagnostics(_ report: LintReport) -> String {
-        report.diagnostics.map { "`\(report.displayPath($0.path).replacingOccurrences(of: "`", with: "'"))` (\($0.kind.rawValue))" }
+        report.diagnostics.map { "\(report.displayPath($0.path).markdownCode()) (\($0.kind.rawValue))" }
             .joined(separator: ", ")
     }
 
     private func section(_ group: RuleGroup, report: LintReport) -> String {
-        var out = "### `\(group.id)` · \(group.severity.rawValue)"
+        var out = "### \(group.id.markdownCode()) · \(group.severity.rawValue)"
         if let rule = group.rule {
             let reference = rule.guideline.label.markdownEscaped
-            out += " · " + (rule.guideline.url.map { "[\(reference)](\($0))" } ?? reference)
+            out += " · " + (rule.guideline.url?.safeWebURL.map { "[\(reference)](\($0))" } ?? reference)
             out += "\n\n" + rule.summary.trimmed.markdownEscaped
         }
         out += "\n\n"

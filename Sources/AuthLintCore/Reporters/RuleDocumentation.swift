@@ -66,7 +66,7 @@ public enum RuleDocumentation {
         if let snippet = rule.documentation.snippet?.trimmed {
             out += "\n" + codeBlock(snippet) + "\n"
         }
-        let reference = rule.guideline.url.map { "[\(rule.guideline.label)](\($0))" } ?? rule.guideline.label
+        let reference = rule.guideline.url?.safeWebURL.map { "[\(rule.guideline.label)](\($0))" } ?? rule.guideline.label
         out += "\n**\(reference)**\n\n> " + rule.guideline.quote.trimmed.replacingOccurrences(of: "\n", with: "\n> ") + "\n"
         return out
     }

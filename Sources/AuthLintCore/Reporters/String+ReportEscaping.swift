@@ -17,6 +17,51 @@ extension String {
         return out
     }
 
+    /// Text that cannot act on a terminal or start a line of its own: C0 and C1 control
+    /// characters, DEL and the bidirectional overrides shown as escapes (`\e`, `\n`, `\r`, `\0`,
+    /// `\a`, `\t`, `\u{9B}`), but for those in `kept` (tabs in source excerpts).
+    func terminalSafe(keeping kept: Set<Unicode.Scalar> = []) -> String {
+        guard unicodeScalars.contains(where: { $0.needsTerminalEscape }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            guard scalar.needsTerminalEscape, !kept.contains(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\0": out += "\\0"
+            case "\u{07}": out += "\\a"
+            case "\u{08}": out += "\\b"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\u{0B}": out += "\\v"
+            case "\u{0C}": out += "\\f"
+            case "\r": out += "\\r"
+            case "\u{1B}": out += "\\e"
+            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+
+    /// Markdown code span holding `self` as written: control characters shown escaped (so no line
+    /// break can end the paragraph it is in), the fence one
+    /// backtick longer than the longest run inside, and padded when the text starts or ends with
+    /// a backtick. In a table cell (`inTable`) `|` is escaped too, as it splits a cell even there.
+    func markdownCode(inTable: Bool = false) -> String {
+        var text = terminalSafe()
+        if inTable { text = text.replacingOccurrences(of: "|", with: "\\|") }
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padded = text.hasPrefix("`") || text.hasSuffix("`") || text.isEmpty ? " " + text + " " : text
+        return fence + padded + fence
+    }
+
     /// A `/`-separated path as a relative URI reference: every byte but unreserved characters
     /// and `/` percent-encoded (`My App/Login.swift` → `My%20App/Login.swift`).
     var uriPathEncoded: String {
@@ -40,6 +85,12 @@ extension String {
         var out = ""
         var inCode = false
         let characters = Array(replacingOccurrences(of: "\r\n", with: " ").map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+            .map { character -> [Character] in
+                // Other control characters are shown escaped, like everywhere else.
+                character.unicodeScalars.contains(where: \.needsTerminalEscape) ? Array(String(character).terminalSafe()) : [character]
+            }
+            .joined()
+            .map { $0 }
         // A backtick without a partner is literal text, not the start of a code span.
         let lastBacktick = characters.lastIndex(of: "`")
         let balanced = characters.filter { $0 == "`" }.count.isMultiple(of: 2)
@@ -86,7 +137,37 @@ extension String {
             .joined()
     }
 
+    /// An `http` or `https` URL with every character that could end a Markdown link or an HTML
+    /// attribute percent-encoded; nil for any other scheme (`javascript:`, `data:`, …).
+    var safeWebURL: String? {
+        let lower = lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        var out = ""
+        for byte in utf8 {
+            switch byte {
+            case 0...0x20, 0x7F...0xFF, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+                UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "|"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "^"):
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            default:
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return out
+    }
+
     private func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 and C1 control characters, DEL, and the bidirectional embedding, override and isolate
+    /// characters that reorder how a line shows.
+    var needsTerminalEscape: Bool {
+        switch value {
+        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }

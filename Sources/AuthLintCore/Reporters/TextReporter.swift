@@ -12,28 +12,28 @@ public struct TextReporter: Reporter {
     public func render(_ report: LintReport) -> String {
         var out = ""
         for finding in report.findings {
-            let location = "\(report.displayPath(finding.path)):\(finding.line):\(finding.column):"
+            let location = "\(report.displayPath(finding.path).terminalSafe()):\(finding.line):\(finding.column):"
             out += paint(location, .bold) + " " + paint("\(finding.severity.rawValue):", finding.severity.style)
-            out += " " + finding.message + " " + paint("[\(finding.rule)]", .dim) + "\n"
+            out += " " + finding.message.terminalSafe() + " " + paint("[\(finding.rule.terminalSafe())]", .dim) + "\n"
             if options.excerpts, let line = report.excerpts[finding.path]?[finding.line] {
                 out += excerpt(line: line, finding: finding)
             }
             for related in finding.related {
-                out += "    " + paint("related:", .dim) + " \(report.displayPath(related.path)):\(related.line):\(related.column): \(related.message)\n"
+                out += "    " + paint("related:", .dim) + " \(report.displayPath(related.path).terminalSafe()):\(related.line):\(related.column): \(related.message.terminalSafe())\n"
             }
         }
         if options.quiet { return out }
         for diagnostic in report.diagnostics {
-            var location = report.displayPath(diagnostic.path)
+            var location = report.displayPath(diagnostic.path).terminalSafe()
             if let line = diagnostic.line {
                 location += ":\(line)"
                 if let column = diagnostic.column { location += ":\(column)" }
             }
             // Files with bad bytes or unterminated literals were still read; the others were not.
             let label = diagnostic.kind == .invalidUTF8 || diagnostic.kind == .lexical ? "partly read:" : "skipped:"
-            out += location + ": " + paint(label, .dim) + " \(diagnostic.message) (\(diagnostic.kind.rawValue))\n"
+            out += location + ": " + paint(label, .dim) + " \(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
         }
-        for notice in report.notices { out += paint("note:", .cyan) + " " + notice + "\n" }
+        for notice in report.notices { out += paint("note:", .cyan) + " " + notice.terminalSafe() + "\n" }
         out += summary(report)
         return out
     }
@@ -62,7 +62,7 @@ public struct TextReporter: Reporter {
         }
         var out = "\n" + paint(text + ".", .bold) + "\n"
         for (rule, count) in report.countsByRule.sorted(by: { $0.key < $1.key }) {
-            out += "  \(rule): \(count)\n"
+            out += "  \(rule.terminalSafe()): \(count)\n"
         }
         return out
     }
@@ -70,14 +70,17 @@ public struct TextReporter: Reporter {
     private func excerpt(line: String, finding: Finding) -> String {
         let units = Array(line.utf16)
         let start = max(0, min(finding.column - 1, units.count))
-        var width = 1
-        if finding.endLine == finding.line, let end = finding.endColumn, end > finding.column {
-            width = min(end, units.count + 1) - finding.column
+        var end = start + 1
+        if finding.endLine == finding.line, let endColumn = finding.endColumn, endColumn > finding.column {
+            end = min(endColumn, units.count + 1) - 1
         }
-        // Keep tabs so the caret lines up under tab-indented code.
-        let padding = String(String(decoding: units[0..<start], as: UTF16.self).map { $0 == "\t" ? "\t" : " " })
-        let marker = "^" + String(repeating: "~", count: max(0, width - 1))
-        return "    " + line + "\n    " + padding + paint(marker, finding.severity.style) + "\n"
+        // Control characters in the line are shown escaped, and the caret counts what is shown.
+        // Tabs are kept so the caret lines up under tab-indented code.
+        let before = String(decoding: units[0..<start], as: UTF16.self).terminalSafe(keeping: ["\t"])
+        let marked = String(decoding: units[start..<min(max(end, start), units.count)], as: UTF16.self).terminalSafe(keeping: ["\t"])
+        let padding = String(before.map { $0 == "\t" ? "\t" : " " })
+        let marker = "^" + String(repeating: "~", count: max(0, marked.count - 1))
+        return "    " + line.terminalSafe(keeping: ["\t"]) + "\n    " + padding + paint(marker, finding.severity.style) + "\n"
     }
 
     enum Style: String {

@@ -30,7 +30,11 @@ public struct RuleLoader {
             guideline: .init(
                 reference: try guidelineNode.required("reference").string("guideline reference"),
                 quote: try guidelineNode.required("quote").string("guideline quote"),
-                url: try guidelineNode["url"]?.string("guideline url")),
+                url: try guidelineNode["url"].map { node in
+                    let url = try node.string("guideline url")
+                    guard url.safeWebURL != nil else { throw node.fail("guideline url must be an http or https URL") }
+                    return url
+                }),
             summary: try top.required("summary").string("summary"),
             documentation: .init(
                 flags: try docs.required("flags").string("documentation flags"),
