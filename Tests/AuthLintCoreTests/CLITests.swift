@@ -499,12 +499,8 @@ final class CLITests: XCTestCase {
         try write(["app/Greeting.swift": cleanSource])
         let path = workspace + "/app/Secret.swift"
         if getuid() == 0 {
-            // Root reads any file: a link to a file no one can read from the start stands in.
-            #if os(Linux)
-            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/proc/self/mem")
-            #else
+            // Root reads any file in the tree, and a link out of the tree is not read at all.
             throw XCTSkip("root reads every file")
-            #endif
         } else {
             try write(["app/Secret.swift": cleanSource])
             try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: path)

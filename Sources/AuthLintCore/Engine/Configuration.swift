@@ -94,14 +94,24 @@ public struct Configuration: Sendable {
 
     /// The configuration at `path`, or the project's `.authlint.yml` when `path` is nil; an absent
     /// project file gives the defaults.
-    public static func load(path: String?, root: String) throws -> Configuration {
+    /// A configuration in the tree (the project's own, or a nested one: `inTree`) must be a regular
+    /// file inside the root; one that links out of it is refused, unread.
+    public static func load(path: String?, root: String, inTree: Bool = false) throws -> Configuration {
         let file = path ?? (root as NSString).appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: file) else {
             if let path { throw FileError(path: path, line: 1, message: "configuration file does not exist") }
             return Configuration()
         }
         let shown = path ?? fileName
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+        if path == nil || inTree, !ProjectRoot(root).contains(file) {
+            throw FileError(path: shown, line: 1, message: "the configuration file leads outside the project root; not read")
+        }
+        let bytes: [UInt8]
+        switch FileReader.readFile(atPath: file, maxFileSize: 1 << 20) {
+        case .success(let read): bytes = read
+        case .failure(let error): throw FileError(path: shown, line: 1, message: "cannot read the configuration file: \(error.message)")
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8), !bytes.contains(0) else {
             throw FileError(path: shown, line: 1, message: "cannot read the configuration file as UTF-8")
         }
         return try parse(text, path: shown)

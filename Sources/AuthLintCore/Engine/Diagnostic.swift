@@ -12,6 +12,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         case malformedManifest = "malformed-manifest"
         case lexical              // the lexer met unterminated or stray input and read on
         case notFound = "not-found"
+        case outsideRoot = "outside-root"        // a path or link leading outside the project root, not read
+        case notRegularFile = "not-regular-file" // a FIFO, device or socket, not opened
     }
 
     /// Path relative to the project root, `/`-separated.

@@ -26,7 +26,7 @@ public struct NestedConfigurations: Sendable {
                 guard checked.insert(relative).inserted else { break }
                 let file = (root as NSString).appendingPathComponent(relative + "/" + Configuration.fileName)
                 if FileManager.default.fileExists(atPath: file) {
-                    var configuration = try Configuration.load(path: file, root: root)
+                    var configuration = try Configuration.load(path: file, root: root, inTree: true)
                     configuration.path = relative + "/" + Configuration.fileName
                     result.byFolder[relative] = configuration
                 }

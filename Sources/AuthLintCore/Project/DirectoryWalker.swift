@@ -1,10 +1,13 @@
 import Foundation
 
 /// Walks folders depth-first in byte order of names, collecting the files the scanner wants.
-/// Follows symbolic links but enters each folder once (by device and inode) and reports loops;
-/// a file reached through several links is collected once.
+/// Follows symbolic links that stay inside the project root, entering each folder once (by
+/// device and inode) and reporting loops; a file reached through several links is collected
+/// once. A link that leads outside the root is reported, never followed; FIFOs, devices and
+/// sockets are reported, never opened.
 struct DirectoryWalker {
     let root: String
+    let projectRoot: ProjectRoot
     let excludes: [GlobPattern]
     let includes: [GlobPattern]
     let maxFileSize: Int
@@ -16,6 +19,7 @@ struct DirectoryWalker {
 
     init(root: String, options: ScanOptions) {
         self.root = root
+        projectRoot = ProjectRoot(root)
         excludes = options.excludes.map(GlobPattern.init)
         includes = options.includes.map(GlobPattern.init)
         maxFileSize = options.maxFileSize
@@ -35,6 +39,10 @@ struct DirectoryWalker {
         let parent = ProjectPath.lastComponent(of: ProjectPath.directory(of: absolutePath))
         guard let kind = ProjectFileKind.classify(fileName: name, parentName: parent) else { return }
         if excludes.excludes(relative) { return }
+        guard projectRoot.contains(absolutePath) else {
+            diagnostics.append(ProjectRoot.outside(relative, "leads"))
+            return
+        }
         add(absolutePath: absolutePath, relative: relative, kind: kind, status: status)
     }
 
@@ -87,6 +95,13 @@ struct DirectoryWalker {
             if childStatus.type == .symbolicLink {
                 switch FileStatus.of(path: child) {
                 case .success(let value):
+                    // Decided before anything behind the link is opened or listed.
+                    guard let resolved = ProjectRoot.realPath(of: child), projectRoot.containsResolved(resolved) else {
+                        if value.type == .directory || ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
+                            diagnostics.append(ProjectRoot.outside(childRelative, "symbolic link to a place"))
+                        }
+                        continue
+                    }
                     childStatus = value
                 case .failure(let error) where error.isLoop:
                     diagnostics.append(Diagnostic(path: childRelative, kind: .symlinkLoop, message: "symbolic link loop; not followed"))
@@ -107,7 +122,11 @@ struct DirectoryWalker {
             case .regular:
                 guard let kind = ProjectFileKind.classify(fileName: name, parentName: folderName) else { continue }
                 add(absolutePath: child, relative: childRelative, kind: kind, status: childStatus)
-            case .symbolicLink, .other:
+            case .other:
+                if ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
+                    diagnostics.append(FileReader.notRegular.diagnostic(path: childRelative))
+                }
+            case .symbolicLink:
                 continue
             }
         }

@@ -47,13 +47,16 @@ public enum FileReader {
 
     /// The whole file, or why not: `.notFound`, `.unreadable` (including a folder), or `.tooLarge`.
     public static func readFile(atPath path: String, maxFileSize: Int = 8 << 20) -> Result<[UInt8], FileReadError> {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that opening a FIFO cannot wait for a writer; only a regular file is read.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(error(SystemError.current())) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(error(SystemError.current())) }
-        if UInt32(info.st_mode) & 0o170000 == 0o040000 {
-            return .failure(FileReadError(kind: .unreadable, message: "is a directory"))
+        switch UInt32(info.st_mode) & 0o170000 {
+        case 0o100000: break
+        case 0o040000: return .failure(FileReadError(kind: .unreadable, message: "is a directory"))
+        default: return .failure(notRegular)
         }
         let size = Int(truncatingIfNeeded: info.st_size)
         if size > maxFileSize {
@@ -144,6 +147,9 @@ public enum FileReader {
     static func firstNUL(in bytes: [UInt8], limit: Int) -> Int? {
         bytes.prefix(limit).firstIndex(of: 0)
     }
+
+    /// A FIFO, device or socket: never opened for reading, since reading one can block forever.
+    static let notRegular = FileReadError(kind: .notRegularFile, message: "not a regular file (a FIFO, device or socket); not read")
 
     static func tooLarge(size: Int, limit: Int) -> FileReadError {
         FileReadError(kind: .tooLarge, message: "file is \(size) bytes, larger than the \(limit)-byte limit; skipped")

@@ -48,7 +48,7 @@ public struct ProjectScanner {
             case .success(let status) where status.type == .regular:
                 files.append((absolute, status))
             case .success:
-                problems.append(Diagnostic(path: absolute, kind: .unreadable, message: "not a regular file or folder"))
+                problems.append(FileReader.notRegular.diagnostic(path: absolute))
             case .failure(let error):
                 problems.append(FileReader.error(error).diagnostic(path: absolute))
             }
@@ -149,14 +149,24 @@ public struct ProjectScanner {
         }
         let paths = files.map(\.path)
         var extraConfigs: [String: XCConfig?] = [:]
-        let rootPath = project.root
-        // Base configurations may live in skipped folders (Pods) or outside the tree: read those lazily.
+        let root = ProjectRoot(project.root)
+        // Base configurations and includes may live in skipped folders (Pods): read those lazily,
+        // once each, and only inside the root.
         let lookup: (String) -> XCConfig? = { path in
             if let config = xcconfigs[path] { return config }
             if let cached = extraConfigs[path] { return cached }
-            let absolute = ProjectPath.join(rootPath, path)
-            let config = (try? FileReader.readFile(atPath: absolute, maxFileSize: maxFileSize).get()).map {
-                XCConfig.parse($0, path: path).config
+            var config: XCConfig?
+            if !root.contains(path) {
+                diagnostics.append(ProjectRoot.outside(path, "base configuration or #include"))
+            } else {
+                switch FileReader.readFile(atPath: ProjectPath.join(root.path, path), maxFileSize: maxFileSize) {
+                case .success(let bytes):
+                    config = XCConfig.parse(bytes, path: path).config
+                case .failure(let error) where error.kind != .notFound:
+                    diagnostics.append(error.diagnostic(path: path))
+                case .failure:
+                    break
+                }
             }
             extraConfigs[path] = .some(config)
             return config

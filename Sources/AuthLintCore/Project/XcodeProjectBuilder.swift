@@ -24,7 +24,8 @@ extension XcodeProject {
         }
         return withoutActuallyEscaping(xcconfigs) { lookup in
             var builder = XcodeProjectBuilder(objects: objects, path: path, rootPath: rootPath, files: files, xcconfigs: lookup)
-            return (builder.build(root: root), [])
+            let project = builder.build(root: root)
+            return (project, builder.diagnostics)
         }
     }
 }
@@ -44,6 +45,8 @@ struct XcodeProjectBuilder {
     private var parents: [String: String] = [:]
     private var resolvedPaths: [String: String?] = [:]
     private var xcconfigCache: [String: [String: String]] = [:]
+    /// Settings that name a file outside the project root (which is never read).
+    private(set) var diagnostics: [Diagnostic] = []
 
     init(objects: [String: PBXNode], path: String, rootPath: String?, files: [String], xcconfigs: @escaping (String) -> XCConfig?) {
         self.objects = objects
@@ -258,6 +261,15 @@ struct XcodeProjectBuilder {
             }
             configuration.entitlementsPath = settingPath(effective["CODE_SIGN_ENTITLEMENTS"], variables: variables)
             configuration.infoPlistPath = settingPath(effective["INFOPLIST_FILE"], variables: variables)
+            let named = [("baseConfigurationReference", configuration.baseConfigurationPath),
+                         ("CODE_SIGN_ENTITLEMENTS", configuration.entitlementsPath), ("INFOPLIST_FILE", configuration.infoPlistPath)]
+            for (setting, value) in named {
+                guard let value, value.hasPrefix("/") || value == ".." || value.hasPrefix("../") else { continue }
+                diagnostics.append(Diagnostic(
+                    path: path, kind: .outsideRoot,
+                    message: "\(setting) of configuration \(configuration.name) names a file outside the project root; not read",
+                    line: configuration.settingLines[setting] ?? object.line))
+            }
             result.append((configuration, effective))
         }
         return result

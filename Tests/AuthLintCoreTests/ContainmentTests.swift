@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+@testable import AuthLintCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A tree reads only itself: links, includes and settings that lead outside the project root
+/// are reported and never read, and only regular files are opened.
+final class ContainmentTests: XCTestCase {
+    static let canary = "AUTHLINT-CANARY-7f3a"
+
+    /// `outside/` with secrets, and `project/` (the root, marked by `.git`) beside it.
+    func makeTree() throws -> ScanFixture {
+        let tree = try ScanFixture()
+        try tree.write("outside/Secret.swift", "let token = \"\(Self.canary)\"\nprint(token)\n")
+        try tree.write("outside/secret.xcconfig", "CODE_SIGN_ENTITLEMENTS = \(Self.canary).entitlements\n")
+        try tree.write("outside/Nested/More.swift", "let k = \"\(Self.canary)\"\n")
+        try tree.mkdir("project/.git")
+        try tree.write("project/App/Login.swift", "import AuthenticationServices\n")
+        return tree
+    }
+
+    func everything(_ project: ScannedProject) -> String {
+        var text = project.allFiles.map(\.path).joined(separator: "\n")
+        text += project.diagnostics.map { "\($0.path) \($0.message)" }.joined(separator: "\n")
+        text += project.xcconfigs.flatMap(\.settings).map(\.value).joined(separator: "\n")
+        for target in project.xcodeProjects.flatMap(\.targets) {
+            for configuration in target.buildConfigurations {
+                text += configuration.effectiveSettings.values.joined(separator: "\n")
+                text += (configuration.entitlementsPath ?? "") + (configuration.infoPlistPath ?? "")
+            }
+        }
+        return text
+    }
+
+    func testLinksOutOfTheRootAreReportedNotFollowed() throws {
+        let tree = try makeTree()
+        try tree.symlink("project/App/Linked.swift", to: tree.path("outside/Secret.swift"))
+        try tree.symlink("project/App/Outside", to: tree.path("outside/Nested"))
+        try tree.symlink("project/usr", to: "/usr")
+        try tree.symlink("project/everything", to: "/")
+        try tree.symlink("project/proc", to: "/proc")
+        try tree.symlink("project/App/Again", to: tree.path("project/App"))
+        try tree.symlink("project/App/Same.swift", to: "Login.swift")
+        let project = tree.scan([tree.path("project")])
+        XCTAssertEqual(project.sourceFiles.map(\.path), ["App/Login.swift"])
+        let outside = Set(project.diagnostics.filter { $0.kind == .outsideRoot }.map(\.path))
+        XCTAssertEqual(outside, ["App/Linked.swift", "App/Outside", "everything", "proc", "usr"])
+        XCTAssertFalse(everything(project).contains(Self.canary))
+    }
+
+    func testAFileNamedThroughALinkOutOfTheRootIsNotRead() throws {
+        let tree = try makeTree()
+        try tree.symlink("project/App/Linked.swift", to: tree.path("outside/Secret.swift"))
+        let project = tree.scan([tree.path("project/App/Linked.swift"), tree.path("project/App/Login.swift")])
+        XCTAssertEqual(project.root, tree.path("project"))
+        XCTAssertEqual(project.sourceFiles.map(\.path), ["App/Login.swift"])
+        XCTAssertEqual(project.diagnostics.map(\.kind), [.outsideRoot])
+    }
+
+    func testFIFOsAreNeverOpened() throws {
+        let tree = try makeTree()
+        XCTAssertEqual(mkfifo(tree.path("project/App/Pipe.swift"), 0o644), 0)
+        XCTAssertEqual(mkfifo(tree.path("project/Pipe.xcconfig"), 0o644), 0)
+        try tree.write("project/Base.xcconfig", "#include \"Pipe.xcconfig\"\nA = 1\n")
+        // Reading a FIFO with no writer would block forever: the scan must return at once.
+        let started = Date()
+        let project = tree.scan([tree.path("project")])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(Set(project.diagnostics.filter { $0.kind == .notRegularFile }.map(\.path)), ["App/Pipe.swift", "Pipe.xcconfig"])
+        if case .failure(let error) = FileReader.readFile(atPath: tree.path("project/App/Pipe.swift")) {
+            XCTAssertEqual(error.kind, .notRegularFile)
+        } else {
+            XCTFail("a FIFO was read")
+        }
+    }
+
+    func testIncludesAndBaseConfigurationsOutsideTheRootAreNotRead() throws {
+        let tree = try makeTree()
+        var pbxproj = XcodeProjectFixtures.twoTargets
+        pbxproj = pbxproj.replacingOccurrences(of: "path = Configs/Widget.xcconfig; sourceTree = SOURCE_ROOT;",
+                                               with: "path = ../outside/secret.xcconfig; sourceTree = SOURCE_ROOT;")
+        pbxproj = pbxproj.replacingOccurrences(of: "CODE_SIGN_ENTITLEMENTS = MyWidget/MyWidget.entitlements;",
+                                               with: "CODE_SIGN_ENTITLEMENTS = /etc/widget.entitlements;")
+        try tree.write("project/MyApp.xcodeproj/project.pbxproj", pbxproj)
+        try tree.write("project/Configs/App.xcconfig",
+                       "#include \"../../outside/secret.xcconfig\"\n#include \"/proc/self/environ\"\nB = $(CODE_SIGN_ENTITLEMENTS)\n")
+        let project = tree.scan([tree.path("project")])
+        XCTAssertFalse(everything(project).contains(Self.canary))
+        let outside = project.diagnostics.filter { $0.kind == .outsideRoot }
+        XCTAssertTrue(outside.contains { $0.path == "../outside/secret.xcconfig" }, "\(outside)")
+        XCTAssertTrue(outside.contains { $0.path == "MyApp.xcodeproj/project.pbxproj" && $0.message.contains("CODE_SIGN_ENTITLEMENTS") },
+                      "\(outside)")
+        let app = try XCTUnwrap(project.xcconfigs.first { $0.path == "Configs/App.xcconfig" })
+        var read: [String] = []
+        _ = app.resolvedSettings { path in
+            read.append(path)
+            return nil
+        }
+        XCTAssertEqual(Set(read), ["../outside/secret.xcconfig", "/proc/self/environ"], "the lookup is what decides")
+    }
+
+    func testAConfigurationThatLinksOutOfTheRootIsRefusedUnread() throws {
+        let tree = try makeTree()
+        try tree.write("outside/config.yml", "\(Self.canary): [\n")
+        try tree.symlink("project/.authlint.yml", to: tree.path("outside/config.yml"))
+        XCTAssertThrowsError(try Configuration.load(path: nil, root: tree.path("project"))) { error in
+            XCTAssertFalse("\(error)".contains(Self.canary), "\(error)")
+            XCTAssertTrue("\(error)".contains("outside the project root"), "\(error)")
+        }
+    }
+
+    func testConfigurationErrorsQuoteNoMoreThanAShortEscapedExcerpt() throws {
+        let long = String(repeating: "SECRET", count: 40)
+        XCTAssertThrowsError(try Configuration.parse("\(long)\u{1B}: 1\n", path: ".authlint.yml")) { error in
+            let text = "\(error)"
+            XCTAssertFalse(text.contains(long), text)
+            XCTAssertFalse(text.contains("\u{1B}"), text)
+        }
+    }
+}
