@@ -14,6 +14,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         case notFound = "not-found"
         case outsideRoot = "outside-root"        // a path or link leading outside the project root, not read
         case notRegularFile = "not-regular-file" // a FIFO, device or socket, not opened
+        case tooComplex = "too-complex"          // analysis stopped at a size, depth or step bound
     }
 
     /// Path relative to the project root, `/`-separated.

@@ -24,6 +24,8 @@ public final class ProjectIndex: Sendable {
     /// Per file, when it was given as a summary: what it holds, and the rules' words it was summarised for.
     let summaries: [FileSummary?]
     let words: WordIndex
+    /// Where each name is given a value, per file, for following values.
+    let assignmentSites = AssignmentSites()
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int

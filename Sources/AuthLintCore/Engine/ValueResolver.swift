@@ -1,3 +1,5 @@
+import Foundation
+
 /// Follows what a metavariable matched back to where its value comes from: the expressions
 /// assigned to a name in the same function, then in the type around it, then in the file; and,
 /// when asked, into the bodies of the project's functions those expressions call.
@@ -95,7 +97,14 @@ struct ValueResolver {
     /// scope searched.
     func assignments(to nameIndex: Int, in code: CodeView, near position: Int) -> [Range<Int>] {
         let hash = code.hashes[nameIndex]
-        let occurrences = code.occurrences[hash] ?? []
+        // Only the places that give the name a value, in order, found once per file and name:
+        // each scope searched looks at those inside it, never at every use of the name.
+        let sites = project.assignmentSites.sites(of: hash, in: code) {
+            (code.occurrences[hash] ?? []).compactMap { occurrence -> AssignmentSite? in
+                let at = Int(occurrence)
+                return assignedValue(at: at, in: code).map { AssignmentSite(at: at, value: $0.range, declaration: $0.declaration) }
+            }
+        }
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
         while let index = scopeIndex {
             let scope = code.scopes[index]
@@ -106,15 +115,17 @@ struct ValueResolver {
             }
             let range = index == 0 ? 0..<code.count : scope.headerStart..<min(scope.close + 1, code.count)
             var values: [Range<Int>] = []
-            for occurrence in occurrences {
-                let at = Int(occurrence)
-                guard range.contains(at), at != position, let value = assignedValue(at: at, in: code) else { continue }
-                if value.declaration {
-                    let owner = code.declaringScope(of: at)
+            var next = sites.lowerBound { $0.at < range.lowerBound }
+            while next < sites.count, sites[next].at < range.upperBound {
+                let site = sites[next]
+                next += 1
+                guard site.at != position else { continue }
+                if site.declaration {
+                    let owner = code.declaringScope(of: site.at)
                     let executable = scope.kind == .function || scope.kind == .closure
                     guard executable ? code.executableScope(of: owner) == index : owner == index else { continue }
                 }
-                values.append(value.range)
+                values.append(site.value)
             }
             if !values.isEmpty { return values }
             scopeIndex = scope.parent
@@ -228,5 +239,39 @@ struct ValueResolver {
             steps += 1
         }
         return nil
+    }
+}
+
+/// A place that gives a name a value: `let/var name = value` (a declaration) or `name = value`.
+struct AssignmentSite: Sendable {
+    var at: Int
+    var value: Range<Int>
+    var declaration: Bool
+}
+
+/// Per file and name, the places that give the name a value, found on first use. Safe to use
+/// from several threads.
+final class AssignmentSites: @unchecked Sendable {
+    private struct Key: Hashable {
+        var path: String
+        var hash: UInt64
+    }
+
+    private let lock = NSLock()
+    private var known: [Key: [AssignmentSite]] = [:]
+
+    func sites(of hash: UInt64, in code: CodeView, find: () -> [AssignmentSite]) -> [AssignmentSite] {
+        let key = Key(path: code.file.path, hash: hash)
+        lock.lock()
+        if let sites = known[key] {
+            lock.unlock()
+            return sites
+        }
+        lock.unlock()
+        let sites = find()
+        lock.lock()
+        known[key] = sites
+        lock.unlock()
+        return sites
     }
 }

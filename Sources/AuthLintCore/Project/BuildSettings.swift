@@ -1,12 +1,28 @@
 /// Build-setting arithmetic shared by Xcode projects and xcconfig files: layering with
 /// `$(inherited)` and `$(VARIABLE)` expansion.
 public enum BuildSettings {
-    /// `value` with `$(inherited)` / `${inherited}` replaced by `inherited` (empty when nil).
+    /// No value grows past this many bytes: `X = $(inherited)$(inherited)` on every level, or
+    /// `A = $(A)$(A)`, would double it each time. A value cut at the bound is reported
+    /// (``reachesBound(_:)``) as `too-complex`.
+    public static let maximumValueLength = 64 << 10
+
+    /// `value` with `$(inherited)` / `${inherited}` replaced by `inherited` (empty when nil), cut
+    /// at ``maximumValueLength``.
     public static func inheriting(_ value: String, from inherited: String?) -> String {
         guard value.contains("inherited") else { return value }
         let base = inherited ?? ""
         let replaced = value.replacing("$(inherited)", with: base).replacing("${inherited}", with: base)
-        return String(Substring(replaced).trimmingSpaces())
+        return bounded(String(Substring(replaced).trimmingSpaces()))
+    }
+
+    /// Whether any of `settings` was cut at ``maximumValueLength``.
+    public static func reachesBound(_ settings: [String: String]) -> Bool {
+        settings.values.contains { $0.utf8.count >= maximumValueLength }
+    }
+
+    static func bounded(_ value: String) -> String {
+        guard value.utf8.count > maximumValueLength else { return value }
+        return String(decoding: value.utf8.prefix(maximumValueLength), as: UTF8.self)
     }
 
     /// `top` laid over `base`, each `$(inherited)` in `top` standing for the value in `base`.
@@ -17,35 +33,58 @@ public enum BuildSettings {
     }
 
     /// Expands `$(NAME)`, `${NAME}` and `$(NAME:modifier)` (modifiers are ignored) from `variables`,
-    /// recursively up to a fixed depth; unknown variables are left as written.
+    /// recursively up to a fixed depth; unknown variables, and a variable met again inside its own
+    /// expansion, are left as written. Each variable is expanded once, and the result is cut at
+    /// ``maximumValueLength``.
     public static func expand(_ value: String, variables: [String: String]) -> String {
-        expand(value, variables: variables, depth: 0)
+        var expander = Expander(variables: variables)
+        return expander.expand(value, depth: 0)
     }
 
-    private static func expand(_ value: String, variables: [String: String], depth: Int) -> String {
-        guard depth < 16, value.contains("$") else { return value }
-        var output = ""
-        var index = value.startIndex
-        while index < value.endIndex {
-            let character = value[index]
-            let next = value.index(after: index)
-            if character == "$", next < value.endIndex, value[next] == "(" || value[next] == "{" {
-                let close: Character = value[next] == "(" ? ")" : "}"
-                if let end = value[next...].firstIndex(of: close) {
-                    let inner = value[value.index(after: next)..<end]
-                    let name = inner.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-                    if let replacement = variables[name] {
-                        output += expand(replacement, variables: variables, depth: depth + 1)
-                    } else {
-                        output += value[index...end]
-                    }
-                    index = value.index(after: end)
-                    continue
-                }
-            }
-            output.append(character)
-            index = next
+    private struct Expander {
+        let variables: [String: String]
+        var expanded: [String: String] = [:]
+        var open: Set<String> = []
+
+        init(variables: [String: String]) {
+            self.variables = variables
         }
-        return output
+
+        mutating func expand(_ value: String, depth: Int) -> String {
+            guard depth < 16, value.contains("$") else { return value }
+            var output = ""
+            var index = value.startIndex
+            while index < value.endIndex, output.utf8.count <= BuildSettings.maximumValueLength {
+                let character = value[index]
+                let next = value.index(after: index)
+                if character == "$", next < value.endIndex, value[next] == "(" || value[next] == "{" {
+                    let close: Character = value[next] == "(" ? ")" : "}"
+                    if let end = value[next...].firstIndex(of: close) {
+                        let inner = value[value.index(after: next)..<end]
+                        let name = inner.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+                        if let replacement = variable(name, depth: depth) {
+                            output += replacement
+                        } else {
+                            output += value[index...end]
+                        }
+                        index = value.index(after: end)
+                        continue
+                    }
+                }
+                output.append(character)
+                index = next
+            }
+            return BuildSettings.bounded(output)
+        }
+
+        private mutating func variable(_ name: String, depth: Int) -> String? {
+            if let done = expanded[name] { return done }
+            guard let raw = variables[name], !open.contains(name) else { return nil }
+            open.insert(name)
+            let result = expand(raw, depth: depth + 1)
+            open.remove(name)
+            expanded[name] = result
+            return result
+        }
     }
 }

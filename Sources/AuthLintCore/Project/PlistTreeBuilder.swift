@@ -8,9 +8,19 @@ import FoundationXML
 final class PlistTreeBuilder: NSObject, XMLParserDelegate {
     static let maximumDepth = 512
 
-    private enum Frame {
-        case dictionary(entries: [PlistEntry], line: Int, pendingKey: (key: String, line: Int)?)
-        case array(items: [PlistNode], line: Int)
+    /// An open `<dict>` or `<array>`. A class, so that adding a child appends in place: a value
+    /// on the stack would be copied whole for every child, which is quadratic.
+    private final class Frame {
+        let isDictionary: Bool
+        let line: Int
+        var entries: [PlistEntry] = []
+        var items: [PlistNode] = []
+        var pendingKey: (key: String, line: Int)?
+
+        init(isDictionary: Bool, line: Int) {
+            self.isDictionary = isDictionary
+            self.line = line
+        }
     }
 
     private static let leafElements: Set<String> = ["key", "string", "integer", "real", "date", "data"]
@@ -45,10 +55,10 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
             sawPlistElement = true
         case "dict":
             guard stack.count < Self.maximumDepth else { return fail("property list is nested too deeply") }
-            stack.append(.dictionary(entries: [], line: line, pendingKey: nil))
+            stack.append(Frame(isDictionary: true, line: line))
         case "array":
             guard stack.count < Self.maximumDepth else { return fail("property list is nested too deeply") }
-            stack.append(.array(items: [], line: line))
+            stack.append(Frame(isDictionary: false, line: line))
         case "true", "false":
             closedEmptyElement = (name, line)
         default:
@@ -68,14 +78,12 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
             closedEmptyElement = nil
             emit(PlistNode(.bool(name == "true"), line: start))
         case "dict":
-            guard case .dictionary(let entries, let start, let pendingKey)? = stack.popLast() else {
-                return fail("mismatched </dict>")
-            }
-            if let pendingKey { return fail("key \"\(pendingKey.key)\" has no value", line: pendingKey.line) }
-            emit(PlistNode(.dictionary(entries), line: start))
+            guard let frame = stack.popLast(), frame.isDictionary else { return fail("mismatched </dict>") }
+            if let pendingKey = frame.pendingKey { return fail("key \"\(pendingKey.key.shortExcerpt)\" has no value", line: pendingKey.line) }
+            emit(PlistNode(.dictionary(frame.entries), line: frame.line))
         case "array":
-            guard case .array(let items, let start)? = stack.popLast() else { return fail("mismatched </array>") }
-            emit(PlistNode(.array(items), line: start))
+            guard let frame = stack.popLast(), !frame.isDictionary else { return fail("mismatched </array>") }
+            emit(PlistNode(.array(frame.items), line: frame.line))
         default:
             guard let open = leaf, open.name == name else { return fail("mismatched </\(name)>") }
             leaf = nil
@@ -88,21 +96,19 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
         text = ""
         switch name {
         case "key":
-            guard case .dictionary(let entries, let start, let pendingKey)? = stack.last else {
-                return fail("<key> outside a <dict>", line: line)
-            }
-            if let pendingKey { return fail("key \"\(pendingKey.key)\" has no value", line: pendingKey.line) }
-            stack[stack.count - 1] = .dictionary(entries: entries, line: start, pendingKey: (content, line))
+            guard let frame = stack.last, frame.isDictionary else { return fail("<key> outside a <dict>", line: line) }
+            if let pendingKey = frame.pendingKey { return fail("key \"\(pendingKey.key.shortExcerpt)\" has no value", line: pendingKey.line) }
+            frame.pendingKey = (content, line)
         case "string":
             emit(PlistNode(.string(content), line: line))
         case "integer":
-            guard let number = Self.integer(content) else { return fail("invalid <integer> \"\(content)\"", line: line) }
+            guard let number = Self.integer(content) else { return fail("invalid <integer> \"\(content.shortExcerpt)\"", line: line) }
             emit(PlistNode(.integer(number), line: line))
         case "real":
-            guard let number = Self.real(content) else { return fail("invalid <real> \"\(content)\"", line: line) }
+            guard let number = Self.real(content) else { return fail("invalid <real> \"\(content.shortExcerpt)\"", line: line) }
             emit(PlistNode(.real(number), line: line))
         case "date":
-            guard let date = Self.date(content) else { return fail("invalid <date> \"\(content)\"", line: line) }
+            guard let date = Self.date(content) else { return fail("invalid <date> \"\(content.shortExcerpt)\"", line: line) }
             emit(PlistNode(.date(date), line: line))
         default:
             let compact = content.filter { !$0.isWhitespace }
@@ -117,14 +123,12 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
             root = node
             return
         }
-        switch top {
-        case .dictionary(var entries, let start, let pendingKey):
-            guard let pendingKey else { return fail("<\(node.typeName)> in a <dict> without a <key>", line: node.line) }
-            entries.append(PlistEntry(key: pendingKey.key, keyLine: pendingKey.line, value: node))
-            stack[stack.count - 1] = .dictionary(entries: entries, line: start, pendingKey: nil)
-        case .array(var items, let start):
-            items.append(node)
-            stack[stack.count - 1] = .array(items: items, line: start)
+        if top.isDictionary {
+            guard let pendingKey = top.pendingKey else { return fail("<\(node.typeName)> in a <dict> without a <key>", line: node.line) }
+            top.entries.append(PlistEntry(key: pendingKey.key, keyLine: pendingKey.line, value: node))
+            top.pendingKey = nil
+        } else {
+            top.items.append(node)
         }
     }
 

@@ -137,6 +137,10 @@ public struct ProjectScanner {
                 let parsed = XCConfig.parse(bytes, path: file.path)
                 xcconfigs[file.path] = parsed.config
                 diagnostics += parsed.diagnostics
+                if BuildSettings.reachesBound(parsed.config.ownSettings) {
+                    diagnostics.append(Diagnostic(path: file.path, kind: .tooComplex,
+                                                  message: "a setting grows past \(BuildSettings.maximumValueLength) bytes through $(inherited); cut there"))
+                }
             case .packageManifest where ProjectPath.lastComponent(of: file.path) != "Package.swift"
                 && manifestFolders.contains(ProjectPath.directory(of: file.path)):
                 continue // a version-specific manifest beside Package.swift

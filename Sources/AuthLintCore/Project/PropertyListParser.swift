@@ -50,56 +50,19 @@ public enum PropertyListParser {
         return (file, [])
     }
 
-    /// Parses a binary property list with Foundation; nodes carry line 0.
+    /// Parses a binary property list; nodes carry line 0.
     static func parseBinary(_ bytes: [UInt8], path: String, kind: ProjectFileKind) -> (file: PropertyListFile, diagnostics: [Diagnostic]) {
         var file = PropertyListFile(path: path, kind: kind, format: .binary, root: nil)
-        do {
-            let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-            guard let root = node(from: object, depth: 0) else {
-                return (file, [Diagnostic(path: path, kind: .malformedPlist, message: "binary property list holds an unsupported value or is nested too deeply")])
-            }
+        switch BinaryPropertyList.parse(bytes) {
+        case .success(let root):
             file.root = root
             return (file, [])
-        } catch {
-            return (file, [Diagnostic(path: path, kind: .malformedPlist, message: "malformed binary property list")])
+        case .failure(.tooComplex):
+            return (file, [Diagnostic(path: path, kind: .tooComplex,
+                                      message: "binary property list shares objects into a tree larger than the file; not read")])
+        case .failure(.malformed(let message)):
+            return (file, [Diagnostic(path: path, kind: .malformedPlist, message: message)])
         }
-    }
-
-    private static func node(from object: Any, depth: Int) -> PlistNode? {
-        guard depth < PlistTreeBuilder.maximumDepth else { return nil }
-        if let text = object as? String { return PlistNode(.string(text)) }
-        if type(of: object) == Bool.self, let flag = object as? Bool { return PlistNode(.bool(flag)) }
-        if let date = object as? Date { return PlistNode(.date(date)) }
-        if let data = object as? Data { return PlistNode(.data(data)) }
-        if let number = object as? NSNumber {
-            #if canImport(Darwin)
-            if CFGetTypeID(number) == CFBooleanGetTypeID() { return PlistNode(.bool(number.boolValue)) }
-            #endif
-            switch String(cString: number.objCType) {
-            case "c", "B": return PlistNode(.bool(number.boolValue))
-            case "d", "f": return PlistNode(.real(number.doubleValue))
-            default: return PlistNode(.integer(number.intValue))
-            }
-        }
-        if let array = object as? [Any] {
-            var items: [PlistNode] = []
-            items.reserveCapacity(array.count)
-            for element in array {
-                guard let item = node(from: element, depth: depth + 1) else { return nil }
-                items.append(item)
-            }
-            return PlistNode(.array(items))
-        }
-        if let dictionary = object as? [String: Any] {
-            var entries: [PlistEntry] = []
-            entries.reserveCapacity(dictionary.count)
-            for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                guard let value = node(from: dictionary[key]!, depth: depth + 1) else { return nil }
-                entries.append(PlistEntry(key: key, value: value))
-            }
-            return PlistNode(.dictionary(entries))
-        }
-        return nil
     }
 
     /// The line of an `<!ENTITY` declaration outside comments, if any (UTF-16 text is searched

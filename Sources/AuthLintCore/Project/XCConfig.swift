@@ -111,16 +111,19 @@ public struct XCConfig: Sendable, Hashable {
     /// root-relative path). Per key the unconditional value wins, else the first conditional one.
     public func resolvedSettings(lookup: (String) -> XCConfig?) -> [String: String] {
         var visited: Set<String> = [path]
-        return resolved(lookup: lookup, visited: &visited)
+        var done: [String: [String: String]] = [:]
+        return resolved(lookup: lookup, visited: &visited, done: &done)
     }
 
-    private func resolved(lookup: (String) -> XCConfig?, visited: inout Set<String>) -> [String: String] {
+    /// `done`: each included file's resolved settings, so a file included many times (or on
+    /// many paths of the include graph) is resolved once.
+    private func resolved(lookup: (String) -> XCConfig?, visited: inout Set<String>, done: inout [String: [String: String]]) -> [String: String] {
         var result: [String: String] = [:]
         var fallback: [String: String] = [:]
         var includeIndex = 0
         for setting in settings {
             while includeIndex < includes.count, includes[includeIndex].line < setting.line {
-                merge(include: includes[includeIndex], into: &result, lookup: lookup, visited: &visited)
+                merge(include: includes[includeIndex], into: &result, lookup: lookup, visited: &visited, done: &done)
                 includeIndex += 1
             }
             if setting.condition == nil {
@@ -130,18 +133,26 @@ public struct XCConfig: Sendable, Hashable {
             }
         }
         while includeIndex < includes.count {
-            merge(include: includes[includeIndex], into: &result, lookup: lookup, visited: &visited)
+            merge(include: includes[includeIndex], into: &result, lookup: lookup, visited: &visited, done: &done)
             includeIndex += 1
         }
         for (key, value) in fallback where result[key] == nil { result[key] = value }
         return result
     }
 
-    private func merge(include: Include, into result: inout [String: String], lookup: (String) -> XCConfig?, visited: inout Set<String>) {
-        guard let target = include.resolvedPath, !visited.contains(target), let included = lookup(target) else { return }
-        visited.insert(target)
-        let settings = included.resolved(lookup: lookup, visited: &visited)
-        visited.remove(target)
+    private func merge(include: Include, into result: inout [String: String], lookup: (String) -> XCConfig?,
+                       visited: inout Set<String>, done: inout [String: [String: String]]) {
+        guard let target = include.resolvedPath, !visited.contains(target) else { return }
+        let settings: [String: String]
+        if let known = done[target] {
+            settings = known
+        } else {
+            guard let included = lookup(target) else { return }
+            visited.insert(target)
+            settings = included.resolved(lookup: lookup, visited: &visited, done: &done)
+            visited.remove(target)
+            done[target] = settings
+        }
         for (key, value) in settings {
             result[key] = BuildSettings.inheriting(value, from: result[key])
         }

@@ -249,6 +249,12 @@ struct XcodeProjectBuilder {
             let below = projectLayers[configuration.name] ?? [:]
             let effective = BuildSettings.layer(configuration.settings, over: BuildSettings.layer(base, over: below))
             configuration.effectiveSettings = effective
+            if BuildSettings.reachesBound(effective) {
+                diagnostics.append(Diagnostic(
+                    path: path, kind: .tooComplex,
+                    message: "a build setting of configuration \(configuration.name) grows past \(BuildSettings.maximumValueLength) bytes through $(inherited); cut there",
+                    line: object.line))
+            }
             var variables = effective
             variables["SRCROOT"] = Self.srcrootMarker
             variables["PROJECT_DIR"] = Self.srcrootMarker
@@ -261,6 +267,13 @@ struct XcodeProjectBuilder {
             }
             configuration.entitlementsPath = settingPath(effective["CODE_SIGN_ENTITLEMENTS"], variables: variables)
             configuration.infoPlistPath = settingPath(effective["INFOPLIST_FILE"], variables: variables)
+            for (setting, value) in [("CODE_SIGN_ENTITLEMENTS", configuration.entitlementsPath), ("INFOPLIST_FILE", configuration.infoPlistPath)]
+            where (value?.utf8.count ?? 0) >= BuildSettings.maximumValueLength {
+                diagnostics.append(Diagnostic(
+                    path: path, kind: .tooComplex,
+                    message: "\(setting) of configuration \(configuration.name) expands past \(BuildSettings.maximumValueLength) bytes; cut there",
+                    line: configuration.settingLines[setting] ?? object.line))
+            }
             let named = [("baseConfigurationReference", configuration.baseConfigurationPath),
                          ("CODE_SIGN_ENTITLEMENTS", configuration.entitlementsPath), ("INFOPLIST_FILE", configuration.infoPlistPath)]
             for (setting, value) in named {

@@ -44,6 +44,12 @@ extension String {
         return out
     }
 
+    /// A value from a file as a message may quote it: at most 40 characters, control characters
+    /// escaped, so that no message carries a file's content.
+    var shortExcerpt: String {
+        (count > 40 ? String(prefix(40)) + "…" : self).terminalSafe()
+    }
+
     /// Markdown code span holding `self` as written: control characters shown escaped (so no line
     /// break can end the paragraph it is in), the fence one
     /// backtick longer than the longest run inside, and padded when the text starts or ends with

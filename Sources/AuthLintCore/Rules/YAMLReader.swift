@@ -170,11 +170,9 @@ struct YAMLReader {
         }
     }
 
-    /// A value from the file as an error message may quote it: at most 40 characters, control
-    /// characters escaped, so a message never carries a file's content.
+    /// A value from the file as an error message may quote it (``String/shortExcerpt``).
     static func excerpt(_ value: String) -> String {
-        let short = value.count > 40 ? String(value.prefix(40)) + "…" : value
-        return short.terminalSafe()
+        value.shortExcerpt
     }
 }
 
