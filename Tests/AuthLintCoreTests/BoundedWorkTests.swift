@@ -141,4 +141,18 @@ final class BoundedWorkTests: XCTestCase {
         XCTAssertEqual(report?.findings.filter { $0.rule == "token-logged" }.count, depth)
         XCTAssertLessThan(time, 4, "\(depth) levels: \(time) s")
     }
+
+    func testGlobsWithManyAnyDepthSegmentsMatchInPolynomialTime() {
+        let pattern = GlobPattern(String(repeating: "**/*/", count: 12) + "x")
+        let deep = (0..<60).map { "d\($0)" }.joined(separator: "/") + "/y.swift"
+        var matched = true
+        let time = elapsed { matched = pattern.matches(deep) }
+        XCTAssertFalse(matched)
+        XCTAssertLessThan(time, 0.5)
+        XCTAssertTrue(pattern.matches((0..<30).map { "d\($0)" }.joined(separator: "/") + "/x"))
+        XCTAssertFalse(pattern.matches("a/b/x"))
+        XCTAssertTrue(GlobPattern("**/Tests/**").matches("App/Tests/A.swift"))
+        XCTAssertTrue(GlobPattern("**").matches(""))
+        XCTAssertFalse(GlobPattern("Generated/*.swift").matches("Generated/Sub/A.swift"))
+    }
 }

@@ -47,7 +47,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     public func matches(_ path: String) -> Bool {
         let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
         if segments.isEmpty { return parts.isEmpty }
-        return match(segmentIndex: 0, parts: parts, partIndex: 0)
+        return match(parts: parts)
     }
 
     /// Whether the path or any of its parent folders matches: what an exclude means for a file.
@@ -65,32 +65,34 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         return matches(path)
     }
 
-    private func match(segmentIndex: Int, parts: [Substring.UTF8View.SubSequence], partIndex: Int) -> Bool {
-        var si = segmentIndex
-        var pi = partIndex
-        while si < segments.count {
-            switch segments[si] {
+    /// Which path parts each prefix of the pattern can reach, one segment at a time: work in
+    /// proportion to segments × parts, however many `**` the pattern holds (trying each way a
+    /// `**` could match, one after another, is exponential in their number).
+    private func match(parts: [Substring.UTF8View.SubSequence]) -> Bool {
+        var reachable = [Bool](repeating: false, count: parts.count + 1)
+        reachable[0] = true
+        for segment in segments {
+            var next = [Bool](repeating: false, count: parts.count + 1)
+            switch segment {
             case .anyDepth:
-                if si == segments.count - 1 { return true }
-                var next = pi
-                while next <= parts.count {
-                    if match(segmentIndex: si + 1, parts: parts, partIndex: next) { return true }
-                    next += 1
+                var reached = false
+                for index in 0...parts.count {
+                    reached = reached || reachable[index]
+                    next[index] = reached
                 }
-                return false
             case .literal(let bytes):
-                guard pi < parts.count, parts[pi].elementsEqual(bytes) else { return false }
+                for index in 0..<parts.count where reachable[index] && parts[index].elementsEqual(bytes) { next[index + 1] = true }
             case .wildcard(let bytes):
-                guard pi < parts.count, GlobPattern.wildcardMatch(Array(parts[pi]), bytes) else { return false }
+                for index in 0..<parts.count where reachable[index] && GlobPattern.wildcardMatch(Array(parts[index]), bytes) {
+                    next[index + 1] = true
+                }
             }
-            si += 1
-            pi += 1
+            guard next.contains(true) else { return false }
+            reachable = next
         }
-        return pi == parts.count
+        return reachable[parts.count]
     }
 
-    /// Matches one segment against a pattern of literals, `*` and `?`, iteratively with backtracking
-    /// to the last `*` only, so it is linear in practice.
     static func wildcardMatch(_ text: [UInt8], _ pattern: [UInt8]) -> Bool {
         var t = 0
         var p = 0
