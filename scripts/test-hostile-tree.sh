@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Lints a generated hostile tree (scripts/make-hostile-tree.py) in every format under a time and
+# memory limit, and checks that nothing from outside the tree is read or printed, that no output
+# can inject a workflow command, Markdown/HTML or a terminal sequence, and the exit codes.
+#
+#   scripts/test-hostile-tree.sh [AUTHLINT_BINARY]     (default: .build/debug/authlint)
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BIN="$(cd "$ROOT" && realpath "${1:-.build/debug/authlint}")"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+python3 "$ROOT/scripts/make-hostile-tree.py" "$WORK/tree"
+OUT="$WORK/out"
+mkdir -p "$OUT"
+CANARY=AUTHLINT-CANARY-5b9e1c
+passed=0
+failed=0
+check() { # NAME CONDITION-STATUS [DETAIL]
+    if [ "$2" -eq 0 ]; then passed=$((passed + 1)); echo "ok   $1"; else failed=$((failed + 1)); echo "FAIL $1 ${3:-}"; fi
+}
+
+cd "$WORK/tree"
+# Every format, under 120 s and 4 GiB of address space; time and peak memory of the text run.
+for format in text json sarif markdown github html; do
+    start=$(date +%s.%N)
+    timer=()
+    [ -x /usr/bin/time ] && timer=(/usr/bin/time -f "%e s, %M KB peak" -o "$OUT/$format.time")
+    ( ulimit -v 4194304; timeout 120 "${timer[@]}" \
+        "$BIN" lint project --no-cache --format "$format" > "$OUT/$format.out" 2> "$OUT/$format.err" )
+    status=$?
+    [ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+    check "$format: exit 0 or 1 (not a crash, timeout or usage error)" $? "(status $status)"
+    [ -f "$OUT/$format.time" ] && echo "     $format: $(tail -1 "$OUT/$format.time")"
+done
+
+! grep -rl "$CANARY" "$OUT" > /dev/null
+check "no content from outside the root in any output" $? "$(grep -rl "$CANARY" "$OUT" | tr '\n' ' ')"
+
+python3 - "$OUT" <<'PY'
+import json, re, sys
+out = sys.argv[1]
+def read(name): return open(f"{out}/{name}", "rb").read()
+problems = []
+# github: only authlint's own commands start a line, with exactly its properties.
+for line in read("github.out").decode("utf-8", "replace").split("\n"):
+    if line.startswith("::") and not re.match(r"^::(error|warning|notice) file=[^,:]*,line=\d+,col=\d+(,endLine=\d+)?(,endColumn=\d+)?,title=[^,:]*::", line):
+        problems.append(f"github: foreign command line {line[:80]!r}")
+    if line and not line.startswith("::") and not line.startswith("authlint: "):
+        problems.append(f"github: stray line {line[:80]!r}")
+# text: no control bytes but newlines.
+for name in ("text.out", "text.err"):
+    bad = sorted({b for b in read(name) if (b < 0x20 and b != 0x0A) or b == 0x7F})
+    if bad: problems.append(f"{name}: control bytes {bad}")
+# markdown: outside code spans, no raw `<`; no line breaks inside a name.
+def strip_spans(line):
+    out, i = "", 0
+    while i < len(line):
+        if line[i] == "\\" and i + 1 < len(line): out += line[i:i + 2]; i += 2; continue
+        if line[i] != "`": out += line[i]; i += 1; continue
+        n = len(line[i:]) - len(line[i:].lstrip("`"))
+        m = re.search(r"(?<!`)" + "`" * n + r"(?!`)", line[i + n:])
+        if m: i = i + n + m.end()
+        else: out += "`" * n; i += n
+    return out
+for line in read("markdown.out").decode().split("\n"):
+    if re.search(r"(?<!\\)<", strip_spans(line)): problems.append(f"markdown: raw < in {line[:100]!r}")
+html = read("html.out").decode()
+if re.search(r"<script>alert|<img src=x|href=\"javascript", html): problems.append("html: markup from the tree")
+report = json.loads(read("json.out"))
+kinds = {d["kind"] for d in report["diagnostics"]}
+for kind in ("outside-root", "not-regular-file", "too-complex"):
+    if kind not in kinds: problems.append(f"json: no {kind} diagnostic (kinds: {sorted(kinds)})")
+json.loads(read("sarif.out"))
+for p in problems: print("     " + p)
+sys.exit(1 if problems else 0)
+PY
+check "github, text, markdown and html outputs escape what comes from the tree; JSON has the diagnostics" $?
+
+if [ -f "$ROOT/../shared/tools/validate-sarif.py" ]; then
+    python3 "$ROOT/../shared/tools/validate-sarif.py" "$OUT/sarif.out" > "$OUT/sarif.valid" 2>&1
+    check "SARIF validates against the OASIS schema" $? "$(tail -2 "$OUT/sarif.valid")"
+fi
+
+# A configuration that is a link to a secret outside: refused, unread.
+timeout 30 "$BIN" lint linked-config > "$OUT/linked.out" 2>&1
+status=$?
+[ "$status" -eq 2 ] && ! grep -q "$CANARY" "$OUT/linked.out"
+check "a .authlint.yml linking outside the root is refused unread (exit 2)" $? "(status $status)"
+
+# Input that cannot mean what the user wants: exit 2, in every format, even with --quiet.
+mkdir -p "$WORK/empty/.git"
+for args in "confg" "lint project/App/Login.swift project/App/Deleted.swift --quiet" \
+            "lint project --strict-baseline --format json" "lint $WORK/empty --format sarif"; do
+    # shellcheck disable=SC2086
+    timeout 60 "$BIN" $args > /dev/null 2> "$OUT/usage.err"
+    status=$?
+    [ "$status" -eq 2 ] && [ -s "$OUT/usage.err" ]
+    check "exit 2 with a message: authlint $args" $? "(status $status)"
+done
+git -C "$WORK/tree/project" init -q 2>/dev/null
+timeout 60 "$BIN" lint project "--changed-since=--output=$WORK/written" > /dev/null 2>&1
+status=$?
+[ "$status" -eq 2 ] && [ ! -e "$WORK/written" ]
+check "--changed-since=--output=FILE exits 2 and writes nothing" $? "(status $status)"
+
+echo "hostile tree: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
