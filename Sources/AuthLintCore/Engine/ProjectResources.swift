@@ -12,6 +12,8 @@ struct ProjectResources: Sendable {
     var manifestsOfFile: [[String]] = []
     /// The text of entitlements files and privacy manifests, for excerpts, columns and fingerprints.
     var texts: [String: SourceFile] = [:]
+    /// Every file the scan found, read or not.
+    var scannedPaths: Set<String> = []
 
     init() {}
 
@@ -22,6 +24,7 @@ struct ProjectResources: Sendable {
             return
         }
         for list in scanned.propertyLists { propertyLists[list.path] = list }
+        scannedPaths = Set(scanned.allFiles.map(\.path))
         for list in scanned.entitlements + scanned.privacyManifests {
             let absolute = (scanned.root as NSString).appendingPathComponent(list.path)
             if case let .success(bytes) = FileReader.readFile(atPath: absolute) {

@@ -1,15 +1,18 @@
 extension RuleEvaluator {
     /// Whether the entitlements shipping with the file lack `key` (or `value` in it). The finding
     /// moves to the first entitlements file that lacks it; with no entitlements file at all it
-    /// stays at the code.
+    /// stays at the code. A file that is there but cannot be read or parsed is unknown: its
+    /// diagnostic says why, and it never counts as lacking the key.
     func entitlementLacks(key: String, value: String?, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
         let paths = project.resources.entitlementsOfFile[fileIndex]
         if paths.isEmpty { return true }
         for path in paths {
-            guard let list = project.resources.propertyLists[path], let root = list.root else {
-                // Named by the project but not found or not readable: the code is the place to report.
+            guard let list = project.resources.propertyLists[path] else {
+                if project.resources.scannedPaths.contains(path) { continue }
+                // Named by the project but not in the tree: the code is the place to report.
                 return true
             }
+            guard let root = list.root else { continue }
             guard let entry = root.entry(for: key) else {
                 relocation = Relocation(path: path, line: max(root.line, 1))
                 return true
