@@ -31,7 +31,7 @@ public enum PBXProjectParser {
             } catch let error as PBXParseError {
                 return .failure(error)
             } catch {
-                return .failure(PBXParseError(message: "\(error)", line: reader.line))
+                return .failure(PBXParseError(message: "malformed project file", line: reader.line))
             }
         }
     }
@@ -95,7 +95,7 @@ public enum PBXProjectParser {
                     let key = try parseString()
                     skipTrivia()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-                        throw error("expected '=' after key \"\(key)\"")
+                        throw error("expected '=' after key \"\(key.shortExcerpt)\"")
                     }
                     index += 1
                     skipTrivia()
@@ -103,7 +103,7 @@ public enum PBXProjectParser {
                     entries[key] = value
                     skipTrivia()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
-                        throw error("expected ';' after the value of \"\(key)\"")
+                        throw error("expected ';' after the value of \"\(key.shortExcerpt)\"")
                     }
                     index += 1
                 }
@@ -187,7 +187,7 @@ public enum PBXProjectParser {
             let start = index
             while index < bytes.count, !Self.isDelimiter(bytes[index]) { index += 1 }
             guard index > start else {
-                throw error("unexpected '\(String(decoding: [first], as: UTF8.self))'")
+                throw error("unexpected '\(String(decoding: [first], as: UTF8.self).shortExcerpt)'")
             }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         }
