@@ -166,8 +166,11 @@ struct LintCommand: ParsableCommand {
             lintOptions.cacheDirectory = noCache ? nil : cacheDir.map(absolute) ?? LintOptions.defaultCacheDirectory
             report = try Linter.run(lintOptions)
             if let problem = report.cacheProblem { printError("warning: \(problem)") }
+            // The old baseline is read before the new one is written: with the same file for both,
+            // the findings it did not hold yet are still reported.
+            let accepted = try baseline.map { try Baseline.load(path: $0) }
             if let writeBaseline { try write(Baseline(findings: report.findings).text, to: writeBaseline) }
-            if let baseline { report.apply(try Baseline.load(path: baseline)) }
+            if let accepted { report.apply(accepted) }
             if changedSince != nil || changedLines {
                 report.keep(changed: try ChangedLines.since(changedSince ?? "HEAD", root: report.root), lines: changedLines)
             }

@@ -86,6 +86,21 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(try run(executable, ["lint", ".", "--baseline", "missing.json"]), 2)
     }
 
+    func testRewritingTheBaselineInPlaceStillReportsWhatIsNew() throws {
+        let executable = try CLITests.requireExecutable()
+        try write(original)
+        XCTAssertEqual(try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
+        try write(original + "\nfunc more(idToken: String) {\n    print(\"id \\(idToken)\")\n}\n")
+        let arguments = ["lint", ".", "--baseline", "baseline.json", "--write-baseline", "baseline.json", "--fail-on", "warning",
+                         "--format", "json"]
+        let run = try ExternalTool.run(executable.path, arguments, in: root)
+        XCTAssertEqual(run.status, 1, run.stdout)
+        XCTAssertTrue(run.stdout.contains("\"line\" : 5"), run.stdout)
+        XCTAssertEqual(try Baseline.load(path: root + "/baseline.json").findings.count, 2)
+        // Recorded now: the next run is clean.
+        XCTAssertEqual(try self.run(executable, ["lint", ".", "--baseline", "baseline.json", "--fail-on", "warning"]), 0)
+    }
+
     private func reload(_ text: String) throws -> Baseline {
         let path = root + "/baseline.json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
