@@ -171,6 +171,7 @@ struct LintCommand: ParsableCommand {
             let accepted = try baseline.map { try Baseline.load(path: $0) }
             if let writeBaseline { try write(Baseline(findings: report.findings).text, to: writeBaseline) }
             if let accepted { report.apply(accepted) }
+            report.strictBaseline = strictBaseline
             if changedSince != nil || changedLines {
                 report.keep(changed: try ChangedLines.since(changedSince ?? "HEAD", root: report.root), lines: changedLines)
             }

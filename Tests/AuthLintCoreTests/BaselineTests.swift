@@ -86,6 +86,35 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(try run(executable, ["lint", ".", "--baseline", "missing.json"]), 2)
     }
 
+    func testStrictBaselineNamesEachStaleEntryInEveryFormat() throws {
+        let executable = try CLITests.requireExecutable()
+        try write(original)
+        XCTAssertEqual(try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
+        try write("func refreshed(accessToken: String) {}\n")
+        let expected: [String: String] = [
+            "text": "App/Log.swift: error: baseline entry no longer matches: token-logged (",
+            "github": "::error file=App/Log.swift,title=strict-baseline::baseline entry no longer matches: token-logged (",
+            "markdown": "- `App/Log.swift` · `token-logged`: ",
+            "sarif": "baseline entry no longer matches: token-logged (",
+            "json": "\"stale\" : [",
+        ]
+        for (format, text) in expected {
+            let result = try ExternalTool.run(
+                executable.path, ["lint", ".", "--baseline", "baseline.json", "--strict-baseline", "--format", format, "--quiet"], in: root)
+            XCTAssertEqual(result.status, 1, format)
+            XCTAssertTrue(result.stdout.contains(text), "\(format): \(result.stdout)")
+        }
+        let json = try ExternalTool.run(executable.path, ["lint", ".", "--baseline", "baseline.json", "--format", "json"], in: root)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let baseline = try XCTUnwrap(document["baseline"] as? [String: Any])
+        XCTAssertEqual(baseline["strict"] as? Bool, false)
+        XCTAssertEqual((baseline["stale"] as? [[String: Any]])?.first?["rule"] as? String, "token-logged")
+        // Without --strict-baseline the text report names none of them.
+        let text = try ExternalTool.run(executable.path, ["lint", ".", "--baseline", "baseline.json"], in: root)
+        XCTAssertEqual(text.status, 0)
+        XCTAssertFalse(text.stdout.contains("no longer matches:"), text.stdout)
+    }
+
     func testRewritingTheBaselineInPlaceStillReportsWhatIsNew() throws {
         let executable = try CLITests.requireExecutable()
         try write(original)

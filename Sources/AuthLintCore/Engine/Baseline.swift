@@ -49,6 +49,12 @@ public struct Baseline: Sendable, Codable, Equatable {
     /// Splits findings into new ones and those the baseline accepts; also counts the entries
     /// nothing matched any more (fixed).
     public func apply(to findings: [Finding]) -> (new: [Finding], accepted: Int, fixed: Int) {
+        let result = split(findings)
+        return (result.new, result.accepted, result.stale.count)
+    }
+
+    /// As ``apply(to:)``, with the entries nothing matched any more (stale), in file order.
+    public func split(_ findings: [Finding]) -> (new: [Finding], accepted: Int, stale: [Entry]) {
         var remaining = Set(self.findings.map(\.key))
         var new: [Finding] = []
         var accepted = 0
@@ -56,6 +62,6 @@ public struct Baseline: Sendable, Codable, Equatable {
             let key = "\(finding.rule)\u{0}\(finding.path)\u{0}\(finding.fingerprint)"
             if remaining.remove(key) != nil { accepted += 1 } else { new.append(finding) }
         }
-        return (new, accepted, remaining.count)
+        return (new, accepted, self.findings.filter { remaining.contains($0.key) })
     }
 }

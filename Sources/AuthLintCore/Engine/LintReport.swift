@@ -36,11 +36,23 @@ public struct LintReport: Sendable {
 
     /// Keeps only the findings a baseline does not accept.
     public mutating func apply(_ baseline: Baseline) {
-        let result = baseline.apply(to: findings)
+        let result = baseline.split(findings)
         findings = result.new
         baselineAccepted = result.accepted
-        baselineFixed = result.fixed
+        baselineFixed = result.stale.count
+        baselineStale = result.stale
+        baselineApplied = true
     }
+
+    /// A baseline was applied (`--baseline`).
+    public var baselineApplied = false
+    /// The baseline's entries that nothing matches any more, in the baseline's order.
+    public var baselineStale: [Baseline.Entry] = []
+    /// `--strict-baseline`: stale entries fail the run, and every format names each of them.
+    public var strictBaseline = false
+
+    /// The stale entries that fail the run: those of a strict baseline.
+    public var failingBaselineEntries: [Baseline.Entry] { strictBaseline ? baselineStale : [] }
 
     /// Keeps only the findings in changed files (or, with `lines`, on changed lines).
     public mutating func keep(changed: ChangedLines, lines: Bool) {

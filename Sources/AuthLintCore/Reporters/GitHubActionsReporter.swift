@@ -24,6 +24,10 @@ public struct GitHubActionsReporter: Reporter {
             out += properties.map { $0.0 + "=" + Self.escapeProperty($0.1) }.joined(separator: ",")
             out += "::" + Self.escapeData(message) + "\n"
         }
+        for entry in report.failingBaselineEntries {
+            out += "::error file=\(Self.escapeProperty(report.displayPath(entry.path))),title=strict-baseline::"
+                + Self.escapeData("baseline entry no longer matches: \(entry.rule) (\(entry.message))".terminalSafe()) + "\n"
+        }
         for diagnostic in report.diagnostics {
             let line = diagnostic.line.map { ":\($0)" } ?? ""
             // Plain log lines: every control character escaped, so no text from the tree can end

@@ -23,6 +23,8 @@ public struct JSONReporter: Reporter {
         /// Findings inline suppressions silenced, each with the suppression's reason.
         var suppressed: [JSONSuppressed]
         var summary: Summary
+        /// With `--baseline`: how many findings it accepted, and its entries nothing matches any more.
+        var baseline: BaselineSection?
 
         init(_ report: LintReport) {
             tool = Tool(name: AuthLint.name, version: AuthLint.version)
@@ -30,6 +32,13 @@ public struct JSONReporter: Reporter {
             diagnostics = report.diagnostics.map { JSONDiagnostic($0, report: report) }
             notices = report.notices
             suppressed = report.suppressed.map { JSONSuppressed(finding: JSONFinding($0.finding, report: report), reason: $0.reason) }
+            if report.baselineApplied {
+                baseline = BaselineSection(
+                    accepted: report.baselineAccepted, strict: report.strictBaseline,
+                    stale: report.baselineStale.map {
+                        Baseline.Entry(rule: $0.rule, path: report.displayPath($0.path), fingerprint: $0.fingerprint, message: $0.message)
+                    })
+            }
             let counts = report.countsBySeverity
             summary = Summary(
                 files: report.filesScanned,
@@ -37,6 +46,13 @@ public struct JSONReporter: Reporter {
                     error: counts[.error] ?? 0, warning: counts[.warning] ?? 0, note: counts[.note] ?? 0),
                 rules: report.countsByRule)
         }
+    }
+
+    struct BaselineSection: Encodable {
+        var accepted: Int
+        /// `--strict-baseline`: stale entries fail the run.
+        var strict: Bool
+        var stale: [Baseline.Entry]
     }
 
     struct Tool: Encodable {

@@ -23,6 +23,13 @@ public struct MarkdownReporter: Reporter {
         for notice in report.notices {
             out += "\n> [!NOTE]\n> " + notice.markdownEscaped + "\n"
         }
+        if !report.failingBaselineEntries.isEmpty {
+            out += "\n### Baseline entries that no longer match\n\n"
+            out += "`--strict-baseline` fails the run until the baseline is rewritten (`--write-baseline`).\n\n"
+            for entry in report.failingBaselineEntries {
+                out += "- \(report.displayPath(entry.path).markdownCode()) · \(entry.rule.markdownCode()): \(entry.message.markdownEscaped)\n"
+            }
+        }
         for group in RuleGroup.groups(report) {
             out += "\n" + section(group, report: report)
         }

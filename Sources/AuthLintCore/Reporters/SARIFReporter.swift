@@ -27,7 +27,7 @@ public struct SARIFReporter: Reporter {
             informationUri: AuthLint.informationURI, rules: rules)
         let invocation = SARIFLog.Invocation(
             executionSuccessful: true,
-            toolExecutionNotifications: report.diagnostics.map(notification),
+            toolExecutionNotifications: report.failingBaselineEntries.map(notification) + report.diagnostics.map(notification),
             toolConfigurationNotifications: report.notices.map { SARIFLog.Notification(level: "note", message: .init(text: $0)) })
         let run = SARIFLog.Run(
             tool: SARIFLog.Tool(driver: driver),
@@ -145,6 +145,13 @@ public struct SARIFReporter: Reporter {
     private func physicalLocation(_ path: String, _ region: SARIFLog.Region?) -> SARIFLog.PhysicalLocation {
         SARIFLog.PhysicalLocation(
             artifactLocation: .init(uri: path.uriPathEncoded, uriBaseId: SARIFLog.sourceRoot), region: region)
+    }
+
+    private func notification(_ entry: Baseline.Entry) -> SARIFLog.Notification {
+        SARIFLog.Notification(
+            level: "error",
+            message: .init(text: Self.escapedMessage("baseline entry no longer matches: \(entry.rule) (\(entry.message)); rewrite the baseline")),
+            locations: [SARIFLog.Location(physicalLocation: physicalLocation(entry.path, nil))])
     }
 
     private func notification(_ diagnostic: Diagnostic) -> SARIFLog.Notification {

@@ -22,6 +22,11 @@ public struct TextReporter: Reporter {
                 out += "    " + paint("related:", .dim) + " \(report.displayPath(related.path).terminalSafe()):\(related.line):\(related.column): \(related.message.terminalSafe())\n"
             }
         }
+        for entry in report.failingBaselineEntries {
+            out += paint("\(report.displayPath(entry.path).terminalSafe()):", .bold) + " " + paint("error:", .red)
+                + " baseline entry no longer matches: \(entry.rule.terminalSafe()) (\(entry.message.terminalSafe()))"
+                + " " + paint("[strict-baseline]", .dim) + "\n"
+        }
         if options.quiet { return out }
         for diagnostic in report.diagnostics {
             var location = report.displayPath(diagnostic.path).terminalSafe()
