@@ -101,6 +101,17 @@ final class BoundedWorkTests: XCTestCase {
         XCTAssertTrue(BuildSettings.reachesBound(["X": value ?? ""]))
     }
 
+    func testAnXCConfigDoublingThroughInheritedIsCutAtTheBoundInLinearTime() {
+        let text = "X = a\n" + String(repeating: "X = $(inherited)$(inherited)\n", count: 5_000) + "Y = $(inherited) b\n"
+        var settings: [String: String] = [:]
+        let time = elapsed { settings = XCConfig.parse(Array(text.utf8), path: "App.xcconfig").config.ownSettings }
+        XCTAssertLessThan(time, 2)
+        XCTAssertEqual(settings["X"]?.utf8.count, BuildSettings.maximumValueLength)
+        XCTAssertEqual(settings["Y"], "b")
+        XCTAssertEqual(BuildSettings.inheriting(" $(inherited) -ObjC ", from: "-lz"), "-lz -ObjC")
+        XCTAssertEqual(BuildSettings.inheriting("${inherited}", from: nil), "")
+    }
+
     func testADoubledIncludeGraphIsResolvedOncePerFile() {
         var configs: [String: XCConfig] = [:]
         let depth = 40

@@ -11,8 +11,41 @@ public enum BuildSettings {
     public static func inheriting(_ value: String, from inherited: String?) -> String {
         guard value.contains("inherited") else { return value }
         let base = inherited ?? ""
-        let replaced = value.replacing("$(inherited)", with: base).replacing("${inherited}", with: base)
-        return bounded(String(Substring(replaced).trimmingSpaces()))
+        let text = Array(value.utf8)
+        let space: Set<UInt8> = [0x20, 0x09, 0x0D]
+        var start = 0
+        var end = text.count
+        while start < end, space.contains(text[start]) { start += 1 }
+        while end > start, space.contains(text[end - 1]) { end -= 1 }
+        // A value at the bound that starts with itself stays the same value: no copy.
+        if base.utf8.count >= maximumValueLength, isInherited(text, at: start) { return base }
+        // Bytes, stopping at the bound: a copy no larger than the bound, whatever the doubling.
+        var out: [UInt8] = []
+        var index = start
+        while index < end, out.count < maximumValueLength {
+            if isInherited(text, at: index) {
+                out += base.utf8.prefix(maximumValueLength - out.count)
+                index += "$(inherited)".utf8.count
+            } else {
+                out.append(text[index])
+                index += 1
+            }
+        }
+        while let last = out.last, space.contains(last) { out.removeLast() }
+        while let first = out.first, space.contains(first) { out.removeFirst() }
+        return String(decoding: out.prefix(maximumValueLength), as: UTF8.self)
+    }
+
+    /// `$(inherited)` or `${inherited}` at `index`.
+    private static func isInherited(_ text: [UInt8], at index: Int) -> Bool {
+        let name = Array("inherited".utf8)
+        guard index + 12 <= text.count, text[index] == UInt8(ascii: "$") else { return false }
+        let open = text[index + 1]
+        let close = text[index + 11]
+        guard (open == UInt8(ascii: "(") && close == UInt8(ascii: ")")) || (open == UInt8(ascii: "{") && close == UInt8(ascii: "}")) else {
+            return false
+        }
+        return text[(index + 2)..<(index + 11)].elementsEqual(name)
     }
 
     /// Whether any of `settings` was cut at ``maximumValueLength``.
