@@ -107,5 +107,5 @@ status=$?
 [ "$status" -eq 2 ] && [ ! -e "$WORK/written" ]
 check "--changed-since=--output=FILE exits 2 and writes nothing" $? "(status $status)"
 
-echo "hostile tree: $passed passed, $failed failed"
+echo "hostile-tree: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
