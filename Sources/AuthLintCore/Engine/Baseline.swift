@@ -46,15 +46,9 @@ public struct Baseline: Sendable, Codable, Equatable {
         return ((try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
     }
 
-    /// Splits findings into new ones and those the baseline accepts; also counts the entries
-    /// nothing matched any more (fixed).
-    public func apply(to findings: [Finding]) -> (new: [Finding], accepted: Int, fixed: Int) {
-        let result = split(findings)
-        return (result.new, result.accepted, result.stale.count)
-    }
-
-    /// As ``apply(to:)``, with the entries nothing matched any more (stale), in file order.
-    public func split(_ findings: [Finding]) -> (new: [Finding], accepted: Int, stale: [Entry]) {
+    /// Splits findings into new ones and those the baseline accepts; also gives the entries
+    /// nothing matched any more (stale: fixed, or gone), in file order.
+    public func apply(to findings: [Finding]) -> (new: [Finding], accepted: Int, stale: [Entry]) {
         var remaining = Set(self.findings.map(\.key))
         var new: [Finding] = []
         var accepted = 0

@@ -26,7 +26,7 @@ public struct LintReport: Sendable {
     /// With `--baseline`: how many findings it accepted, and how many of its entries matched
     /// nothing any more (fixed since it was written).
     public var baselineAccepted = 0
-    public var baselineFixed = 0
+    public var baselineFixed: Int { baselineStale.count }
     /// With `--changed-since`/`--changed-lines`: how many findings lay outside what changed.
     public var outsideChanges = 0
     /// How many source files were lexed; with a summary cache, fewer than were read.
@@ -36,10 +36,9 @@ public struct LintReport: Sendable {
 
     /// Keeps only the findings a baseline does not accept.
     public mutating func apply(_ baseline: Baseline) {
-        let result = baseline.split(findings)
+        let result = baseline.apply(to: findings)
         findings = result.new
         baselineAccepted = result.accepted
-        baselineFixed = result.stale.count
         baselineStale = result.stale
         baselineApplied = true
     }
