@@ -16,7 +16,7 @@ enum GivenPaths {
                 return missing(path, implicit: implicit)
             }
             if isDirectory.boolValue, !holdsReadableFile(absolute) {
-                return "error: `\(shown(path))` holds no file authlint reads (Swift, Objective-C, property list, entitlements, "
+                return "error: `\(path.terminalSafe())` holds no file authlint reads (Swift, Objective-C, property list, entitlements, "
                     + "Xcode project, xcconfig or dependency manifest)"
             }
             return nil
@@ -32,13 +32,13 @@ enum GivenPaths {
         if implicit {
             let names = subcommands
             if let near = Suggestion.closest(path, names) {
-                return "error: `\(shown(path))` is neither a subcommand nor a file or folder; did you mean `\(near)`?"
+                return "error: `\(path.terminalSafe())` is neither a subcommand nor a file or folder; did you mean `\(near)`?"
             }
             if !path.contains("/"), !path.contains(".") {
-                return "error: `\(shown(path))` is neither a subcommand nor a file or folder (subcommands: \(names.joined(separator: ", ")))"
+                return "error: `\(path.terminalSafe())` is neither a subcommand nor a file or folder (subcommands: \(names.joined(separator: ", ")))"
             }
         }
-        return "error: `\(shown(path))` does not exist (no such file or folder)"
+        return "error: `\(path.terminalSafe())` does not exist (no such file or folder)"
     }
 
     /// Whether the folder holds, at any depth, a file of a kind the scanner collects, counted
@@ -62,18 +62,5 @@ enum GivenPaths {
             }
         }
         return false
-    }
-
-    /// A path as it can be shown on one line: control characters escaped.
-    static func shown(_ path: String) -> String {
-        var result = ""
-        for scalar in path.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

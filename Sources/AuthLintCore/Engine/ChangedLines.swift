@@ -104,9 +104,9 @@ public struct ChangedLines: Sendable, Equatable {
         return changed
     }
 
-    /// A revision as it can be shown in one line: quotes, backslashes and control characters escaped.
+    /// A revision as it can be shown in one line: at most 200 characters, control characters escaped.
     static func shown(_ revision: String) -> String {
-        String(revision.prefix(200).debugDescription.dropFirst().dropLast())
+        String(revision.prefix(200)).terminalSafe()
     }
 
     /// Settings given to every git run, so that nothing a repository's configuration names is
@@ -178,8 +178,8 @@ public struct ChangedLines: Sendable, Equatable {
     private static func git(_ arguments: [String], in directory: String, settings: [(String, String)]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "diff.external=",
-            "-c", "core.pager=cat", "-C", directory] + arguments
+        // The settings (``fixedSettings`` among them) come through the environment.
+        process.arguments = ["git", "--no-pager", "-C", directory] + arguments
         process.environment = environment(settings: settings)
         // Errors go to a file, not a pipe, so a chatty stderr can never block the output pipe.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-git-\(UUID().uuidString)")

@@ -20,7 +20,7 @@ extension String {
     /// Text that cannot act on a terminal or start a line of its own: C0 and C1 control
     /// characters, DEL and the bidirectional overrides shown as escapes (`\e`, `\n`, `\r`, `\0`,
     /// `\a`, `\t`, `\u{9B}`), but for those in `kept` (tabs in source excerpts).
-    func terminalSafe(keeping kept: Set<Unicode.Scalar> = []) -> String {
+    public func terminalSafe(keeping kept: Set<Unicode.Scalar> = []) -> String {
         guard unicodeScalars.contains(where: { $0.needsTerminalEscape }) else { return self }
         var out = ""
         for scalar in unicodeScalars {
@@ -90,13 +90,8 @@ extension String {
     var markdownEscaped: String {
         var out = ""
         var inCode = false
-        let characters = Array(replacingOccurrences(of: "\r\n", with: " ").map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-            .map { character -> [Character] in
-                // Other control characters are shown escaped, like everywhere else.
-                character.unicodeScalars.contains(where: \.needsTerminalEscape) ? Array(String(character).terminalSafe()) : [character]
-            }
-            .joined()
-            .map { $0 }
+        // Line breaks become spaces; other control characters are shown escaped, as everywhere.
+        let characters = Array(String(map { $0.isNewline ? " " : $0 }).terminalSafe())
         // A backtick without a partner is literal text, not the start of a code span.
         let lastBacktick = characters.lastIndex(of: "`")
         let balanced = characters.filter { $0 == "`" }.count.isMultiple(of: 2)

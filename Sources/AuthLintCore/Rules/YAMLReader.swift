@@ -37,7 +37,7 @@ struct YAMLReader {
             throw error
         } catch let error as YamlError {
             if case let .duplicatedKeysInMapping(duplicates, _) = error, let key = duplicates.sorted().first {
-                throw FileError(path: path, line: YAMLReader.secondLine(of: key, in: text), message: "duplicate key `\(YAMLReader.excerpt(key))`")
+                throw FileError(path: path, line: YAMLReader.secondLine(of: key, in: text), message: "duplicate key `\(key.shortExcerpt)`")
             }
             throw FileError(path: path, line: YAMLReader.line(of: error), message: "invalid YAML: \(YAMLReader.describe(error))")
         }
@@ -66,7 +66,7 @@ struct YAMLReader {
         switch scalar.string {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: throw fail("\(what) must be true or false, not `\(YAMLReader.excerpt(scalar.string))`")
+        default: throw fail("\(what) must be true or false, not `\(scalar.string.shortExcerpt)`")
         }
     }
 
@@ -89,7 +89,7 @@ struct YAMLReader {
         let value = try string(what)
         if let result = T(rawValue: value) { return result }
         let choices = T.allCases.map(\.rawValue)
-        throw fail("\(what) must be one of \(choices.joined(separator: ", ")), not `\(YAMLReader.excerpt(value))`" + Suggestion.didYouMean(value, choices))
+        throw fail("\(what) must be one of \(choices.joined(separator: ", ")), not `\(value.shortExcerpt)`" + Suggestion.didYouMean(value, choices))
     }
 
     // MARK: Mappings
@@ -102,9 +102,9 @@ struct YAMLReader {
             let key = YAMLReader(node: keyNode, path: path)
             let name = try key.string("a key")
             if !allowed.contains(name) {
-                throw key.fail("unknown key `\(YAMLReader.excerpt(name))` in \(what)" + Suggestion.didYouMean(name, allowed))
+                throw key.fail("unknown key `\(name.shortExcerpt)` in \(what)" + Suggestion.didYouMean(name, allowed))
             }
-            if entries.contains(where: { $0.0 == name }) { throw key.fail("duplicate key `\(YAMLReader.excerpt(name))` in \(what)") }
+            if entries.contains(where: { $0.0 == name }) { throw key.fail("duplicate key `\(name.shortExcerpt)` in \(what)") }
             entries.append((name, YAMLReader(node: valueNode, path: path)))
         }
         return Entries(entries: entries, owner: self, what: what)
@@ -168,11 +168,6 @@ struct YAMLReader {
             // Other errors describe themselves with the source lines around them: never quoted.
             return "malformed YAML"
         }
-    }
-
-    /// A value from the file as an error message may quote it (``String/shortExcerpt``).
-    static func excerpt(_ value: String) -> String {
-        value.shortExcerpt
     }
 }
 
