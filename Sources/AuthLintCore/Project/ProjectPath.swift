@@ -55,9 +55,10 @@ enum ProjectPath {
         return relative.isEmpty ? "." : relative
     }
 
-    /// Whether the root-relative `path` lies within the folder `folder` (or is it).
+    /// Whether the root-relative `path` lies within the folder `folder` (or is it); with `folder`
+    /// empty, whether it lies within the root (no leading `..`, not absolute).
     static func isInside(_ path: String, folder: String) -> Bool {
-        if folder.isEmpty { return !path.hasPrefix("../") && !path.hasPrefix("/") }
+        if folder.isEmpty { return path != ".." && !path.hasPrefix("../") && !path.hasPrefix("/") }
         return path == folder || path.hasPrefix(folder + "/")
     }
 

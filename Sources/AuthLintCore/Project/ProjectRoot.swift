@@ -25,8 +25,7 @@ struct ProjectRoot: Sendable {
     /// exist is judged lexically: nothing will be read from it.
     func contains(_ path: String) -> Bool {
         let absolute = ProjectPath.join(self.path, path)
-        let lexical = ProjectPath.relative(absolute, to: self.path)
-        guard lexical != "..", !lexical.hasPrefix("../") else { return false }
+        guard ProjectPath.isInside(ProjectPath.relative(absolute, to: self.path), folder: "") else { return false }
         guard let resolved = Self.realPath(of: absolute) else { return true }
         return Self.isWithin(resolved, folder: realPath)
     }

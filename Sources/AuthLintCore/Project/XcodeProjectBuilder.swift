@@ -215,7 +215,7 @@ struct XcodeProjectBuilder {
     private func inTree(_ absolute: String) -> String {
         guard absolute.hasPrefix("/"), let rootPath else { return ProjectPath.normalize(absolute) }
         let relative = ProjectPath.relative(absolute, to: rootPath)
-        return relative.hasPrefix("../") || relative == ".." ? ProjectPath.normalize(absolute) : relative
+        return ProjectPath.isInside(relative, folder: "") ? relative : ProjectPath.normalize(absolute)
     }
 
     private mutating func xcconfigSettings(_ path: String) -> [String: String] {
@@ -245,7 +245,8 @@ struct XcodeProjectBuilder {
                       let anchor = resolvePath(anchorID) {
                 configuration.baseConfigurationPath = ProjectPath.join(anchor, relative)
             }
-            let base = configuration.baseConfigurationPath.map { xcconfigSettings($0) } ?? [:]
+            // A base configuration outside the root is reported below, and never looked up.
+            let base = configuration.baseConfigurationPath.map { ProjectPath.isInside($0, folder: "") ? xcconfigSettings($0) : [:] } ?? [:]
             let below = projectLayers[configuration.name] ?? [:]
             let effective = BuildSettings.layer(configuration.settings, over: BuildSettings.layer(base, over: below))
             configuration.effectiveSettings = effective
@@ -277,7 +278,7 @@ struct XcodeProjectBuilder {
             let named = [("baseConfigurationReference", configuration.baseConfigurationPath),
                          ("CODE_SIGN_ENTITLEMENTS", configuration.entitlementsPath), ("INFOPLIST_FILE", configuration.infoPlistPath)]
             for (setting, value) in named {
-                guard let value, value.hasPrefix("/") || value == ".." || value.hasPrefix("../") else { continue }
+                guard let value, !ProjectPath.isInside(value, folder: "") else { continue }
                 diagnostics.append(Diagnostic(
                     path: path, kind: .outsideRoot,
                     message: "\(setting) of configuration \(configuration.name) names a file outside the project root; not read",
