@@ -33,7 +33,7 @@ public enum BuildSettings {
         }
         while let last = out.last, space.contains(last) { out.removeLast() }
         while let first = out.first, space.contains(first) { out.removeFirst() }
-        return String(decoding: out.prefix(maximumValueLength), as: UTF8.self)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `$(inherited)` or `${inherited}` at `index`.

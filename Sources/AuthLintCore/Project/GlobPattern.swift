@@ -93,6 +93,8 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         return reachable[parts.count]
     }
 
+    /// Matches one segment against a pattern of literals, `*` and `?`, iteratively with backtracking
+    /// to the last `*` only, so it is linear in practice.
     static func wildcardMatch(_ text: [UInt8], _ pattern: [UInt8]) -> Bool {
         var t = 0
         var p = 0
