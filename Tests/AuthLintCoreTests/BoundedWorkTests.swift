@@ -166,4 +166,50 @@ final class BoundedWorkTests: XCTestCase {
         XCTAssertTrue(GlobPattern("**").matches(""))
         XCTAssertFalse(GlobPattern("Generated/*.swift").matches("Generated/Sub/A.swift"))
     }
+
+    func testPatternsWithManyGapsDoNotBacktrack() throws {
+        let pattern = try Pattern("f(... x ... x ... x ... x ... x ... y)")
+        let tokens = 300
+        let code = CodeView(file: SourceFile(path: "A.swift", text: "f(" + String(repeating: "x ", count: tokens) + ")\nf(x x x x x y)\n"))
+        let budget = StepBudget(limit: .max)
+        var found: [Match] = []
+        let time = elapsed { found = Matcher(code, budget: budget).matches(pattern) }
+        XCTAssertEqual(found.map { code.tokens[$0.range.lowerBound].line }, [2])
+        // Each of the six gaps crosses each token about once, where trying every split of the
+        // tokens between them would take C(300, 5) ≈ 2·10¹⁰ steps.
+        XCTAssertLessThan(budget.spent, 6 * 4 * tokens, "\(budget.spent) steps")
+        XCTAssertLessThan(time, 0.5)
+    }
+
+    func testAFileBeyondItsStepBudgetIsReportedAndTheRunGoesOn() throws {
+        // Each name bound to $X sends the second gap across the rest of the call: quadratic work.
+        let rule = TeamRuleFixture.rule(id: "said-twice", message: "`{X}` is said twice.", match: """
+            report: X
+            patterns:
+              - "start(... $X ... $X ... end)"
+            """)
+        let names = (0..<1_500).map { "n\($0)" }.joined(separator: " ")
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("App/Fine.swift", "func a() { start(a b a end) }\n")
+        try tree.write("App/Slow.swift", "func b() { start(q r q end) }\nfunc c() { start(\(names)) }\nfunc d() { end() }\n")
+        var options = LintOptions(
+            scan: ScanOptions(paths: [tree.root]), catalog: try TeamRuleFixture.catalog([["said-twice.yaml": rule]]),
+            currentDirectory: tree.root)
+        options.stepAllowance = StepBudget.Allowance(base: 100_000, perByte: 2)
+        var produced: LintReport?
+        let time = try elapsed { produced = try Linter.run(options) }
+        let report = try XCTUnwrap(produced)
+        XCTAssertEqual(report.findings.filter { $0.rule == "said-twice" }.map { "\($0.path):\($0.line)" }, ["App/Fine.swift:1"])
+        let stopped = report.diagnostics.filter { $0.kind == .tooComplex }
+        XCTAssertEqual(stopped.map(\.path), ["App/Slow.swift"])
+        XCTAssertTrue(stopped.first?.message.hasPrefix("matching stopped at this file's budget of 1") == true, stopped.first?.message ?? "")
+        XCTAssertLessThan(time, 5)
+
+        // With the standard allowance the same file is analysed whole.
+        options.stepAllowance = .standard
+        let whole = try Linter.run(options)
+        XCTAssertEqual(whole.findings.filter { $0.rule == "said-twice" }.map { "\($0.path):\($0.line)" }, ["App/Fine.swift:1", "App/Slow.swift:1"])
+        XCTAssertTrue(whole.diagnostics.filter { $0.kind == .tooComplex }.isEmpty)
+    }
 }

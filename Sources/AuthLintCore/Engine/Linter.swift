@@ -10,6 +10,8 @@ public struct LintOptions: Sendable {
     public var configurationPath: String?
     /// Where file summaries are kept between runs that report only some files (nil: nowhere).
     public var cacheDirectory: String?
+    /// How many matching steps each file's analysis may take (see ``StepBudget``).
+    public var stepAllowance = StepBudget.Allowance.standard
 
     /// The user's cache folder for authlint: `$XDG_CACHE_HOME/authlint`, else
     /// `~/Library/Caches/authlint` on macOS and `~/.cache/authlint` elsewhere.
@@ -101,7 +103,9 @@ public enum Linter {
         let project = ProjectIndex(
             entries: entries, words: words, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
         let reportedFiles = named.map { named in Set(project.paths.indices.filter { named.contains(project.paths[$0]) }) }
-        let outcome = evaluate(project: project, rules: rules, configurations: configurations, onlyFiles: reportedFiles)
+        let outcome = evaluate(
+            project: project, rules: rules, configurations: configurations, onlyFiles: reportedFiles, allowance: options.stepAllowance)
+        diagnostics += outcome.diagnostics.filter { named?.contains($0.path) ?? true }
         let findings = outcome.kept.filter { named?.contains($0.path) ?? true }.map { finding in
             var finding = finding
             if let rule = options.catalog.rule(named: finding.rule), let severity = setting(rule)?.severity { finding.severity = severity }
@@ -188,24 +192,29 @@ public enum Linter {
     /// `onlyFiles`, rules whose findings stay in their site's file run only on those files; the
     /// caller reports nothing else, so the findings it keeps are the same.
     static func evaluate(
-        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, onlyFiles: Set<Int>? = nil
-    ) -> (kept: [Finding], suppressed: [SuppressedFinding]) {
-        let facts = answerProjectSearches(rules, project)
+        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, onlyFiles: Set<Int>? = nil,
+        allowance: StepBudget.Allowance = .standard
+    ) -> (kept: [Finding], suppressed: [SuppressedFinding], diagnostics: [Diagnostic]) {
+        let (facts, searchesStopped) = answerProjectSearches(rules, project, allowance)
         let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
-        let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared)
+        let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared, allowance: allowance)
         let ownFile = rules.map(\.match.reportsInItsOwnFile)
-        let perFile = Array(project.files.indices).parallelMap { fileIndex -> [(Int, RuleEvaluator.Site)] in
+        let perFile = Array(project.files.indices).parallelMap { fileIndex -> (sites: [(Int, RuleEvaluator.Site)], stopped: Bool) in
             var sites: [(Int, RuleEvaluator.Site)] = []
             let reported = onlyFiles?.contains(fileIndex) ?? true
+            let budget = StepBudget(bytes: project.files.byteCount(fileIndex), allowance: allowance)
+            let bounded = evaluator.spending(budget)
             for (ruleIndex, rule) in rules.enumerated() where reported || !ownFile[ruleIndex] {
-                sites += evaluator.sites(of: rule, inFile: fileIndex).map { (ruleIndex, $0) }
+                sites += bounded.sites(of: rule, inFile: fileIndex).map { (ruleIndex, $0) }
+                // What was found before the budget ran out may lack what would have cleared it.
+                if budget.isSpent { return ([], true) }
             }
-            return sites
+            return (sites, false)
         }
         var findings: [Finding] = []
         var reportedOnce = Set<[Int]>()
         // Files are in path order; within a file, order sites by position so "once per project" keeps the first.
-        let ordered = perFile.map { $0.sorted { $0.1.range.lowerBound < $1.1.range.lowerBound } }.joined()
+        let ordered = perFile.map { $0.sites.sorted { $0.1.range.lowerBound < $1.1.range.lowerBound } }.joined()
         for (ruleIndex, site) in ordered {
             let rule = rules[ruleIndex]
             if rule.match.oncePerProject {
@@ -235,14 +244,27 @@ public enum Linter {
         let suppressed = suppressedFindings.map { finding in
             SuppressedFinding(finding: finding, reason: reasons["\(finding.rule)|\(finding.path)|\(finding.line)|\(finding.column)"] ?? nil)
         }
-        return (kept, suppressed)
+        let stopped = searchesStopped.union(perFile.indices.filter { perFile[$0].stopped })
+        let diagnostics = stopped.sorted().map { fileIndex in
+            let code = project.files[fileIndex]
+            return Diagnostic(
+                path: code.file.path, kind: .tooComplex,
+                message: "matching stopped at this file's budget of \(StepBudget(bytes: code.file.bytes.count, allowance: allowance).limit) steps; "
+                    + "its findings are not reported, and what it adds to project-wide checks may be missed")
+        }
+        return (kept, suppressed, diagnostics)
     }
 
-    private static func answerProjectSearches(_ rules: [RuleSpec], _ project: ProjectIndex) -> [ProjectSearch: [Bool]] {
+    /// The answer to each project-wide search for each unit, and the files whose step budget ran
+    /// out while a search looked through them.
+    private static func answerProjectSearches(
+        _ rules: [RuleSpec], _ project: ProjectIndex, _ allowance: StepBudget.Allowance
+    ) -> ([ProjectSearch: [Bool]], Set<Int>) {
         let ordered = Array(Set(rules.flatMap(\.projectSearches)))
-        let evaluator = RuleEvaluator(project: project, facts: [:])
-        let answers = ordered.parallelMap { search in project.units.indices.map { evaluator.has(search, inUnit: $0) } }
-        return Dictionary(uniqueKeysWithValues: zip(ordered, answers))
+        let evaluator = RuleEvaluator(project: project, facts: [:], allowance: allowance)
+        let answers = ordered.parallelMap { search in project.units.indices.map { evaluator.search(for: search, inUnit: $0) } }
+        let stopped = Set(answers.joined().flatMap(\.stopped))
+        return (Dictionary(uniqueKeysWithValues: zip(ordered, answers.map { $0.map(\.found) })), stopped)
     }
 
     private static func finding(
@@ -279,7 +301,7 @@ public enum Linter {
         return rule.related.compactMap { place in
             for fileIndex in files where place.patterns.contains(where: { project.mayMatch($0, inFile: fileIndex) }) {
                 let code = project.files[fileIndex]
-                let matcher = Matcher(code)
+                let matcher = Matcher(code, budget: StepBudget(bytes: code.file.bytes.count))
                 let hits = place.patterns.flatMap { matcher.matches($0, bound: site.bindings) }
                     .filter { fileIndex != site.file || !$0.range.contains(site.range.lowerBound) }
                 if let first = hits.min(by: { $0.range.lowerBound < $1.range.lowerBound }) {

@@ -159,6 +159,11 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         ready[index]?.file.language ?? pending[index]!.language
     }
 
+    /// The size of a file's text, known without analysing it.
+    func byteCount(_ index: Int) -> Int {
+        ready[index]?.file.bytes.count ?? pending[index]!.bytes.count
+    }
+
     /// The files analysed so far, in order.
     var analysed: [CodeView] {
         indices.compactMap { index in

@@ -9,7 +9,7 @@ extension RuleEvaluator {
         case let .resolvesTo(patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
             return values.sites.contains { site in
-                let matcher = Matcher(project.files[site.file])
+                let matcher = Matcher(project.files[site.file], budget: budget)
                 return patterns.contains { matcher.match($0, at: site.range.lowerBound, limit: site.range.upperBound) != nil }
             }
         case let .mentions(words):

@@ -20,7 +20,7 @@ extension RuleEvaluator {
 
     private func occurs(_ search: ScopedSearch, in fileIndex: Int, range: Range<Int>, bound: [String: Binding]) -> Bool {
         let code = project.files[fileIndex]
-        let matcher = Matcher(code)
+        let matcher = Matcher(code, budget: budget)
         var excluded: [Range<Int>]?
         func isExcluded(_ hit: Range<Int>) -> Bool {
             if excluded == nil { excluded = search.notInside.flatMap { matcher.matches($0, in: range).map(\.range) } }
@@ -32,7 +32,7 @@ extension RuleEvaluator {
                 if isExcluded(hit.range) { continue }
                 // `let name = hit` only counts if `name` itself is used outside the excluded places.
                 if let name = declaredName(assignedFrom: hit.range, in: code) {
-                    let uses = Matcher(code).matches(Pattern.name, in: range, bound: ["NAME": name])
+                    let uses = matcher.matches(Pattern.name, in: range, bound: ["NAME": name])
                     if uses.contains(where: { $0.range.lowerBound != name.range.lowerBound && !isExcluded($0.range) }) { return true }
                     continue
                 }

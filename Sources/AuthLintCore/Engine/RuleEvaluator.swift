@@ -7,8 +7,19 @@ struct RuleEvaluator {
     let facts: [ProjectSearch: [Bool]]
     /// Per file: whether its configuration declares login services, which silences the rules that ask for it.
     var loginServicesDeclared: [Bool] = []
+    /// The steps the analysis under way may take (see ``StepBudget``); unbounded when nil.
+    var budget: StepBudget?
+    /// What each file's budget is made from.
+    var allowance = StepBudget.Allowance.standard
 
-    var resolver: ValueResolver { ValueResolver(project: project) }
+    var resolver: ValueResolver { ValueResolver(project: project, budget: budget) }
+
+    /// The same evaluator, spending `budget`.
+    func spending(_ budget: StepBudget) -> RuleEvaluator {
+        var copy = self
+        copy.budget = budget
+        return copy
+    }
 
     /// A site that met every condition.
     struct Site {
@@ -40,7 +51,7 @@ struct RuleEvaluator {
             spec.patterns.contains(where: { accepts($0, fileIndex) && project.mayMatch($0, inFile: fileIndex) })
         else { return [] }
         let code = project.files[fileIndex]
-        let matcher = Matcher(code)
+        let matcher = Matcher(code, budget: budget)
         var candidates: [(match: Match, clause: PatternClause, relocation: Relocation?, order: Int)] = []
         for (order, clause) in spec.patterns.enumerated() where accepts(clause, fileIndex) {
             let declaresFunctions = clause.pattern.declaresFunction
@@ -122,18 +133,28 @@ struct RuleEvaluator {
 
     /// Whether some file of the unit that passes the search's filters has a match of one of its clauses.
     func has(_ search: ProjectSearch, inUnit unit: Int) -> Bool {
+        self.search(for: search, inUnit: unit).found
+    }
+
+    /// Whether some file of the unit has a match of one of the search's clauses, and the files
+    /// whose step budget ran out before the answer was known (each file searched has its own).
+    func search(for search: ProjectSearch, inUnit unit: Int) -> (found: Bool, stopped: [Int]) {
+        var stopped: [Int] = []
         for index in project.units[unit].files {
             guard search.language.accepts(project.language(ofFile: index)) else { continue }
             if !search.imports.isEmpty, project.imports(ofFile: index).isDisjoint(with: search.imports) { continue }
             guard search.clauses.contains(where: { accepts($0, index) && project.mayMatch($0, inFile: index) }) else { continue }
-            let matcher = Matcher(project.files[index])
+            let budget = StepBudget(bytes: project.files.byteCount(index), allowance: allowance)
+            let evaluator = spending(budget)
+            let matcher = Matcher(project.files[index], budget: budget)
             for clause in search.clauses where accepts(clause, index) {
-                for match in matches(clause, matcher) {
+                for match in evaluator.matches(clause, matcher) {
                     var ignored: Relocation?
-                    if holds(clause.conditions, match, index, &ignored) { return true }
+                    if evaluator.holds(clause.conditions, match, index, &ignored) { return (true, stopped) }
                 }
             }
+            if budget.isSpent { stopped.append(index) }
         }
-        return false
+        return (false, stopped)
     }
 }

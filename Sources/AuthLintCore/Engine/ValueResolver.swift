@@ -5,6 +5,8 @@ import Foundation
 /// when asked, into the bodies of the project's functions those expressions call.
 struct ValueResolver {
     let project: ProjectIndex
+    /// The steps its searches may take (see ``StepBudget``).
+    var budget: StepBudget?
 
     /// A piece of code a value may come from.
     struct Site: Hashable {
@@ -189,7 +191,7 @@ struct ValueResolver {
     /// Whether a match of one of `patterns` lies inside any site.
     func contains(_ sites: [Site], _ patterns: [Pattern]) -> Bool {
         sites.contains { site in
-            let matcher = Matcher(project.files[site.file])
+            let matcher = Matcher(project.files[site.file], budget: budget)
             return patterns.contains { matcher.contains($0, in: site.range) }
         }
     }

@@ -1,9 +1,13 @@
 /// Finds the places a ``Pattern`` matches in a ``CodeView``.
 public struct Matcher {
     public let code: CodeView
+    /// The steps this matcher may still take, shared with the rest of its file's analysis; none
+    /// when nil. Once spent, nothing more matches.
+    public let budget: StepBudget?
 
-    public init(_ code: CodeView) {
+    public init(_ code: CodeView, budget: StepBudget? = nil) {
         self.code = code
+        self.budget = budget
     }
 
     /// Every non-overlapping match inside `range` (default: the whole file), in order.
@@ -15,8 +19,10 @@ public struct Matcher {
         guard !range.isEmpty, pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return [] }
         var found: [Match] = []
         var next = range.lowerBound
+        let attempt = Attempt(pattern.elements, limit: range.upperBound)
         forEachStart(of: pattern, in: range, bound: bound) { position in
-            guard position >= next, let match = match(pattern, at: position, limit: range.upperBound, bound: bound) else { return false }
+            if budget?.isSpent == true { return true }
+            guard position >= next, let match = match(pattern, at: position, attempt, bound: bound) else { return false }
             found.append(match)
             next = max(match.range.upperBound, position + 1)
             return false
@@ -65,9 +71,10 @@ public struct Matcher {
     public func contains(_ pattern: Pattern, in range: Range<Int>, bound: [String: Binding] = [:]) -> Bool {
         guard !range.isEmpty, pattern.requiredNames.allSatisfy({ code.nameHashes.contains($0) }) else { return false }
         var found = false
+        let attempt = Attempt(pattern.elements, limit: range.upperBound)
         forEachStart(of: pattern, in: range, bound: bound) { position in
-            found = match(pattern, at: position, limit: range.upperBound, bound: bound) != nil
-            return found
+            found = match(pattern, at: position, attempt, bound: bound) != nil
+            return found || budget?.isSpent == true
         }
         return found
     }
@@ -89,9 +96,13 @@ public struct Matcher {
 
     /// The match starting exactly at `start`, if any.
     public func match(_ pattern: Pattern, at start: Int, limit: Int, bound: [String: Binding] = [:]) -> Match? {
-        if case let .token(kind, hash, _) = pattern.elements[0], !same(start, kind, hash, limit) { return nil }
+        match(pattern, at: start, Attempt(pattern.elements, limit: limit), bound: bound)
+    }
+
+    private func match(_ pattern: Pattern, at start: Int, _ attempt: Attempt, bound: [String: Binding]) -> Match? {
+        if case let .token(kind, hash, _) = pattern.elements[0], !same(start, kind, hash, attempt.limit) { return nil }
         var bindings = bound
-        guard let end = step(pattern.elements, 0, start, limit, &bindings) else { return nil }
+        guard let end = step(0, start, attempt, &bindings) else { return nil }
         for name in bound.keys { bindings.removeValue(forKey: name) }
         for (name, value) in bound { bindings[name] = value }
         return Match(range: start..<end, bindings: bindings)
@@ -99,30 +110,53 @@ public struct Matcher {
 
     // MARK: - Backtracking
 
+    /// One search for a pattern below one limit. It remembers the places from which a gap did not
+    /// lead to the rest of the pattern, with the bindings made so far, so that `a ... b ... c`
+    /// never tries the same rest from the same place twice: with the same bindings, each gap of a
+    /// pattern crosses each token once, not once for every way of splitting the tokens between the gaps.
+    private final class Attempt {
+        let elements: [Pattern.Element]
+        let limit: Int
+        var deadEnds = Set<DeadEnd>()
+
+        struct DeadEnd: Hashable {
+            var element: Int
+            var position: Int
+            var bindings: [String: Binding]
+        }
+
+        init(_ elements: [Pattern.Element], limit: Int) {
+            self.elements = elements
+            self.limit = limit
+        }
+    }
+
     private func same(_ position: Int, _ kind: TokenKind, _ hash: UInt64, _ limit: Int) -> Bool {
         position < limit && code.hashes[position] == hash && code.tokens[position].kind == kind
     }
 
     /// Matches `elements[e...]` from `position`; returns the end of the match.
-    private func step(_ elements: [Pattern.Element], _ e: Int, _ position: Int, _ limit: Int, _ bindings: inout [String: Binding]) -> Int? {
+    private func step(_ e: Int, _ position: Int, _ attempt: Attempt, _ bindings: inout [String: Binding]) -> Int? {
+        let elements = attempt.elements, limit = attempt.limit
         if e == elements.count { return position }
+        if let budget, !budget.spend() { return nil }
         switch elements[e] {
         case let .token(kind, hash, _):
             guard same(position, kind, hash, limit) else { return nil }
-            return step(elements, e + 1, position + 1, limit, &bindings)
+            return step(e + 1, position + 1, attempt, &bindings)
 
         case let .operand(name):
             let member = e > 0 && elements[e - 1] == .token(kind: .period, hash: Matcher.periodHash, text: ".")
             if let name, let existing = bindings[name] {
                 guard let end = matchBound(existing, at: position, limit, member: member) else { return nil }
-                return step(elements, e + 1, end, limit, &bindings)
+                return step(e + 1, end, attempt, &bindings)
             }
             var next = operandStart(at: position, limit: limit, member: member)
             while let end = next {
                 next = operandExtension(of: end, limit: limit)
                 var trial = bindings
                 if let name { trial[name] = binding(position..<end) }
-                if let result = step(elements, e + 1, end, limit, &trial) {
+                if let result = step(e + 1, end, attempt, &trial) {
                     bindings = trial
                     return result
                 }
@@ -132,7 +166,7 @@ public struct Matcher {
         case let .expression(name):
             if let name, let existing = bindings[name] {
                 guard let end = matchBound(existing, at: position, limit, member: true) else { return nil }
-                return step(elements, e + 1, end, limit, &bindings)
+                return step(e + 1, end, attempt, &bindings)
             }
             let ends = expressionEnds(from: position, limit: limit)
             // Last in the pattern, or before `...`: the whole expression; otherwise as short as the rest allows.
@@ -142,7 +176,7 @@ public struct Matcher {
             for end in candidates {
                 var trial = bindings
                 if let name { trial[name] = binding(position..<end) }
-                if let result = step(elements, e + 1, end, limit, &trial) {
+                if let result = step(e + 1, end, attempt, &trial) {
                     bindings = trial
                     return result
                 }
@@ -150,14 +184,21 @@ public struct Matcher {
             return nil
 
         case .gap:
+            if attempt.deadEnds.contains(Attempt.DeadEnd(element: e, position: position, bindings: bindings)) { return nil }
             var end = position
+            var tried: [Int] = []
             while true {
                 var trial = bindings
-                if let result = step(elements, e + 1, end, limit, &trial) {
+                if let result = step(e + 1, end, attempt, &trial) {
                     bindings = trial
                     return result
                 }
-                guard end < limit, let next = atomEnd(end, limit) else { return nil }
+                tried.append(end)
+                guard end < limit, budget?.isSpent != true, let next = atomEnd(end, limit) else {
+                    // The same gap entered at any place passed on the way tries a tail of the same ends.
+                    for place in tried { attempt.deadEnds.insert(Attempt.DeadEnd(element: e, position: place, bindings: bindings)) }
+                    return nil
+                }
                 end = next
             }
 
@@ -179,7 +220,7 @@ public struct Matcher {
                 trial[name] = value
             }
             let next = code.closureBodyStart(scope)
-            guard let result = step(elements, e + 1, next, limit, &trial) else { return nil }
+            guard let result = step(e + 1, next, attempt, &trial) else { return nil }
             bindings = trial
             return result
         }
