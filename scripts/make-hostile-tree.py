@@ -71,6 +71,9 @@ def main(base):
     write(f"{project}/Configs/Chain40.xcconfig", "LAST = yes\n")
     # A project whose base configuration and settings point outside, and a doubling setting.
     write(f"{project}/App.xcodeproj/project.pbxproj", PBXPROJ.replace("@DOUBLE@", "$(A)" * 64))
+    # A package target whose folder is outside.
+    write(f"{project}/Package.swift", 'import PackageDescription\nlet package = Package(name: "App", targets: [\n'
+          '    .target(name: "App", path: "App"),\n    .target(name: "Secrets", path: "../outside"),\n])\n')
     # Names that try to inject.
     for name in ["e\n::set-output name=x::pwned\n.swift", "clear\x1b[2J\x1b]0;title\x07.swift",
                  "forged\rApp/Login.swift:1:1: error: forged [missing-nonce].swift",

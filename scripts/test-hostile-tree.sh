@@ -74,6 +74,9 @@ report = json.loads(read("json.out"))
 kinds = {d["kind"] for d in report["diagnostics"]}
 for kind in ("outside-root", "not-regular-file", "too-complex"):
     if kind not in kinds: problems.append(f"json: no {kind} diagnostic (kinds: {sorted(kinds)})")
+outside = {d["path"] for d in report["diagnostics"] if d["kind"] == "outside-root"}
+for path in ("project/App.xcodeproj/project.pbxproj", "project/Configs/App.xcconfig", "project/Package.swift", "project/App/Linked.swift"):
+    if path not in outside: problems.append(f"json: no outside-root diagnostic for {path} (has {sorted(outside)})")
 json.loads(read("sarif.out"))
 for p in problems: print("     " + p)
 sys.exit(1 if problems else 0)

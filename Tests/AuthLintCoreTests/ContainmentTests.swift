@@ -95,6 +95,7 @@ final class ContainmentTests: XCTestCase {
                       "\(outside)")
         XCTAssertTrue(outside.contains { $0.path == "MyApp.xcodeproj/project.pbxproj" && $0.message.contains("CODE_SIGN_ENTITLEMENTS") },
                       "\(outside)")
+        XCTAssertEqual(outside.filter { $0.path == "Configs/App.xcconfig" }.map { $0.line ?? 0 }, [1, 2], "each include, at its line")
         let app = try XCTUnwrap(project.xcconfigs.first { $0.path == "Configs/App.xcconfig" })
         var read: [String] = []
         _ = app.resolvedSettings { path in
@@ -102,6 +103,25 @@ final class ContainmentTests: XCTestCase {
             return nil
         }
         XCTAssertEqual(Set(read), ["../outside/secret.xcconfig", "/proc/self/environ"], "the lookup is what decides")
+    }
+
+    func testPackageTargetsWhosePathLeavesTheRootAreReported() throws {
+        let tree = try makeTree()
+        try tree.write("project/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [
+                .target(name: "App", path: "App"),
+                .target(name: "Evil", path: "../outside"),
+                .target(name: "Deep", path: "App/../../outside/Nested"),
+            ])
+            """)
+        let project = tree.scan([tree.path("project")])
+        XCTAssertEqual(project.manifests.swiftPackageTargets.map(\.name), ["App"])
+        let outside = project.diagnostics.filter { $0.kind == .outsideRoot }
+        XCTAssertEqual(outside.map { "\($0.path):\($0.line ?? 0)" }, ["Package.swift:5", "Package.swift:6"])
+        XCTAssertTrue(outside.allSatisfy { $0.message.hasSuffix("leads outside the project root; not read") })
+        XCTAssertFalse(everything(project).contains(Self.canary))
     }
 
     func testAConfigurationThatLinksOutOfTheRootIsRefusedUnread() throws {

@@ -101,7 +101,13 @@ public struct DependencyManifests: Sendable, Hashable {
         case .packageManifest:
             let manifest = PackageManifestParser.parse(bytes, path: path)
             linkedPackages += manifest.packages
-            swiftPackageTargets += manifest.targets
+            // A target's folder decides which files are its own; one outside the root holds none of them.
+            let outside = manifest.targets.filter { !ProjectPath.isInside($0.path, folder: "") }
+            swiftPackageTargets += manifest.targets.filter { ProjectPath.isInside($0.path, folder: "") }
+            return outside.map { target in
+                Diagnostic(path: path, kind: .outsideRoot,
+                           message: "the path of target \(target.name) leads outside the project root; not read", line: target.line)
+            }
         default:
             break
         }

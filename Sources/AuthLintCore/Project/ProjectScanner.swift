@@ -112,6 +112,7 @@ public struct ProjectScanner {
     /// Parses property lists, xcconfig files, dependency manifests and Xcode projects.
     private static func parseProjectFiles(_ files: [ProjectFile], into project: inout ScannedProject, maxFileSize: Int) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        let root = ProjectRoot(project.root)
         func read(_ file: ProjectFile) -> [UInt8]? {
             switch FileReader.readFile(atPath: file.absolutePath, maxFileSize: maxFileSize) {
             case .success(let bytes): return bytes
@@ -136,7 +137,7 @@ public struct ProjectScanner {
                 guard let bytes = read(file) else { continue }
                 let parsed = XCConfig.parse(bytes, path: file.path)
                 xcconfigs[file.path] = parsed.config
-                diagnostics += parsed.diagnostics
+                diagnostics += parsed.diagnostics + outsideIncludes(of: parsed.config, root)
                 if BuildSettings.reachesBound(parsed.config.ownSettings) {
                     diagnostics.append(Diagnostic(path: file.path, kind: .tooComplex,
                                                   message: "a setting grows past \(BuildSettings.maximumValueLength) bytes through $(inherited); cut there"))
@@ -153,19 +154,18 @@ public struct ProjectScanner {
         }
         let paths = files.map(\.path)
         var extraConfigs: [String: XCConfig?] = [:]
-        let root = ProjectRoot(project.root)
         // Base configurations and includes may live in skipped folders (Pods): read those lazily,
         // once each, and only inside the root.
         let lookup: (String) -> XCConfig? = { path in
             if let config = xcconfigs[path] { return config }
             if let cached = extraConfigs[path] { return cached }
             var config: XCConfig?
-            if !root.contains(path) {
-                diagnostics.append(ProjectRoot.outside(path, "base configuration or #include"))
-            } else {
+            // An include that leads outside is reported at its line; a base configuration, at the project's.
+            if root.contains(path) {
                 switch FileReader.readFile(atPath: ProjectPath.join(root.path, path), maxFileSize: maxFileSize) {
                 case .success(let bytes):
                     config = XCConfig.parse(bytes, path: path).config
+                    diagnostics += outsideIncludes(of: config!, root)
                 case .failure(let error) where error.kind != .notFound:
                     diagnostics.append(error.diagnostic(path: path))
                 case .failure:
@@ -188,6 +188,15 @@ public struct ProjectScanner {
         project.xcconfigs = xcconfigs.values.sorted { ProjectPath.precedes($0.path, $1.path) }
         classify(plists, into: &project)
         return diagnostics
+    }
+
+    /// The `#include` lines of an xcconfig that lead outside the root, each reported where it is written.
+    private static func outsideIncludes(of config: XCConfig, _ root: ProjectRoot) -> [Diagnostic] {
+        config.includes.compactMap { include in
+            guard let resolved = include.resolvedPath, !root.contains(resolved) else { return nil }
+            return Diagnostic(path: config.path, kind: .outsideRoot,
+                              message: "#include names a file outside the project root; not read", line: include.line)
+        }
     }
 
     /// Swift packages an Xcode project references and the products its targets link.
