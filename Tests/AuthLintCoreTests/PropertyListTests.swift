@@ -181,6 +181,20 @@ final class PropertyListTests: XCTestCase {
         }
     }
 
+    func testIllFormedUTF8IsReadWithReplacementCharactersEvenInNames() {
+        // Element and attribute names that are not UTF-8 stop FoundationXML's parser outright.
+        let element = Array("<plist>\n<dict><key>a</key><string>x</string></dict>\n<".utf8) + [0xC2] + Array("x/>\n</plist>".utf8)
+        let elementParse = PropertyListParser.parse(element, path: "Info.plist", kind: .infoPlist)
+        XCTAssertNil(elementParse.file.root)
+        XCTAssertEqual(elementParse.diagnostics.map(\.kind), [.invalidUTF8, .malformedPlist])
+        XCTAssertEqual(elementParse.diagnostics.first?.line, 3)
+        let attribute = Array("<plist><dict a".utf8) + [0xFF] + Array("=\"1\"><key>k</key><string>v".utf8) + [0xE9] + Array("</string></dict></plist>".utf8)
+        let attributeParse = PropertyListParser.parse(attribute, path: "Info.plist", kind: .infoPlist)
+        XCTAssertEqual(attributeParse.file.root?["k"]?.stringValue, "v\u{FFFD}")
+        XCTAssertEqual(attributeParse.diagnostics.map(\.kind), [.invalidUTF8])
+        XCTAssertEqual(attributeParse.diagnostics.first?.line, 1)
+    }
+
     func testEntityDeclarationsAreRefused() {
         let laughs = """
         <?xml version="1.0"?>
@@ -198,8 +212,53 @@ final class PropertyListTests: XCTestCase {
         XCTAssertTrue(diagnostics.first?.message.contains("entities") ?? false)
         let external = "<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<plist><string>&x;</string></plist>"
         XCTAssertEqual(PropertyListParser.parse(Array(external.utf8), path: "x.plist").diagnostics.map(\.kind), [.malformedPlist])
-        let commented = "<!-- <!ENTITY not-a-declaration> -->\n<plist><string>ok</string></plist>"
-        XCTAssertEqual(PropertyListParser.parse(Array(commented.utf8), path: "x.plist").file.root?.stringValue, "ok")
+        // Refused inside a comment too: whether a broken comment hides it is the XML parser's call.
+        let commented = "<!-- <!ENTITY in-a-comment> -->\n<plist><string>ok</string></plist>"
+        XCTAssertEqual(PropertyListParser.parse(Array(commented.utf8), path: "x.plist").diagnostics.map(\.kind), [.malformedPlist])
+    }
+
+    func testMarkupThatStopsTheXMLParserIsRefusedWhereverItStands() {
+        // Each of these stops FoundationXML's parser on Linux when it reaches the delegate, or
+        // hides such markup from a byte scan.
+        let cases: [(String, Int, String)] = [
+            ("<?xml version=\"1.0\"?>\n<plist>\n<?x?><string>a</string></plist>", 3, "processing instruction"),
+            ("<plist><string>a<?target data?></string></plist>", 1, "processing instruction"),
+            ("<?xmlx?><plist><string>a</string></plist>", 1, "processing instruction"),
+            ("\n<?xml version=\"1.0\"?><plist><string>a</string></plist>", 2, "processing instruction"),
+            ("<plist><!--\n<?x?> --><string>a</string></plist>", 2, "processing instruction"),
+            ("<plist><string><![CDATA[<?y?>]]></string></plist>", 1, "processing instruction"),
+            ("<!DOCTYPE plist [\n<!NOTATION n SYSTEM \"x\">\n]>\n<plist><string>a</string></plist>", 2, "notations"),
+            ("<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ATTLIST plist a CDATA #IMPLIED>]>\n<plist/>", 2, "attributes"),
+            ("<!DOCTYPE plist [<!ELEMENT plist ANY>]><plist/>", 1, "elements"),
+            ("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n+ADw-?x?+AD4-<plist/>", 1, "encoding"),
+            ("<?xml version='1.0' encoding = 'ebcdic-cp-us' ?><plist/>", 1, "encoding"),
+        ]
+        for (text, line, words) in cases {
+            let (file, diagnostics) = PropertyListParser.parse(Array(text.utf8), path: "Info.plist", kind: .infoPlist)
+            XCTAssertNil(file.root, text)
+            XCTAssertEqual(diagnostics.map(\.kind), [.malformedPlist], text)
+            XCTAssertEqual(diagnostics.first?.line, line, text)
+            XCTAssertTrue(diagnostics.first?.message.contains(words) ?? false, text)
+        }
+        let ebcdic: [UInt8] = [0x4C, 0x6F, 0xA7, 0x94, 0x93, 0x40, 0x6F, 0x6E]
+        XCTAssertEqual(PropertyListParser.parse(ebcdic, path: "Info.plist").diagnostics.map(\.kind), [.malformedPlist])
+        let utf16 = Array("<plist><string>a</string></plist>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        XCTAssertEqual(PropertyListParser.parse([0xFF, 0xFE] + utf16, path: "Info.plist").diagnostics.map(\.kind), [.binaryFile])
+
+        let allowed = [
+            "\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist><string>a</string></plist>",
+            "<plist><!-- [ < --><string><![CDATA[a]]></string></plist>",
+            "<!DOCTYPE plist [ ]><plist><string>a</string></plist>",
+        ]
+        for text in allowed {
+            let (file, diagnostics) = PropertyListParser.parse(Array(text.utf8), path: "Info.plist", kind: .infoPlist)
+            XCTAssertEqual(diagnostics, [], text)
+            XCTAssertEqual(file.root?.stringValue, "a", text)
+        }
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><string>caf".utf8) + [0xE9] + Array("</string></plist>".utf8)
+        let latin1Parse = PropertyListParser.parse(latin1, path: "Info.plist")
+        XCTAssertEqual(latin1Parse.diagnostics, [])
+        XCTAssertEqual(latin1Parse.file.root?.stringValue, "café")
     }
 
     func testScannerSortsPlistsAndGoesOnAfterAMalformedOne() throws {

@@ -13,22 +13,32 @@ public enum PropertyListParser {
             return parseBinary(bytes, path: path, kind: kind)
         }
         var file = PropertyListFile(path: path, kind: kind, format: .xml, root: nil)
+        var notices: [Diagnostic] = []
         func failure(_ message: String, line: Int?) -> (file: PropertyListFile, diagnostics: [Diagnostic]) {
-            (file, [Diagnostic(path: path, kind: .malformedPlist, message: message, line: line)])
-        }
-        if let line = entityDeclarationLine(in: bytes) {
-            return failure("property list declares XML entities in its DOCTYPE; refused", line: line)
+            (file, notices + [Diagnostic(path: path, kind: .malformedPlist, message: message, line: line)])
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             return failure("empty property list", line: nil)
         }
-        if bytes.prefix(FileReader.binaryProbeLength).contains(0) {
-            // Encrypted (git-crypt, for one) or otherwise not a property list at all.
+        if bytes.contains(0) {
+            // Encrypted (git-crypt, for one), UTF-16 or UTF-32, or not a property list at all.
             let hint = bytes.starts(with: Array("\u{0}GITCRYPT".utf8)) ? "encrypted with git-crypt" : "binary content"
             return (file, [Diagnostic(path: path, kind: .binaryFile, message: "not a property list (\(hint))")])
         }
+        if let refusal = refusal(of: bytes) {
+            return failure(refusal.message, line: refusal.line)
+        }
+        // FoundationXML stops the process on an element or attribute name that is not UTF-8, so
+        // ill-formed sequences become U+FFFD before parsing; newlines, and so lines, are kept.
+        var text = bytes
+        if !declaresLatin1(bytes), let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            text = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            notices.append(Diagnostic(path: path, kind: .invalidUTF8,
+                                      message: "property list is not valid UTF-8 (first ill-formed byte at offset \(offset)); read with replacement characters",
+                                      line: FileReader.line(ofOffset: offset, in: bytes)))
+        }
         let builder = PlistTreeBuilder()
-        let parser = XMLParser(data: Data(bytes))
+        let parser = XMLParser(data: Data(text))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
@@ -47,7 +57,7 @@ public enum PropertyListParser {
             return failure("property list has no value", line: nil)
         }
         file.root = root
-        return (file, [])
+        return (file, notices)
     }
 
     /// Parses a binary property list; nodes carry line 0.
@@ -65,41 +75,86 @@ public enum PropertyListParser {
         }
     }
 
-    /// The line of an `<!ENTITY` declaration outside comments, if any (UTF-16 text is searched
-    /// with its NUL bytes dropped).
-    static func entityDeclarationLine(in bytes: [UInt8]) -> Int? {
-        var text = bytes
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            text = bytes.filter { $0 != 0 }
+    /// Markup that no property list holds and that FoundationXML cannot be trusted with, found
+    /// wherever it stands (inside a comment too, since a parser recovering from a broken comment
+    /// may not agree where it ends): entity declarations (expansion bombs), other DTD declarations
+    /// and processing instructions besides the XML declaration (their callbacks stop the process
+    /// on a missing identifier or data), and an encoding in which markup is not written byte for
+    /// byte as in ASCII (EBCDIC, UTF-7 and the like would hide all of these from this scan).
+    static func refusal(of bytes: [UInt8]) -> (message: String, line: Int)? {
+        if bytes.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) || !declaresASCIICompatibleEncoding(bytes) {
+            return ("property list is in an encoding other than UTF-8, ASCII or ISO-8859-1; refused", 1)
         }
-        let entity = Array("<!ENTITY".utf8)
-        let commentOpen = Array("<!--".utf8)
-        let commentClose = Array("-->".utf8)
+        let declarationStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let declarations: [(keyword: [UInt8], message: String)] = [
+            (Array("<!ENTITY".utf8), "property list declares XML entities in its DOCTYPE; refused"),
+            (Array("<!NOTATION".utf8), "property list declares notations in its DOCTYPE; refused"),
+            (Array("<!ATTLIST".utf8), "property list declares attributes in its DOCTYPE; refused"),
+            (Array("<!ELEMENT".utf8), "property list declares elements in its DOCTYPE; refused"),
+        ]
         var line = 1
-        var index = 0
-        func hasPrefix(_ prefix: [UInt8], at position: Int) -> Bool {
-            guard position + prefix.count <= text.count else { return false }
-            for k in 0..<prefix.count where text[position + k] != prefix[k] { return false }
-            return true
-        }
-        while index < text.count {
-            let byte = text[index]
+        for index in bytes.indices {
+            let byte = bytes[index]
             if byte == 0x0A {
                 line += 1
-            } else if byte == UInt8(ascii: "<") {
-                if hasPrefix(commentOpen, at: index) {
-                    index += commentOpen.count
-                    while index < text.count, !hasPrefix(commentClose, at: index) {
-                        if text[index] == 0x0A { line += 1 }
-                        index += 1
-                    }
-                    index += commentClose.count
-                    continue
-                }
-                if hasPrefix(entity, at: index) { return line }
+                continue
             }
+            guard byte == UInt8(ascii: "<"), index + 1 < bytes.count else { continue }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "?"), index != declarationStart || xmlDeclarationEnd(bytes) == nil {
+                return ("property list holds a processing instruction; refused", line)
+            }
+            if next == UInt8(ascii: "!"),
+               let declaration = declarations.first(where: { hasPrefix($0.keyword, in: bytes, at: index) }) {
+                return (declaration.message, line)
+            }
+        }
+        return nil
+    }
+
+    /// The offset just past the `?>` of an XML declaration at the start (after a UTF-8 byte order
+    /// mark), or nil when the bytes do not start with one.
+    static func xmlDeclarationEnd(_ bytes: [UInt8]) -> Int? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard hasPrefix(Array("<?xml".utf8), in: bytes, at: start), start + 5 < bytes.count,
+              [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start + 5]) else { return nil }
+        var index = start + 6
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "?"), bytes[index + 1] == UInt8(ascii: ">") { return index + 2 }
+            if bytes[index] == UInt8(ascii: "<") { return nil }
             index += 1
         }
         return nil
+    }
+
+    /// The `encoding` named by the XML declaration, lowercased; nil without a declaration or name.
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        guard let end = xmlDeclarationEnd(bytes) else { return nil }
+        let declaration = String(decoding: bytes[..<end], as: UTF8.self)
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        var rest = declaration[key.upperBound...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix(while: { $0 != quote })).lowercased()
+    }
+
+    /// Whether the declared encoding (UTF-8 when none is named) writes ASCII as ASCII and never
+    /// uses an ASCII byte inside another character.
+    static func declaresASCIICompatibleEncoding(_ bytes: [UInt8]) -> Bool {
+        guard let encoding = declaredEncoding(bytes) else { return true }
+        return ["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding) || latin1Names.contains(encoding)
+    }
+
+    static func declaresLatin1(_ bytes: [UInt8]) -> Bool {
+        declaredEncoding(bytes).map(latin1Names.contains) ?? false
+    }
+
+    private static let latin1Names: Set<String> = ["iso-8859-1", "iso_8859-1", "latin1", "latin-1"]
+
+    private static func hasPrefix(_ prefix: [UInt8], in bytes: [UInt8], at position: Int) -> Bool {
+        guard position + prefix.count <= bytes.count else { return false }
+        for k in 0..<prefix.count where bytes[position + k] != prefix[k] { return false }
+        return true
     }
 }

@@ -98,10 +98,6 @@ public enum RuleDocumentation {
     }
 }
 
-extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
-}
-
 extension RuleDescription.Guideline {
     /// Whether the reference is an App Review Guideline number ("4.8", "5.1.1(v)") rather than
     /// the name of a document.

@@ -172,3 +172,8 @@ extension Unicode.Scalar {
         }
     }
 }
+
+extension String {
+    /// Without leading and trailing white space and line breaks.
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

@@ -1,0 +1,121 @@
+// libFuzzer entry point for the readers of untrusted project files and for the pattern matcher;
+// built by scripts/fuzz-readers.sh together with the lexer, syntax, project and matcher sources.
+// AUTHLINT_FUZZ picks what the input goes to, and each traps when a guarantee breaks:
+//   plist     the property-list reader, XML and binary (the input, and the input behind a
+//             `bplist00` header): the same result twice; no more values than input bytes; lines
+//             inside the file (none in binary lists).
+//   pbxproj   the project parser and builder: base configurations are looked up only inside the
+//             root; no setting grows past the expansion bound.
+//   xcconfig  the xcconfig reader and resolver, with every include leading back to the file
+//             itself: terminates, and no value grows past the bound by more than the input.
+//   matcher   first line a pattern, the rest Swift: matches in order, apart, inside the file; each
+//             the one a fresh search finds at its start; `contains` agrees with `matches`.
+
+import Foundation
+
+private let target = ProcessInfo.processInfo.environment["AUTHLINT_FUZZ"] ?? "plist"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func readersFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes: [UInt8] = (data != nil && size > 0) ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    switch target {
+    case "plist":
+        checkPlist(bytes)
+        if !bytes.starts(with: Array("bplist".utf8)) { checkPlist(Array("bplist00".utf8) + bytes) }
+    case "pbxproj": checkProject(bytes)
+    case "xcconfig": checkXCConfig(bytes)
+    case "matcher": checkMatcher(bytes)
+    default: fatalError("AUTHLINT_FUZZ must be plist, pbxproj, xcconfig or matcher")
+    }
+    return 0
+}
+
+private func fail(_ message: String) -> Never {
+    fatalError("\(target): \(message)")
+}
+
+// MARK: - Property lists
+
+private func checkPlist(_ bytes: [UInt8]) {
+    let first = PropertyListParser.parse(bytes, path: "Info.plist")
+    let second = PropertyListParser.parse(bytes, path: "Info.plist")
+    if "\(first.file.root as Any)" != "\(second.file.root as Any)" || first.diagnostics != second.diagnostics {
+        fail("two readings differ")
+    }
+    guard let root = first.file.root else { return }
+    let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    var count = 0
+    var pending = [root]
+    while let node = pending.popLast() {
+        count += 1
+        if count > bytes.count + 16 { fail("more values than input bytes") }
+        switch first.file.format {
+        case .binary where node.line != 0: fail("a binary value with a line")
+        case .xml where node.line < 1 || node.line > lines: fail("line \(node.line) of a \(lines)-line file")
+        default: break
+        }
+        switch node.value {
+        case .array(let items): pending += items
+        case .dictionary(let entries): pending += entries.map(\.value)
+        default: break
+        }
+    }
+}
+
+// MARK: - Xcode projects and xcconfig files
+
+private func checkProject(_ bytes: [UInt8]) {
+    let base = XCConfig.parse(Array("#include \"Base.xcconfig\"\nA = $(A)$(A)$(inherited)\n".utf8), path: "Base.xcconfig").config
+    let parsed = XcodeProject.parse(bytes, path: "App.xcodeproj/project.pbxproj", rootPath: "/fuzz", files: ["App/A.swift"]) { path in
+        if !ProjectPath.isInside(path, folder: "") { fail("looked up \(path), outside the root") }
+        return base
+    }
+    guard let project = parsed.project else { return }
+    let bound = BuildSettings.maximumValueLength + bytes.count + 64
+    let configurations = project.buildConfigurations + project.targets.flatMap(\.buildConfigurations)
+    for configuration in configurations {
+        for (key, value) in configuration.effectiveSettings where value.utf8.count > bound {
+            fail("\(key) grew to \(value.utf8.count) bytes")
+        }
+    }
+}
+
+private func checkXCConfig(_ bytes: [UInt8]) {
+    let config = XCConfig.parse(bytes, path: "Configs/A.xcconfig").config
+    // Every include leads back to this file: cycles and a graph that doubles at each step.
+    let settings = config.resolvedSettings { _ in config }
+    let bound = BuildSettings.maximumValueLength + bytes.count
+    for (key, value) in settings where value.utf8.count > bound {
+        fail("\(key) grew to \(value.utf8.count) bytes")
+    }
+    for (_, value) in config.ownSettings {
+        let expanded = BuildSettings.expand(value, variables: settings)
+        if expanded.utf8.count > bound { fail("an expansion grew to \(expanded.utf8.count) bytes") }
+    }
+}
+
+// MARK: - Pattern matcher
+
+private func checkMatcher(_ bytes: [UInt8]) {
+    guard let newline = bytes.firstIndex(of: 0x0A) else { return }
+    guard let pattern = try? Pattern(String(decoding: bytes[..<newline], as: UTF8.self)) else { return }
+    let code = CodeView(file: SourceFile(path: "F.swift", language: .swift, bytes: Array(bytes[(newline + 1)...])))
+    let budget = StepBudget(limit: 200_000)
+    let found = Matcher(code, budget: budget).matches(pattern)
+    var end = 0
+    for match in found {
+        if match.range.lowerBound < end || match.range.upperBound > code.count { fail("match \(match.range) out of order or outside the file") }
+        end = max(match.range.upperBound, match.range.lowerBound + 1)
+        for (name, binding) in match.bindings where binding.range.lowerBound < 0 || binding.range.upperBound > code.count {
+            fail("\(name) bound to \(binding.range) outside the file")
+        }
+        guard !budget.isSpent else { continue }
+        let fresh = Matcher(code, budget: StepBudget(limit: 200_000)).match(pattern, at: match.range.lowerBound, limit: code.count)
+        if fresh?.range != match.range { fail("a fresh search at \(match.range.lowerBound) finds \(fresh?.range as Any), not \(match.range)") }
+    }
+    let check = StepBudget(limit: 200_000)
+    let contained = Matcher(code, budget: check).contains(pattern, in: 0..<code.count)
+    if !budget.isSpent, !check.isSpent, contained != !found.isEmpty {
+        fail("contains says \(contained), matches found \(found.count)")
+    }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Fuzz the readers of untrusted project files and the pattern matcher with libFuzzer: the
+# property-list reader (XML and binary), the Xcode project parser and builder, the xcconfig
+# reader and resolver, and the matcher. Each target runs for SECONDS (default 60).
+#
+#   scripts/fuzz-readers.sh [SECONDS] [TARGET...]     (targets: plist pbxproj xcconfig matcher)
+#
+# Builds Fuzz/ReadersFuzz.swift with the sources it needs into .build-fuzz/readers-fuzz, seeds a
+# corpus per target from the repository (samples, rules, fixtures), runs, and prints the number
+# of executions of each. Crashing inputs are written to .build-fuzz/crashes/.
+set -euo pipefail
+
+SECONDS_TO_RUN="${1:-60}"
+shift || true
+TARGETS=("$@")
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist pbxproj xcconfig matcher)
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+OUT=.build-fuzz
+mkdir -p "$OUT/crashes"
+
+if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+CORE=Sources/AuthLintCore
+SOURCES=("$CORE"/Lexer/*.swift "$CORE"/Syntax/*.swift "$CORE"/Project/*.swift
+    "$CORE"/Rules/{Match,Matcher,Matcher+Extents,Pattern,StepBudget}.swift
+    "$CORE"/Engine/{Diagnostic,SortedSearch}.swift "$CORE"/Reporters/String+ReportEscaping.swift)
+echo "building $OUT/readers-fuzz" >&2
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name AuthLintCore \
+    "${SOURCES[@]}" Fuzz/ReadersFuzz.swift \
+    -o "$OUT/readers-fuzz" 2> "$OUT/readers-build.log" || { cat "$OUT/readers-build.log" >&2; exit 1; }
+
+python3 scripts/fuzz-seeds.py "$OUT/readers"
+
+status=0
+for target in "${TARGETS[@]}"; do
+    LOG="$OUT/readers-$target.log"
+    set +e
+    AUTHLINT_FUZZ="$target" LSAN_OPTIONS="suppressions=$ROOT/Fuzz/lsan.supp:print_suppressions=0" \
+        "$OUT/readers-fuzz" "$OUT/readers/$target" \
+        -max_total_time="$SECONDS_TO_RUN" \
+        -timeout=10 \
+        -rss_limit_mb=2048 \
+        -max_len=16384 \
+        -dict="Fuzz/$target.dict" \
+        -artifact_prefix="$OUT/crashes/$target-" \
+        -print_final_stats=1 > "$LOG" 2>&1
+    code=$?
+    set -e
+    grep -E '^(==[0-9]+==|SUMMARY|Fatal|.*(plist|pbxproj|xcconfig|matcher): )' "$LOG" >&2 || true
+    runs=$(grep -E '^stat::number_of_executed_units:' "$LOG" | awk '{s += $2} END {print s + 0}')
+    echo "$target: $runs executions"
+    if [ "$code" -ne 0 ]; then
+        echo "$target: fuzzer exited with status $code; see $LOG and $OUT/crashes/" >&2
+        status=$code
+    fi
+done
+exit "$status"
