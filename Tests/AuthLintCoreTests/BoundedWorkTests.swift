@@ -188,7 +188,7 @@ final class BoundedWorkTests: XCTestCase {
             patterns:
               - "start(... $X ... $X ... end)"
             """)
-        let names = (0..<1_500).map { "n\($0)" }.joined(separator: " ")
+        let names = (0..<1_000).map { "n\($0)" }.joined(separator: " ")
         let tree = try ScanFixture()
         try tree.mkdir(".git")
         try tree.write("App/Fine.swift", "func a() { start(a b a end) }\n")

@@ -117,17 +117,43 @@ public struct Matcher {
     private final class Attempt {
         let elements: [Pattern.Element]
         let limit: Int
-        var deadEnds = Set<DeadEnd>()
+        /// Places a gap was entered with given bindings and led nowhere. The bindings are kept
+        /// once each, by number, so an entry is three small integers.
+        private var deadEnds = Set<DeadEnd>()
+        private var bindingNumbers: [[String: Binding]: Int32] = [:]
 
-        struct DeadEnd: Hashable {
-            var element: Int
-            var position: Int
-            var bindings: [String: Binding]
+        /// How many dead ends and binding sets are remembered at most. Past it, matching goes on
+        /// without remembering more: it stays correct, and the step budget bounds its time.
+        static let capacity = 1 << 20
+
+        private struct DeadEnd: Hashable {
+            var element: Int32
+            var position: Int32
+            var bindings: Int32
         }
 
         init(_ elements: [Pattern.Element], limit: Int) {
             self.elements = elements
             self.limit = limit
+        }
+
+        /// The number of `bindings`, given one when there is room; nil when there is none.
+        func number(of bindings: [String: Binding]) -> Int32? {
+            if let known = bindingNumbers[bindings] { return known }
+            guard bindingNumbers.count < Attempt.capacity else { return nil }
+            let number = Int32(bindingNumbers.count)
+            bindingNumbers[bindings] = number
+            return number
+        }
+
+        func isDeadEnd(_ element: Int, _ position: Int, _ bindings: Int32) -> Bool {
+            deadEnds.contains(DeadEnd(element: Int32(element), position: Int32(position), bindings: bindings))
+        }
+
+        func markDeadEnds(_ element: Int, _ positions: [Int], _ bindings: Int32) {
+            for position in positions where deadEnds.count < Attempt.capacity {
+                deadEnds.insert(DeadEnd(element: Int32(element), position: Int32(position), bindings: bindings))
+            }
         }
     }
 
@@ -184,7 +210,8 @@ public struct Matcher {
             return nil
 
         case .gap:
-            if attempt.deadEnds.contains(Attempt.DeadEnd(element: e, position: position, bindings: bindings)) { return nil }
+            let known = attempt.number(of: bindings)
+            if let known, attempt.isDeadEnd(e, position, known) { return nil }
             var end = position
             var tried: [Int] = []
             while true {
@@ -196,7 +223,7 @@ public struct Matcher {
                 tried.append(end)
                 guard end < limit, budget?.isSpent != true, let next = atomEnd(end, limit) else {
                     // The same gap entered at any place passed on the way tries a tail of the same ends.
-                    for place in tried { attempt.deadEnds.insert(Attempt.DeadEnd(element: e, position: place, bindings: bindings)) }
+                    if let known { attempt.markDeadEnds(e, tried, known) }
                     return nil
                 }
                 end = next

@@ -28,8 +28,9 @@ public final class StepBudget: @unchecked Sendable {
         }
 
         /// Analysing an app's own file takes a few steps per token (under 8,000 for a file of
-        /// 5,000 tokens); this is hundreds of times that, and about a second of work at most.
-        public static let standard = Allowance(base: 2_000_000, perByte: 40)
+        /// 5,000 tokens); this is over a hundred times that. Ten million steps take about a
+        /// second, so a file of the largest size read (8 MiB) is given up within a quarter minute.
+        public static let standard = Allowance(base: 1_000_000, perByte: 16)
     }
 
     public var isSpent: Bool { spent >= limit }
