@@ -93,6 +93,11 @@ def main(base):
     write(f"{project}/Data/Items.plist", '<?xml version="1.0"?>\n<plist version="1.0"><array>\n'
           + "<string>v</string>\n" * 300000 + "</array></plist>\n")
     write(f"{project}/Data/Shared.plist", shared_bplist(60), "wb")
+    # Markup that stops FoundationXML's parser on Linux: a processing instruction without data, a
+    # DTD declaration, an element name that is not UTF-8.
+    write(f"{project}/Data/Instruction.plist", '<?xml version="1.0"?>\n<plist><?x?><string>v</string></plist>\n')
+    write(f"{project}/Data/Notation.plist", '<!DOCTYPE plist [<!NOTATION n SYSTEM "x">]>\n<plist><string>v</string></plist>\n')
+    write(f"{project}/Data/Names.plist", b'<plist><dict><key>k</key><string>v</string></dict><\xc2x/></plist>\n', "wb")
     write(f"{project}/.authlint.yml", "exclude:\n  - \"" + "**/*/" * 12 + "nothing\"\n")
     deep = "/".join(f"d{i}" for i in range(60))
     write(f"{project}/{deep}/Deep.swift", "let x = 1\n")

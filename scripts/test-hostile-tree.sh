@@ -77,6 +77,10 @@ for kind in ("outside-root", "not-regular-file", "too-complex"):
 outside = {d["path"] for d in report["diagnostics"] if d["kind"] == "outside-root"}
 for path in ("project/App.xcodeproj/project.pbxproj", "project/Configs/App.xcconfig", "project/Package.swift", "project/App/Linked.swift"):
     if path not in outside: problems.append(f"json: no outside-root diagnostic for {path} (has {sorted(outside)})")
+found = {(d["path"], d["kind"]) for d in report["diagnostics"]}
+for path, kind in (("project/Data/Instruction.plist", "malformed-plist"), ("project/Data/Notation.plist", "malformed-plist"),
+                   ("project/Data/Names.plist", "invalid-utf8")):
+    if (path, kind) not in found: problems.append(f"json: no {kind} diagnostic for {path}")
 json.loads(read("sarif.out"))
 for p in problems: print("     " + p)
 sys.exit(1 if problems else 0)
