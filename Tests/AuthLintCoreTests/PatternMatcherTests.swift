@@ -286,6 +286,24 @@ final class PatternMatcherTests: XCTestCase {
         XCTAssertEqual(try matches("a ... b", in: "a (x, y) b"), ["a (x, y) b"])
     }
 
+    func testAnyArgumentsMatchCallsWrittenWithTrailingClosuresOnly() throws {
+        XCTAssertEqual(try matches(".loginWithKakaoTalk(...)", in: "UserApi.shared.loginWithKakaoTalk { token, error in save(token) }"),
+                       [".loginWithKakaoTalk { token, error in save(token) }"])
+        XCTAssertEqual(try matches(".loginWithKakaoTalk(...)", in: "UserApi.shared.loginWithKakaoTalk() { token, error in }"),
+                       [".loginWithKakaoTalk()"])
+        XCTAssertEqual(try matches("SignInWithAppleButton(...)", in: "SignInWithAppleButton { request in\n} onCompletion: { result in\n}\n"),
+                       ["SignInWithAppleButton { request in } onCompletion: { result in }"])
+        XCTAssertEqual(try matches("$F(...)", in: "let x = 1\nrun { work() }"), ["run { work() } | F=run"])
+        // The rest of the pattern may go on inside the closure, or after all of them.
+        XCTAssertEqual(try values("T", of: "loginWithKakaoTalk(...) { $T, $_ in", in: "api.loginWithKakaoTalk { token, error in }"), ["token"])
+        XCTAssertEqual(try matches("signIn(...).done", in: "signIn { a } second: { b }.done"), ["signIn { a } second: { b }.done"])
+        // Not a call: a body, a declaration, or a pattern that names arguments.
+        XCTAssertEqual(try matches("isReady(...)", in: "if isReady { start() }"), [])
+        XCTAssertEqual(try matches("view(...)", in: "var view: some View { Text(\"a\") }"), [])
+        XCTAssertEqual(try matches("signIn(withPresenting: $P)", in: "GIDSignIn.sharedInstance.signIn { result, error in }"), [])
+        XCTAssertEqual(try matches("refresh()", in: "token.refresh { fresh in }"), [])
+    }
+
     func testGapsDoNotLeaveOrEnterBrackets() throws {
         XCTAssertEqual(try matches("a ... b", in: "(a) b"), [], "the gap may not cross a closing bracket")
         XCTAssertEqual(try matches("a ... b", in: "a (b)"), [], "the gap skips a group whole")

@@ -17,6 +17,26 @@ extension Matcher {
         }
     }
 
+    /// The end of the trailing closures of a call written without parentheses: the closure whose
+    /// `{` is at `position`, and every `label: { … }` closure after it. Nil when `position` does
+    /// not open a closure (an `if x {` body, a type or function body).
+    func trailingClosuresEnd(from position: Int, limit: Int) -> Int? {
+        guard isClosure(at: position, limit: limit) else { return nil }
+        var end = Int(code.partner[position]) + 1
+        while end + 2 < limit, code.tokens[end].kind == .identifier,
+              code.tokens[end + 1].kind == .colon, isClosure(at: end + 2, limit: limit) {
+            end = Int(code.partner[end + 2]) + 1
+        }
+        return end
+    }
+
+    private func isClosure(at position: Int, limit: Int) -> Bool {
+        guard position < limit, code.tokens[position].kind == .leftBrace else { return false }
+        let close = Int(code.partner[position])
+        guard close > position, close < limit, let scope = code.scopeIndex(openingAt: position) else { return false }
+        return code.scopes[scope].kind == .closure
+    }
+
     /// The end of the shortest operand starting at `position` (a name, literal, `self`,
     /// `.member` or bracketed group), or nil when none starts there.
     func operandStart(at position: Int, limit: Int, member: Bool) -> Int? {

@@ -168,6 +168,17 @@ public struct Matcher {
         if let budget, !budget.spend() { return nil }
         switch elements[e] {
         case let .token(kind, hash, _):
+            if kind == .leftParen, position < limit, code.tokens[position].kind == .leftBrace,
+               isAnyArguments(e, elements), let closuresEnd = trailingClosuresEnd(from: position, limit: limit) {
+                // `f(...)` is also `f { … }`, with any number of trailing closures and no parentheses:
+                // the closures when the rest of the pattern follows them, else none of them.
+                var trial = bindings
+                if let result = step(e + 3, closuresEnd, attempt, &trial) {
+                    bindings = trial
+                    return result
+                }
+                return step(e + 3, position, attempt, &bindings)
+            }
             guard same(position, kind, hash, limit) else { return nil }
             return step(e + 1, position + 1, attempt, &bindings)
 
@@ -251,6 +262,13 @@ public struct Matcher {
             bindings = trial
             return result
         }
+    }
+
+    /// Whether `elements[e...]` starts with `( ... )`: a call's arguments, whatever they are.
+    private func isAnyArguments(_ e: Int, _ elements: [Pattern.Element]) -> Bool {
+        guard e + 2 < elements.count, case .gap = elements[e + 1],
+              case let .token(kind, _, _) = elements[e + 2], kind == .rightParen else { return false }
+        return e > 0
     }
 
     private func binding(_ range: Range<Int>) -> Binding {
