@@ -19,6 +19,14 @@ public struct Configuration: Sendable {
     var ruleLines: [String: Int] = [:]
     /// The exit-code threshold, unless `--fail-on` says otherwise.
     public var failOn: FailureThreshold?
+    /// What to do with generated code (`generated-code: skip | lint`, default skip); the project
+    /// root's configuration decides.
+    public var generatedCode: GeneratedCodeSetting = .skip
+
+    /// Whether files a tool wrote (see ``GeneratedCode``) are linted.
+    public enum GeneratedCodeSetting: String, Sendable, CaseIterable {
+        case skip, lint
+    }
 
     /// What a configuration does with a rule.
     public enum RuleSetting: String, Sendable, CaseIterable {
@@ -33,7 +41,7 @@ public struct Configuration: Sendable {
     }
 
     public static let fileName = ".authlint.yml"
-    static let keys = ["include", "exclude", "rules", "login-services", "suppressions", "fail-on"]
+    static let keys = ["include", "exclude", "generated-code", "rules", "login-services", "suppressions", "fail-on"]
 
     /// Parses a configuration file's text.
     public static func parse(_ text: String, path: String) throws -> Configuration {
@@ -51,6 +59,7 @@ public struct Configuration: Sendable {
         }
         configuration.include = try top["include"]?.strings("include") ?? []
         configuration.exclude = try top["exclude"]?.strings("exclude") ?? []
+        configuration.generatedCode = try top["generated-code"]?.enumValue(GeneratedCodeSetting.self, "generated-code") ?? .skip
         if let node = top["rules"] {
             for (id, line, value) in try node.pairs("rules") {
                 configuration.rules[id] = try value.enumValue(RuleSetting.self, "the setting of `\(id)`")
@@ -75,6 +84,7 @@ public struct Configuration: Sendable {
         var out = "# Effective authlint configuration" + (path.map { " (from \($0))" } ?? " (defaults)") + "\n"
         out += "include: [\(include.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
         out += "exclude: [\(exclude.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
+        out += "generated-code: \(generatedCode.rawValue)\n"
         out += "fail-on: \((failOn ?? .error).rawValue)\n"
         out += "suppressions:\n  require-reason: \(requireSuppressionReason)\n"
         if let loginServices {

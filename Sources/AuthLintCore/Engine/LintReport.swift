@@ -21,6 +21,8 @@ public struct LintReport: Sendable {
     public var signIn: [SignInTarget] = []
     /// Findings inline suppressions silenced, with their reasons.
     public var suppressed: [SuppressedFinding] = []
+    /// Source files a tool wrote, not linted (`generated-code: skip`, the default), in path order.
+    public var generatedFiles: [GeneratedFile] = []
     /// The configuration's `fail-on`, used when the command line gives none.
     public var configuredFailOn: FailureThreshold?
     /// With `--baseline`: how many findings it accepted, and how many of its entries matched
@@ -114,5 +116,17 @@ public struct LintReport: Sendable {
     /// The rule's metadata, if it ran.
     public func rule(_ id: String) -> RuleDescription? {
         rules.first { $0.id == id }
+    }
+}
+
+/// A source file left out because a tool wrote it, and how that was told.
+public struct GeneratedFile: Sendable, Hashable, Codable {
+    public var path: String
+    /// A fixed phrase: `named *.pb.swift`, `its header says "do not edit"`.
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
     }
 }

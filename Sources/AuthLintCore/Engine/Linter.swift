@@ -83,9 +83,13 @@ public enum Linter {
         }
         let words = cacheFolder != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
         let cache = cacheFolder.map { SummaryCache(folder: $0, root: scanned.root, words: words) }
+        let skipsGenerated = configurations.root.generatedCode == .skip
         let loaded = scanned.sourceFiles.parallelMap { file -> LoadedFile in
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
             guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
+            if skipsGenerated, let reason = GeneratedCode.reason(path: file.path, bytes: bytes) {
+                return LoadedFile(diagnostics: [], generated: GeneratedFile(path: file.path, reason: reason))
+            }
             let key = cache != nil ? SummaryCache.Key(bytes: bytes, language: language) : nil
             if let key, let summary = cache?.entries[key], named?.contains(file.path) == false {
                 return LoadedFile(
@@ -99,6 +103,7 @@ public enum Linter {
                 diagnostics: problems + lexicalDiagnostics(source))
         }
         let entries = loaded.compactMap(\.entry)
+        let generated = loaded.compactMap(\.generated).filter { named?.contains($0.path) ?? true }
         diagnostics += loaded.flatMap(\.diagnostics).filter { named?.contains($0.path) ?? true }
         let project = ProjectIndex(
             entries: entries, words: words, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
@@ -129,11 +134,12 @@ public enum Linter {
             displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
             findings: findings,
             diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
-            filesScanned: named?.count ?? project.files.count + scanned.propertyLists.count,
+            filesScanned: named.map { $0.count - generated.count } ?? project.files.count + scanned.propertyLists.count,
             rules: rules.map(\.description),
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             notices: notices)
         report.suppressed = suppressed
+        report.generatedFiles = generated
         report.configuredFailOn = configurations.root.failOn
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         report.filesLexed = project.files.analysed.count
@@ -158,6 +164,7 @@ public enum Linter {
         var entry: ProjectIndex.Entry?
         var cached: (SummaryCache.Key, FileSummary)?
         var diagnostics: [Diagnostic]
+        var generated: GeneratedFile?
     }
 
     /// Whether the paths given are only part of what is read: files named on their own, or

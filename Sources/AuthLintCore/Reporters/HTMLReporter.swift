@@ -97,6 +97,11 @@ private struct Page {
         out += "<h1>Sign-in review: <span class=\"project\">\(project.htmlEscaped)</span></h1>\n"
         out += "<ul class=\"totals\">\n"
         out += "<li><strong>\(report.filesScanned)</strong> file\(report.filesScanned == 1 ? "" : "s") scanned</li>\n"
+        if !report.generatedFiles.isEmpty {
+            let count = report.generatedFiles.count
+            let names = report.generatedFiles.map { report.displayPath($0.path) + " (" + $0.reason + ")" }.joined(separator: "\n")
+            out += "<li title=\"\(names.htmlEscaped)\"><strong>\(count)</strong> generated file\(count == 1 ? "" : "s") not linted</li>\n"
+        }
         for severity in Severity.allCases.reversed() {
             let count = counts[severity] ?? 0
             out += "<li class=\"total \(severity.rawValue)\"><strong>\(count)</strong> \(severity.rawValue)\(count == 1 ? "" : "s")</li>\n"

@@ -22,6 +22,8 @@ public struct JSONReporter: Reporter {
         var notices: [String]
         /// Findings inline suppressions silenced, each with the suppression's reason.
         var suppressed: [JSONSuppressed]
+        /// Source files a tool wrote, not linted (`generated-code: skip`).
+        var generated: [GeneratedFile]
         var summary: Summary
         /// With `--baseline`: how many findings it accepted, and its entries nothing matches any more.
         var baseline: BaselineSection?
@@ -31,6 +33,7 @@ public struct JSONReporter: Reporter {
             findings = report.findings.map { JSONFinding($0, report: report) }
             diagnostics = report.diagnostics.map { JSONDiagnostic($0, report: report) }
             notices = report.notices
+            generated = report.generatedFiles.map { GeneratedFile(path: report.displayPath($0.path), reason: $0.reason) }
             suppressed = report.suppressed.map { JSONSuppressed(finding: JSONFinding($0.finding, report: report), reason: $0.reason) }
             if report.baselineApplied {
                 baseline = BaselineSection(

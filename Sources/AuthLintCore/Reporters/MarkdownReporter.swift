@@ -20,6 +20,14 @@ public struct MarkdownReporter: Reporter {
             out += " (\(report.diagnostics.count) could not be read: \(diagnostics(report)))"
         }
         out += "\n"
+        if !report.generatedFiles.isEmpty {
+            let count = report.generatedFiles.count
+            out += "\n<details><summary>\(count) generated file\(count == 1 ? "" : "s") not linted</summary>\n\n"
+            for file in report.generatedFiles {
+                out += "- \(report.displayPath(file.path).markdownCode()): \(file.reason.markdownEscaped)\n"
+            }
+            out += "\n</details>\n"
+        }
         for notice in report.notices {
             out += "\n> [!NOTE]\n> " + notice.markdownEscaped + "\n"
         }

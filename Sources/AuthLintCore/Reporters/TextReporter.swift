@@ -62,6 +62,9 @@ public struct TextReporter: Reporter {
         if !report.diagnostics.isEmpty {
             text += "; \(report.diagnostics.count) file problem\(report.diagnostics.count == 1 ? "" : "s") reported above"
         }
+        if !report.generatedFiles.isEmpty {
+            text += "; \(report.generatedFiles.count) generated file\(report.generatedFiles.count == 1 ? "" : "s") not linted"
+        }
         if let elapsed = options.elapsed {
             text += " in " + String(format: elapsed < 10 ? "%.2fs" : "%.1fs", elapsed)
         }
@@ -69,8 +72,18 @@ public struct TextReporter: Reporter {
         for (rule, count) in report.countsByRule.sorted(by: { $0.key < $1.key }) {
             out += "  \(rule.terminalSafe()): \(count)\n"
         }
+        let shown = report.generatedFiles.prefix(TextReporter.generatedFilesShown)
+        for file in shown {
+            out += "  " + paint("generated:", .dim) + " \(report.displayPath(file.path).terminalSafe()) (\(file.reason.terminalSafe()))\n"
+        }
+        if report.generatedFiles.count > shown.count {
+            out += "  " + paint("generated:", .dim) + " and \(report.generatedFiles.count - shown.count) more (the JSON report lists every one)\n"
+        }
         return out
     }
+
+    /// How many generated files the summary names; the JSON report lists all.
+    static let generatedFilesShown = 10
 
     private func excerpt(line: String, finding: Finding) -> String {
         let units = Array(line.utf16)

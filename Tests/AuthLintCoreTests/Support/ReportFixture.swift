@@ -107,11 +107,17 @@ enum ReportFixture {
     ]
 
     /// Everything a reporter shows: findings of each severity, related places, a rule that did
-    /// not run, paths with spaces, text that needs escaping, diagnostics and a notice.
+    /// not run, paths with spaces, text that needs escaping, diagnostics, a notice and generated
+    /// files left out.
     static var report: LintReport {
-        LintReport(
+        var report = LintReport(
             root: root, displayPrefix: "project/", findings: findings, diagnostics: diagnostics, filesScanned: 7,
             rules: rules, excerpts: excerpts, notices: notices)
+        report.generatedFiles = [
+            GeneratedFile(path: "App/Generated/R.generated.swift", reason: "named *.generated.swift"),
+            GeneratedFile(path: "App/Generated/<Strings> `L10n`.swift", reason: "its header says \"generated using\""),
+        ]
+        return report
     }
 
     /// The same rules ran and found nothing.
