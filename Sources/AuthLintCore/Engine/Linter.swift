@@ -106,7 +106,8 @@ public enum Linter {
         let generated = loaded.compactMap(\.generated).filter { named?.contains($0.path) ?? true }
         diagnostics += loaded.flatMap(\.diagnostics).filter { named?.contains($0.path) ?? true }
         let project = ProjectIndex(
-            entries: entries, words: words, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys))
+            entries: entries, words: words, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys),
+            knownTypes: options.catalog.providers.knownTypes)
         let reportedFiles = named.map { named in Set(project.paths.indices.filter { named.contains(project.paths[$0]) }) }
         let outcome = evaluate(
             project: project, rules: rules, configurations: configurations, onlyFiles: reportedFiles, allowance: options.stepAllowance)

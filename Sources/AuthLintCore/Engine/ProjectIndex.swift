@@ -11,7 +11,7 @@ public final class ProjectIndex: Sendable {
     public let files: CodeViews
     /// Root-relative path of each file.
     public let paths: [String]
-    /// Modules each file imports.
+    /// Modules each file sees: those it imports, and those whose known SDK types it names.
     let importsOfFile: [Set<String>]
     /// Function (and computed property) scopes by name: (file index, scope index).
     public let functions: [String: [FunctionRef]]
@@ -44,8 +44,9 @@ public final class ProjectIndex: Sendable {
         self.init(entries: files.map(Entry.code), words: WordIndex([]), scanned: scanned, configuredFolders: configuredFolders)
     }
 
-    init(entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>) {
+    init(entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>, knownTypes: KnownTypes = KnownTypes()) {
         var described: [CodeUnitBuilder.File] = []
+        var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
         var summaries: [FileSummary?] = []
         for (fileIndex, entry) in entries.enumerated() {
@@ -53,10 +54,12 @@ public final class ProjectIndex: Sendable {
             switch entry {
             case let .code(code):
                 described.append(.init(path: code.file.path, imports: code.imports))
+                seen.append(code.imports.union(knownTypes.modules(usedIn: code)))
                 declared = FileSummary.functions(of: code)
                 summaries.append(nil)
             case let .summary(summary, pending):
                 described.append(.init(path: pending.path, imports: Set(summary.imports)))
+                seen.append(Set(summary.imports).union(knownTypes.modules(usedIn: summary)))
                 declared = summary.functions
                 summaries.append(summary)
             }
@@ -66,7 +69,7 @@ public final class ProjectIndex: Sendable {
         }
         files = CodeViews(entries)
         paths = described.map(\.path)
-        importsOfFile = described.map(\.imports)
+        importsOfFile = seen
         self.summaries = summaries
         self.words = words
         (units, unitOfFile) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
@@ -83,7 +86,7 @@ public final class ProjectIndex: Sendable {
     /// The language of the file at `index`, without lexing it.
     func language(ofFile index: Int) -> SourceLanguage { files.language(index) }
 
-    /// The modules the file at `index` imports, without lexing it.
+    /// The modules the file at `index` sees (imports, or names a known type of), without lexing it.
     func imports(ofFile index: Int) -> Set<String> { importsOfFile[index] }
 
     /// Whether `pattern` may match in the file: false only when the file's summary shows that

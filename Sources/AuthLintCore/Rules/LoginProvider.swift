@@ -16,6 +16,9 @@ public struct LoginProvider: Sendable {
     public var signIn: [PatternClause]
     /// Info.plist keys, URL schemes and package names that hint at the SDK; never enough alone.
     public var evidence: Evidence
+    /// Type names only this SDK declares, with the module that declares each: a file that uses
+    /// one sees the module, imported or not (through a bridging header, or an import elsewhere).
+    public var types: [String: String] = [:]
     public var source: String
 
     public struct Evidence: Sendable {
@@ -41,6 +44,11 @@ public struct ProviderCatalog: Sendable {
         providers.sort { $0.id < $1.id }
     }
 
+    /// Every unambiguous SDK type name the providers list, with its module.
+    public var knownTypes: KnownTypes {
+        KnownTypes(providers.flatMap { $0.types.map { (name: $0.key, module: $0.value) } })
+    }
+
     public func providers(of kinds: [LoginProvider.Kind]) -> [LoginProvider] {
         providers.filter { kinds.contains($0.kind) }
     }
@@ -56,5 +64,32 @@ public struct ProviderCatalog: Sendable {
                 return clause
             }
         }
+    }
+}
+
+/// SDK type names that tell, wherever they are used, which module a file sees.
+public struct KnownTypes: Sendable {
+    /// Module by the hash of a type name.
+    let modules: [UInt64: String]
+
+    public init(_ types: [(name: String, module: String)] = []) {
+        var modules: [UInt64: String] = [:]
+        for type in types { modules[CodeView.hash(type.name)] = type.module }
+        self.modules = modules
+    }
+
+    /// The modules whose known types the code names.
+    func modules(usedIn code: CodeView) -> Set<String> {
+        guard !modules.isEmpty else { return [] }
+        var found: Set<String> = []
+        for (position, token) in code.tokens.enumerated() where token.kind == .identifier {
+            if let module = modules[code.hashes[position]] { found.insert(module) }
+        }
+        return found
+    }
+
+    /// The modules whose known types a summarised file names.
+    func modules(usedIn summary: FileSummary) -> Set<String> {
+        Set(modules.filter { summary.mentionsAll([$0.key]) }.values)
     }
 }

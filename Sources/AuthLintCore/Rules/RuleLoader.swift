@@ -82,7 +82,7 @@ public struct RuleLoader {
     /// Parses one provider file (`rules/providers/*.yaml`).
     public func loadProvider(text: String, path: String) throws -> LoginProvider {
         let root = try YAMLReader.parse(text, path: path)
-        let top = try root.mapping("a provider", allowed: ["provider", "name", "kind", "imports", "sign-in", "objc", "evidence", "notes"])
+        let top = try root.mapping("a provider", allowed: ["provider", "name", "kind", "imports", "types", "sign-in", "objc", "evidence", "notes"])
         let idNode = try top.required("provider")
         let id = try idNode.string("provider")
         guard RuleLoader.isValidID(id) else { throw idNode.fail("provider id `\(id)` must be kebab-case") }
@@ -110,10 +110,16 @@ public struct RuleLoader {
             evidence.urlSchemes = try fields["url-schemes"]?.strings("url-schemes") ?? []
             evidence.packages = try fields["packages"]?.strings("packages") ?? []
         }
+        var types: [String: String] = [:]
+        if let node = top["types"] {
+            for (module, _, names) in try node.pairs("types") {
+                for name in try names.strings("the types of \(module)") { types[name] = module }
+            }
+        }
         return LoginProvider(
             id: id, name: try top.required("name").string("name"),
             kind: try top.required("kind").enumValue(LoginProvider.Kind.self, "kind"),
-            signIn: signIn, evidence: evidence, source: path)
+            signIn: signIn, evidence: evidence, types: types, source: path)
     }
 
     static func isValidID(_ id: String) -> Bool {
