@@ -85,16 +85,21 @@ enum CodeUnitBuilder {
     }
 
     /// Folders that hold what a project of its own holds: an Xcode project, a package or pod
-    /// manifest, a configuration, an entitlements file or an Info.plist.
+    /// manifest, a configuration, and, when the tree has any project file, an entitlements file
+    /// or an Info.plist. In a tree with no project file at all, those two do not split the code:
+    /// an app's `App/Info.plist` does not part `App/` from its `Auth/` folder.
     private static func projectFolders(_ scanned: ScannedProject) -> Set<String> {
         var folders = Set<String>()
+        let hasProjectFile = scanned.allFiles.contains { [.xcodeProject, .packageManifest, .podfile, .cartfile].contains($0.kind) }
         for file in scanned.allFiles {
             var parts = file.path.split(separator: "/").map(String.init)
             parts.removeLast()
             switch file.kind {
             case .xcodeProject:
                 if parts.count >= 1 { parts.removeLast() }  // Name.xcodeproj/project.pbxproj
-            case .packageManifest, .podfile, .cartfile, .entitlements, .infoPlist:
+            case .packageManifest, .podfile, .cartfile:
+                break
+            case .entitlements where hasProjectFile, .infoPlist where hasProjectFile:
                 break
             default:
                 continue

@@ -284,14 +284,18 @@ public enum Linter {
         var severity = site.severity ?? rule.description.severity
         let unit = project.unitOfFile[site.file]
         for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
-        let message = render(rule.message, site.bindings, code, label: site.label)
-        if let relocation = site.relocation {
+        var message = render(rule.message, site.bindings, code, label: site.label)
+        if let unknown = site.relocation?.unknown {
+            severity = .note
+            message = unknown
+        }
+        if let relocation = site.relocation, let path = relocation.path {
             // Reported in a property list, at the line's first character; the code that made it
             // matter is the related place.
-            let text = project.resources.texts[relocation.path]?.lineText(relocation.line) ?? ""
+            let text = project.resources.texts[path]?.lineText(relocation.line) ?? ""
             let column = 1 + text.utf16.prefix { $0 == 0x20 || $0 == 0x09 }.count
             return Finding(
-                rule: rule.id, severity: severity, message: message, path: relocation.path, line: relocation.line, column: column,
+                rule: rule.id, severity: severity, message: message, path: path, line: relocation.line, column: column,
                 related: [Finding.Related(path: code.file.path, line: Int(first.line), column: Int(first.column), message: "the code that makes this apply")])
         }
         return Finding(

@@ -8,6 +8,9 @@ struct ProjectResources: Sendable {
     var propertyLists: [String: PropertyListFile] = [:]
     /// Per source file: entitlements paths that ship with it (empty: none known).
     var entitlementsOfFile: [[String]] = []
+    /// Per source file: whether a project file (a target's `CODE_SIGN_ENTITLEMENTS`) or an
+    /// entitlements file near it says what it is signed with.
+    var signingKnown: [Bool] = []
     /// Per source file: privacy manifest paths that ship with it.
     var manifestsOfFile: [[String]] = []
     /// The text of entitlements files and privacy manifests, for excerpts, columns and fingerprints.
@@ -21,6 +24,7 @@ struct ProjectResources: Sendable {
         guard let scanned else {
             entitlementsOfFile = Array(repeating: [], count: paths.count)
             manifestsOfFile = entitlementsOfFile
+            signingKnown = Array(repeating: false, count: paths.count)
             return
         }
         for list in scanned.propertyLists { propertyLists[list.path] = list }
@@ -58,10 +62,13 @@ struct ProjectResources: Sendable {
             if let target = CodeUnitBuilder.preferred(targets) {
                 let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
                 entitlementsOfFile.append(Array(Set(configured)).sorted())
+                signingKnown.append(true)
                 let bundled = bundledManifests(target)
                 manifestsOfFile.append(bundled.isEmpty ? nearest(path, manifestPaths, kind: "m", orOnly: false) : bundled.sorted())
             } else {
-                entitlementsOfFile.append(nearest(path, entitlementPaths, kind: "e", orOnly: loose))
+                let found = nearest(path, entitlementPaths, kind: "e", orOnly: loose)
+                entitlementsOfFile.append(found)
+                signingKnown.append(!found.isEmpty)
                 manifestsOfFile.append(nearest(path, manifestPaths, kind: "m", orOnly: loose))
             }
         }

@@ -3,9 +3,19 @@ extension RuleEvaluator {
     /// moves to the first entitlements file that lacks it; with no entitlements file at all it
     /// stays at the code. A file that is there but cannot be read or parsed is unknown: its
     /// diagnostic says why, and it never counts as lacking the key.
+    /// With no entitlements file and no project file that says what the target is signed with
+    /// (a gitignored entitlements file is common), the finding is a note that it is unknown.
     func entitlementLacks(key: String, value: String?, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
         let paths = project.resources.entitlementsOfFile[fileIndex]
-        if paths.isEmpty { return true }
+        if paths.isEmpty {
+            if !project.resources.signingKnown[fileIndex] {
+                relocation = Relocation(path: nil, line: 0, unknown:
+                    "No entitlements file in the tree, and no project file, says what this target is signed with, "
+                    + "so whether it has `\(key)`\(value.map { " with `\($0)`" } ?? "") is unknown; "
+                    + "check the target's capabilities.")
+            }
+            return true
+        }
         for path in paths {
             guard let list = project.resources.propertyLists[path] else {
                 if project.resources.scannedPaths.contains(path) { continue }

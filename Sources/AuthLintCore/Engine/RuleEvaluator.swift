@@ -34,9 +34,12 @@ struct RuleEvaluator {
     }
 
     /// A finding that belongs in a property list rather than in the code that caused it.
+    /// Or, with no place to move to (`path` nil), why the fact the finding rests on is unknown:
+    /// such a finding stays at the code as a note that says so.
     struct Relocation: Hashable {
-        var path: String
+        var path: String?
         var line: Int
+        var unknown: String?
     }
 
     func sites(of rule: RuleSpec, inFile fileIndex: Int) -> [Site] {

@@ -126,7 +126,7 @@ private struct Page {
         for declaration in overview.declarations {
             out += "<p class=\"declaration\">\(declaration.htmlEscaped)</p>\n"
         }
-        if report.findings.contains(where: { $0.rule == SignInOverview.entitlementRule }) {
+        if report.findings.contains(where: { $0.rule == SignInOverview.entitlementRule && $0.severity != .note }) {
             out += "<p class=\"caveat\">Also: Sign in with Apple is in the code, but a shipping configuration lacks its entitlement, so it fails when people use it.</p>\n"
         }
         out += "<p class=\"basis\">This verdict is read from authlint’s findings, not from running the app: "
