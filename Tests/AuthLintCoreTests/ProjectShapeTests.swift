@@ -57,4 +57,104 @@ final class ProjectShapeTests: XCTestCase {
         XCTAssertEqual(split.findings.map { "\($0.path): \($0.rule)" }.filter { $0.contains("credential-state") },
                        ["Auth/AppleSignIn.swift: no-credential-state-check"])
     }
+
+    func testTuistManifestsGiveTargetsAndEntitlements() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("Project.swift", """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Harbor",
+                targets: [
+                    .target(
+                        name: "Harbor",
+                        destinations: .iOS,
+                        product: .app,
+                        bundleId: "com.example.harbor",
+                        infoPlist: .extendingDefault(with: ["UILaunchScreen": [:]]),
+                        sources: ["Harbor/Sources/**"],
+                        entitlements: .dictionary([
+                            "aps-environment": .string("production"),
+                            "com.apple.developer.associated-domains": .array([.string("applinks:example.com")]),
+                        ])
+                    ),
+                    .target(
+                        name: "HarborKit",
+                        destinations: .iOS,
+                        product: .framework,
+                        bundleId: "com.example.harbor.kit",
+                        sources: .sourceFilesList(globs: [.glob("Kit/**", excluding: ["Kit/Legacy/**"])])
+                    ),
+                ]
+            )
+            """)
+        try tree.write("Harbor/Sources/AppleSignIn.swift", Self.appleRequest)
+        try tree.write("Kit/Helpers.swift", "import Foundation\n")
+        try tree.write("Kit/Legacy/Old.swift", "import Foundation\n")
+        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+        XCTAssertEqual(scanned.xcodeProjects.first?.targets.map(\.name), ["Harbor", "HarborKit"])
+        XCTAssertEqual(scanned.xcodeProjects.first?.targets.first?.isApplication, true)
+        XCTAssertEqual(scanned.xcodeProjects.first?.targets.last?.sourceFiles, ["Kit/Helpers.swift"])
+        XCTAssertEqual(scanned.sourceFiles.map(\.path).contains("Project.swift"), false, "the manifest is not app code")
+        XCTAssertEqual(scanned.entitlements.map(\.path), ["Project.swift"])
+
+        let report = try lint(tree)
+        let entitlement = report.findings.filter { $0.rule == "missing-applesignin-entitlement" }
+        XCTAssertEqual(entitlement.map { "\($0.path):\($0.line) \($0.severity)" }, ["Project.swift:13 error"])
+        XCTAssertEqual(report.signIn.map(\.name), ["target Harbor"])
+
+        // Written as a file the tree holds, with the capability.
+        try tree.write("Harbor/Harbor.entitlements", Self.entitlements)
+        let manifest = try String(contentsOfFile: tree.root + "/Project.swift", encoding: .utf8)
+        let start = try XCTUnwrap(manifest.range(of: "entitlements: .dictionary(["))
+        let end = try XCTUnwrap(manifest.range(of: "])\n", range: start.upperBound..<manifest.endIndex))
+        try tree.write("Project.swift", manifest.replacingCharacters(in: start.lowerBound..<end.upperBound,
+                                                                       with: "entitlements: .file(path: \"Harbor/Harbor.entitlements\")\n"))
+        XCTAssertEqual(try lint(tree).findings.filter { $0.rule == "missing-applesignin-entitlement" }.map(\.path), [])
+    }
+
+    func testXcodeGenSpecsGiveTargetsAndEntitlements() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("project.yml", """
+            name: Harbor
+            targets:
+              Harbor:
+                type: application
+                platform: iOS
+                sources:
+                  - path: Harbor
+                    excludes: ["**/*.md"]
+                entitlements:
+                  path: Harbor/Harbor.entitlements
+                  properties:
+                    com.apple.developer.applesignin: [Default]
+              HarborTests:
+                type: bundle.unit-test
+                sources: [HarborTests]
+            """)
+        try tree.write("Harbor/AppleSignIn.swift", Self.appleRequest)
+        try tree.write("HarborTests/LoginTests.swift", "import Foundation\n")
+        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+        XCTAssertEqual(scanned.xcodeProjects.first?.targets.map(\.name), ["Harbor", "HarborTests"])
+        XCTAssertEqual(scanned.xcodeProjects.first?.targets.map(\.sourceFiles), [["Harbor/AppleSignIn.swift"], ["HarborTests/LoginTests.swift"]])
+        XCTAssertEqual(scanned.xcodeProjects.first?.targets.last?.isTest, true)
+        // The properties are the entitlements: the generated file is often not committed.
+        XCTAssertEqual(try lint(tree).findings.filter { $0.rule == "missing-applesignin-entitlement" }.map(\.path), [])
+
+        try tree.write("project.yml", """
+            name: Harbor
+            targets:
+              Harbor:
+                type: application
+                sources: Harbor
+                entitlements:
+                  path: ../../outside.entitlements
+            """)
+        let report = try lint(tree)
+        XCTAssertEqual(report.diagnostics.map { "\($0.path):\($0.line ?? 0) \($0.kind.rawValue)" }, ["project.yml:7 outside-root"])
+        XCTAssertEqual(report.findings.filter { $0.rule == "missing-applesignin-entitlement" }.map { "\($0.path) \($0.severity)" },
+                       ["Harbor/AppleSignIn.swift note"])
+    }
 }

@@ -90,7 +90,10 @@ enum CodeUnitBuilder {
     /// an app's `App/Info.plist` does not part `App/` from its `Auth/` folder.
     private static func projectFolders(_ scanned: ScannedProject) -> Set<String> {
         var folders = Set<String>()
-        let hasProjectFile = scanned.allFiles.contains { [.xcodeProject, .packageManifest, .podfile, .cartfile].contains($0.kind) }
+        let hasProjectFile = !scanned.xcodeProjects.isEmpty
+            || scanned.allFiles.contains { [.xcodeProject, .packageManifest, .podfile, .cartfile].contains($0.kind) }
+        // Tuist manifests and XcodeGen specs define projects of their own.
+        for project in scanned.xcodeProjects where !project.path.hasSuffix(".pbxproj") { folders.insert(project.projectDirectory) }
         for file in scanned.allFiles {
             var parts = file.path.split(separator: "/").map(String.init)
             parts.removeLast()

@@ -62,7 +62,7 @@ struct ProjectResources: Sendable {
             if let target = CodeUnitBuilder.preferred(targets) {
                 let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
                 entitlementsOfFile.append(Array(Set(configured)).sorted())
-                signingKnown.append(true)
+                signingKnown.append(target.signingKnown)
                 let bundled = bundledManifests(target)
                 manifestsOfFile.append(bundled.isEmpty ? nearest(path, manifestPaths, kind: "m", orOnly: false) : bundled.sorted())
             } else {

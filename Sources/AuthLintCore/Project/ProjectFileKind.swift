@@ -25,6 +25,8 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// `project.pbxproj` inside a `*.xcodeproj` folder.
     case xcodeProject = "pbxproj"
     case xcconfig
+    /// `project.yml` / `project.yaml`: an XcodeGen spec (read when it has `targets:`).
+    case xcodegenSpec = "xcodegen-spec"
 
     /// The kind of a file from its name and the name of the folder holding it, or nil when the
     /// scanner does not collect it.
@@ -38,6 +40,7 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
         case "Cartfile.resolved": return .cartfileResolved
         case "Info.plist": return .infoPlist
         case "project.pbxproj": return parentName.hasSuffix(".xcodeproj") ? .xcodeProject : nil
+        case "project.yml", "project.yaml": return .xcodegenSpec
         default: break
         }
         if name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") { return .packageManifest }

@@ -183,6 +183,29 @@ public struct ProjectScanner {
             project.xcodeProjects.append(xcodeProject)
             manifests.linkedPackages += linkedPackages(of: xcodeProject)
         }
+        // Projects defined by a Tuist manifest or an XcodeGen spec, read like project.pbxproj files.
+        func add(_ manifest: ManifestProject) {
+            let built = manifest.build(files: paths)
+            diagnostics += built.diagnostics
+            project.xcodeProjects.append(built.project)
+            plists += built.inlineEntitlements
+        }
+        var tuistManifests: Set<String> = []
+        for file in files where file.kind == .swift && ProjectPath.lastComponent(of: file.path) == "Project.swift" {
+            guard let bytes = read(file) else { continue }
+            let code = CodeView(file: SourceFile(path: file.path, language: .swift, bytes: bytes))
+            guard TuistManifest.isManifest(code) else { continue }
+            add(TuistManifest.parse(code, path: file.path))
+            tuistManifests.insert(file.path)
+        }
+        for file in files where file.kind == .xcodegenSpec {
+            guard let bytes = read(file) else { continue }
+            let parsed = XcodeGenSpec.parse(String(decoding: bytes, as: UTF8.self), path: file.path)
+            diagnostics += parsed.diagnostics
+            if let spec = parsed.project { add(spec) }
+        }
+        // A manifest describes the app; it is not the app's code.
+        project.sourceFiles.removeAll { tuistManifests.contains($0.path) }
         manifests.sort()
         project.manifests = manifests
         project.xcconfigs = xcconfigs.values.sorted { ProjectPath.precedes($0.path, $1.path) }

@@ -60,6 +60,10 @@ public struct XcodeTarget: Sendable, Hashable {
     public var linkedFrameworks: [String]
     /// Names of the targets this one depends on (an app depends on the extensions it embeds).
     public var dependencies: [String]
+    /// Whether the project says what the target is signed with. A `project.pbxproj` always does
+    /// (no `CODE_SIGN_ENTITLEMENTS` means none); a Tuist or XcodeGen manifest may leave it to
+    /// something authlint does not run.
+    public var signingKnown = true
 
     public init(name: String, isa: String = "PBXNativeTarget", productType: String?, line: Int = 0,
                 sourceFiles: [String] = [], resourceFiles: [String] = [], synchronizedFolders: [String] = [],
