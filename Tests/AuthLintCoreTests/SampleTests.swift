@@ -61,14 +61,14 @@ final class SampleTests: XCTestCase {
                 + "entitlement=\(target.hasAppleSignInEntitlement) manifests=\(target.privacyManifests.count)"
         }
         XCTAssertEqual(described, [
-            "folder CompliantApp/Harbor: Google Sign-In apple=true entitlement=true manifests=1",
+            "target Harbor: Google Sign-In apple=true entitlement=true manifests=1",
             "folder ExemptApp: Google Sign-In apple=false entitlement=false manifests=0",
-            "target SunriseKiosk: Google Sign-In apple=false entitlement=false manifests=0",
+            "target SunriseKiosk: Google Sign-In+LINE, Kakao, Naver, WeChat, Weibo or QQ login apple=false entitlement=false manifests=0",
             "target Sunrise: Google Sign-In apple=true entitlement=false manifests=1",
         ])
         let html = HTMLReporter().render(report)
         XCTAssertTrue(html.contains("<h3>Login services found</h3>"))
-        XCTAssertTrue(html.contains("<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In</td><td><span class=\"status error\">Missing</span>"), html)
+        XCTAssertTrue(html.contains("<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In<br>LINE, Kakao, Naver, WeChat, Weibo or QQ login</td><td><span class=\"status error\">Missing</span>"), html)
     }
 
     /// Pre-commit names a few files: the whole project is read for its facts, only those files reported.

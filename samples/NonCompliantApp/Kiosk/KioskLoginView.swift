@@ -1,4 +1,5 @@
 import GoogleSignIn
+import KakaoSDKUser
 import SwiftUI
 
 struct KioskLoginView: View {
@@ -10,6 +11,14 @@ struct KioskLoginView: View {
                 .font(.title)
             Button("Sign in with Google", action: signIn)
                 .buttonStyle(.borderedProminent)
+            Button("Sign in with Kakao", action: signInWithKakao)
+        }
+    }
+
+    private func signInWithKakao() {
+        // Kakao's usual idiom: the call written with its trailing closure only.
+        UserApi.shared.loginWithKakaoTalk { token, _ in
+            name = token == nil ? nil : "Kakao friend"
         }
     }
 
