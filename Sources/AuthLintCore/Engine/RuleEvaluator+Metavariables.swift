@@ -34,6 +34,17 @@ extension RuleEvaluator {
         case let .containsNone(patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return !resolver.contains(values.sites, patterns)
+        case let .kindNone(kinds):
+            if let declared = resolver.declaredType(of: binding, in: code), let kind = ValueKind(typeName: declared) {
+                return !kinds.contains(kind)
+            }
+            // A flag when everything it is given is one: a name also given a token stays a token.
+            let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
+            let given = values.sites.filter { resolver.plainName(project.files[$0.file], $0.range) == nil }
+            guard !given.isEmpty else { return true }
+            return !given.allSatisfy { site in
+                ValueKind.of(project.files[site.file], site.range).map(kinds.contains) ?? false
+            }
         case .literal:
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
             guard !values.unresolved else { return false }

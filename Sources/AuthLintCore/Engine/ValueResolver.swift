@@ -49,7 +49,7 @@ struct ValueResolver {
             guard depth < ValueResolver.maxDepth else { continue }
             let code = project.files[site.file]
             if let name = plainName(code, site.range) {
-                let assigned = assignments(to: name, in: code, near: site.range.lowerBound)
+                let assigned = assignments(to: name, in: code, near: site.range.lowerBound, ownDeclaration: true)
                 if assigned.isEmpty { result.unresolved = true }
                 for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
             }
@@ -97,7 +97,9 @@ struct ValueResolver {
     /// file. A declaration counts only in the scope that owns it (a local of another method is
     /// another variable); a plain assignment (`name = …`, `self.name = …`) counts anywhere in the
     /// scope searched.
-    func assignments(to nameIndex: Int, in code: CodeView, near position: Int) -> [Range<Int>] {
+    /// With `ownDeclaration`, a name that is itself declared at `position` (`var hasToken = false`)
+    /// stands for the value it is declared with.
+    func assignments(to nameIndex: Int, in code: CodeView, near position: Int, ownDeclaration: Bool = false) -> [Range<Int>] {
         let hash = code.hashes[nameIndex]
         // Only the places that give the name a value, in order, found once per file and name:
         // each scope searched looks at those inside it, never at every use of the name.
@@ -121,7 +123,8 @@ struct ValueResolver {
             while next < sites.count, sites[next].at < range.upperBound {
                 let site = sites[next]
                 next += 1
-                guard site.at != position else { continue }
+                // A name is not its own value; a declaration's name, asked about, stands for what it is given.
+                guard site.at != position || (ownDeclaration && site.declaration) else { continue }
                 if site.declaration {
                     let owner = code.declaringScope(of: site.at)
                     let executable = scope.kind == .function || scope.kind == .closure

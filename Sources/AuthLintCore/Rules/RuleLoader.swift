@@ -242,7 +242,7 @@ public struct RuleLoader {
 
     private static let conditionKeys = [
         "absent", "present", "scope", "follow", "not-inside", "metavariable", "resolves-to", "mentions", "mentions-none", "lacks",
-        "type", "name-matches", "literal", "contains", "contains-none", "project-has", "project-lacks", "imports",
+        "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "project-has", "project-lacks", "imports",
         "language", "any-of", "entitlement-lacks", "manifest-lacks",
     ]
 
@@ -283,10 +283,11 @@ public struct RuleLoader {
             guard bound.contains(name) else {
                 throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
-            let tests = ["resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none"]
+            let tests = ["resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
+                         "kind-none"]
                 .filter { fields[$0] != nil }
             guard tests.count == 1 else {
-                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none" : tests.joined(separator: ", "))")
+                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none, kind-none" : tests.joined(separator: ", "))")
             }
             let value = fields[tests[0]]!
             switch tests[0] {
@@ -298,6 +299,16 @@ public struct RuleLoader {
             case "name-matches": return .metavariable(name, .nameMatches(try RuleLoader.nameMatch(value)))
             case "contains": return .metavariable(name, .contains(try RuleLoader.patterns(value)))
             case "contains-none": return .metavariable(name, .containsNone(try RuleLoader.patterns(value)))
+            case "kind-none":
+                var kinds = Set<ValueKind>()
+                for word in try value.strings("kind-none") {
+                    guard let kind = ValueKind(rawValue: word) else {
+                        throw value.fail("kind-none takes boolean, number and date, not `\(word.shortExcerpt)`"
+                            + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
+                    }
+                    kinds.insert(kind)
+                }
+                return .metavariable(name, .kindNone(kinds))
             default:
                 guard try value.bool("literal") else { throw value.fail("literal can only be `true`") }
                 return .metavariable(name, .literal)

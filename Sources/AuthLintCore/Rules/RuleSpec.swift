@@ -172,6 +172,10 @@ public enum MetavariableTest: Sendable {
     case contains([Pattern])
     /// Its value, followed likewise, contains no match of any of these patterns.
     case containsNone([Pattern])
+    /// Neither its declared type nor what it can be followed to through assignments is visibly
+    /// of these kinds (a Boolean, a number, a date): `token.isEmpty`, `hasToken = false`,
+    /// `Date()` and `var refreshCount: Int` are not the token their names speak of.
+    case kindNone(Set<ValueKind>)
 }
 
 public struct RelatedPlace: Sendable {
