@@ -157,4 +157,43 @@ final class ProjectShapeTests: XCTestCase {
         XCTAssertEqual(report.findings.filter { $0.rule == "missing-applesignin-entitlement" }.map { "\($0.path) \($0.severity)" },
                        ["Harbor/AppleSignIn.swift note"])
     }
+
+    func testAFrameworkAnAppLinksShipsInTheApp() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("Projects/App/Project.swift", """
+            import ProjectDescription
+
+            let project = Project(name: "App", targets: [
+                .target(name: "Maru", destinations: .iOS, product: .app, bundleId: "com.example.maru",
+                        sources: ["Sources/**"], dependencies: [.project(target: "Feature", path: "../Feature")]),
+            ])
+            """)
+        try tree.write("Projects/Feature/Project.swift", """
+            import ProjectDescription
+
+            let project = Project(name: "Feature", targets: [
+                .target(name: "Feature", destinations: .iOS, product: .staticFramework, bundleId: "com.example.feature",
+                        sources: ["Sources/**"], dependencies: [.target(name: "Network")]),
+                .target(name: "Network", destinations: .iOS, product: .framework, bundleId: "com.example.network",
+                        sources: ["Network/**"]),
+            ])
+            """)
+        try tree.write("Projects/App/Sources/MaruApp.swift", "import SwiftUI\n")
+        try tree.write("Projects/Feature/Sources/KakaoLogin.swift", """
+            import KakaoSDKUser
+
+            func signIn() {
+                UserApi.shared.loginWithKakaoTalk { token, error in }
+            }
+            """)
+        try tree.write("Projects/Feature/Network/Client.swift", "import Foundation\n")
+        let report = try lint(tree)
+        XCTAssertEqual(report.findings.filter { $0.rule == "third-party-login-without-apple" }.map(\.path),
+                       ["Projects/Feature/Sources/KakaoLogin.swift"])
+        XCTAssertEqual(report.signIn.map(\.name), ["target Maru"])
+        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+        let network = try XCTUnwrap(scanned.xcodeTargets(containing: "Projects/Feature/Network/Client.swift").first)
+        XCTAssertEqual(scanned.application(embedding: network)?.name, "Maru", "through Feature")
+    }
 }

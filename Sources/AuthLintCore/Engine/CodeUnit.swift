@@ -53,7 +53,9 @@ enum CodeUnitBuilder {
             if !code.imports.isDisjoint(with: testModules) {
                 chosen = unit("tests", .test)
             } else if let targets = scanned?.xcodeTargets(containing: path), let target = preferred(targets) {
-                chosen = unit("target " + target.name, kind(of: target))
+                // A framework or library an app links ships inside the app.
+                let shipped = scanned?.application(embedding: target) ?? target
+                chosen = unit("target " + shipped.name, kind(of: shipped))
             } else if let package = scanned?.swiftPackageTargets(containing: path).first {
                 if package.kind.lowercased().contains("test") {
                     chosen = unit("tests", .test)

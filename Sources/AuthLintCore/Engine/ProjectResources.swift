@@ -59,7 +59,8 @@ struct ProjectResources: Sendable {
         }
         for path in paths {
             let targets = scanned.xcodeTargets(containing: path)
-            if let target = CodeUnitBuilder.preferred(targets) {
+            if let preferred = CodeUnitBuilder.preferred(targets) {
+                let target = scanned.application(embedding: preferred) ?? preferred
                 let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
                 entitlementsOfFile.append(Array(Set(configured)).sorted())
                 signingKnown.append(target.signingKnown)

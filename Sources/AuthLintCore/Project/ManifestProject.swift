@@ -19,6 +19,8 @@ struct ManifestProject {
         var entitlements: Entitlements = .absent
         /// The Info.plist, relative to the manifest's folder.
         var infoPlist: Located?
+        /// Names of the targets it depends on (in this manifest or another).
+        var dependencies: [String] = []
     }
 
     struct Source {
@@ -96,7 +98,7 @@ struct ManifestProject {
             configuration.infoPlistPath = target.infoPlist.flatMap(resolve)
             var xcodeTarget = XcodeTarget(
                 name: target.name, productType: target.productType, line: target.line,
-                sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration])
+                sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration], dependencies: target.dependencies)
             xcodeTarget.signingKnown = signingKnown
             xcodeTargets.append(xcodeTarget)
         }

@@ -61,6 +61,25 @@ public struct ScannedProject: Sendable {
         xcodeProjects.flatMap { $0.targets(containing: path) }
     }
 
+    /// The application that ships a library target: one that depends on it, directly or through
+    /// other targets (by name, across every project of the tree); nil when no app does.
+    public func application(embedding library: XcodeTarget) -> XcodeTarget? {
+        guard !library.isAppLike, !library.isTest else { return nil }
+        let targets = xcodeProjects.flatMap(\.targets)
+        var byName: [String: XcodeTarget] = [:]
+        for target in targets where byName[target.name] == nil { byName[target.name] = target }
+        for app in targets where app.isApplication {
+            var seen: Set<String> = [app.name]
+            var queue = app.dependencies
+            while let name = queue.popLast() {
+                if name == library.name { return app }
+                guard seen.insert(name).inserted, let next = byName[name] else { continue }
+                queue += next.dependencies
+            }
+        }
+        return nil
+    }
+
     /// The Swift package targets whose folder holds a root-relative path.
     public func swiftPackageTargets(containing path: String) -> [SwiftPackageTarget] {
         manifests.swiftPackageTargets.filter { $0.contains(path) }

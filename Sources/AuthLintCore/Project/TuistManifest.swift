@@ -34,6 +34,9 @@ enum TuistManifest {
             if let info = arguments["infoPlist"], let located = filePath(code, info) {
                 target.infoPlist = located
             }
+            if let dependencies = arguments["dependencies"] {
+                target.dependencies = self.dependencies(code, dependencies)
+            }
             project.targets.append(target)
         }
         return project
@@ -94,6 +97,20 @@ enum TuistManifest {
             index += 1
         }
         return sources
+    }
+
+    /// Targets named in a `dependencies:` value: `.target(name: "X")` and `.project(target: "X", path: …)`.
+    private static func dependencies(_ code: CodeView, _ range: Range<Int>) -> [String] {
+        var names: [String] = []
+        for index in range where index > 0 && index + 1 < range.upperBound && code.kind(index - 1) == .period
+            && code.kind(index + 1) == .leftParen && (code.token(index, is: "target") || code.token(index, is: "project")) {
+            let arguments = self.arguments(code, open: index + 1)
+            if let value = arguments[code.token(index, is: "target") ? "name" : "target"], value.count == 3,
+               let name = code.stringValue(at: value.lowerBound) {
+                names.append(name)
+            }
+        }
+        return names
     }
 
     /// The end of the argument value starting at `start`: the next `,` or `)` at its own depth.

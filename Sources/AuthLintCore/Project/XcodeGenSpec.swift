@@ -34,6 +34,7 @@ enum XcodeGenSpec {
                 target.entitlements = .file(path)
             }
             target.infoPlist = located(fields["info"]?.mapping?["path"]) ?? located(base?["INFOPLIST_FILE"])
+            target.dependencies = fields["dependencies"]?.sequence?.compactMap { $0.mapping?["target"]?.scalar?.string } ?? []
             project.targets.append(target)
         }
         return (project, [])
