@@ -80,11 +80,8 @@ public struct KnownTypes: Sendable {
 
     /// The modules whose known types the code names.
     func modules(usedIn code: CodeView) -> Set<String> {
-        guard !modules.isEmpty else { return [] }
         var found: Set<String> = []
-        for (position, token) in code.tokens.enumerated() where token.kind == .identifier {
-            if let module = modules[code.hashes[position]] { found.insert(module) }
-        }
+        for (hash, module) in modules where code.nameHashes.contains(hash) { found.insert(module) }
         return found
     }
 
