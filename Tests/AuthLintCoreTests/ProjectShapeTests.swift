@@ -194,6 +194,6 @@ final class ProjectShapeTests: XCTestCase {
         XCTAssertEqual(report.signIn.map(\.name), ["target Maru"])
         let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
         let network = try XCTUnwrap(scanned.xcodeTargets(containing: "Projects/Feature/Network/Client.swift").first)
-        XCTAssertEqual(scanned.application(embedding: network)?.name, "Maru", "through Feature")
+        XCTAssertEqual(scanned.applicationsShippingLibraries().application(embedding: network)?.name, "Maru", "through Feature")
     }
 }

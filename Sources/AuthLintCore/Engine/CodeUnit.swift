@@ -46,6 +46,7 @@ enum CodeUnitBuilder {
             return units.count - 1
         }
         let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
+        let shipping = scanned?.applicationsShippingLibraries()
         var unitOfFile: [Int] = []
         for (fileIndex, code) in files.enumerated() {
             let path = code.path
@@ -54,7 +55,7 @@ enum CodeUnitBuilder {
                 chosen = unit("tests", .test)
             } else if let targets = scanned?.xcodeTargets(containing: path), let target = preferred(targets) {
                 // A framework or library an app links ships inside the app.
-                let shipped = scanned?.application(embedding: target) ?? target
+                let shipped = shipping?.application(embedding: target) ?? target
                 chosen = unit("target " + shipped.name, kind(of: shipped))
             } else if let package = scanned?.swiftPackageTargets(containing: path).first {
                 if package.kind.lowercased().contains("test") {

@@ -57,10 +57,11 @@ struct ProjectResources: Sendable {
             manifestsByTarget[key] = found
             return found
         }
+        let shipping = scanned.applicationsShippingLibraries()
         for path in paths {
             let targets = scanned.xcodeTargets(containing: path)
             if let preferred = CodeUnitBuilder.preferred(targets) {
-                let target = scanned.application(embedding: preferred) ?? preferred
+                let target = shipping.application(embedding: preferred) ?? preferred
                 let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
                 entitlementsOfFile.append(Array(Set(configured)).sorted())
                 signingKnown.append(target.signingKnown)

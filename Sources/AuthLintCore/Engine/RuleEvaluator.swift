@@ -50,19 +50,23 @@ struct RuleEvaluator {
             return []
         }
         if !spec.imports.isEmpty, project.imports(ofFile: fileIndex).isDisjoint(with: spec.imports) { return [] }
-        guard project.mayHold(spec.conditions, inFile: fileIndex),
-            spec.patterns.contains(where: { accepts($0, fileIndex) && project.mayMatch($0, inFile: fileIndex) })
-        else { return [] }
+        guard project.mayHold(spec.conditions, inFile: fileIndex) else { return [] }
+        // Clauses are read in place, by index: a clause is a large value, and rules have many.
+        let runnable = spec.patterns.indices.filter {
+            accepts(spec.patterns[$0], fileIndex) && project.mayMatch(spec.patterns[$0], inFile: fileIndex)
+        }
+        guard !runnable.isEmpty else { return [] }
         let code = project.files[fileIndex]
         let matcher = Matcher(code, budget: budget)
-        var candidates: [(match: Match, clause: PatternClause, relocation: Relocation?, order: Int)] = []
-        for (order, clause) in spec.patterns.enumerated() where accepts(clause, fileIndex) {
-            let declaresFunctions = clause.pattern.declaresFunction
-            for match in matches(clause, matcher) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
+        var candidates: [(match: Match, relocation: Relocation?, order: Int)] = []
+        for order in runnable {
+            let declaresFunctions = spec.patterns[order].pattern.declaresFunction
+            for match in matches(spec.patterns[order], matcher) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
                 var relocation: Relocation?
-                guard holds(clause.conditions, match, fileIndex, &relocation), holds(spec.conditions, match, fileIndex, &relocation)
+                guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation),
+                    holds(spec.conditions, match, fileIndex, &relocation)
                 else { continue }
-                candidates.append((match, clause, relocation, order))
+                candidates.append((match, relocation, order))
             }
         }
         // One finding per place: a match inside another (`.logIn(…)` within `LoginManager().logIn(…)`)
@@ -73,20 +77,21 @@ struct RuleEvaluator {
         var sites: [Site] = []
         var seen = Set<Range<Int>>()
         var covered: (range: Range<Int>, label: String?)?
-        for (match, clause, relocation, _) in candidates {
+        for (match, relocation, order) in candidates {
+            let label = spec.patterns[order].label
             if let covered, covered.range.lowerBound <= match.range.lowerBound, match.range.upperBound <= covered.range.upperBound,
-                covered.range != match.range || covered.label == clause.label
+                covered.range != match.range || covered.label == label
             {
                 continue
             }
-            covered = (match.range, clause.label)
+            covered = (match.range, label)
             var range = spec.report.flatMap { match.bindings[$0]?.range }.flatMap { $0.isEmpty ? nil : $0 } ?? match.range
             // A member pattern (`.acquireToken(…)`) points at the member's name, not the dot.
             if spec.report == nil, code.kind(range.lowerBound) == .period, range.count > 1 { range = (range.lowerBound + 1)..<range.upperBound }
-            if seen.insert(range).inserted || clause.label != nil {
+            if seen.insert(range).inserted || label != nil {
                 sites.append(Site(
                     file: fileIndex, range: range, bindings: match.bindings, relocation: relocation,
-                    severity: clause.severity, label: clause.label))
+                    severity: spec.patterns[order].severity, label: label))
             }
         }
         return sites

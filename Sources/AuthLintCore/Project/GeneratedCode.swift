@@ -8,9 +8,9 @@ public enum GeneratedCode {
         if let suffix = generatedSuffixes.first(where: { name.hasSuffix($0) && name.count > $0.count }) {
             return "named *\(suffix)"
         }
-        let header = leadingComments(bytes).lowercased()
+        let header = leadingComments(bytes)
         guard !header.isEmpty else { return nil }
-        return headerMarkers.first { header.contains($0) }.map { "its header says \"\($0)\"" }
+        return headerMarkers.first { contains(header, Array($0.utf8)) }.map { "its header says \"\($0)\"" }
     }
 
     /// File name endings generators use.
@@ -29,9 +29,20 @@ public enum GeneratedCode {
     /// How far into a file its leading comments are read.
     static let headerLimit = 4096
 
-    /// The text of the comments before the file's first code (`//` lines and `/* */` blocks), up
-    /// to ``headerLimit`` bytes in.
-    static func leadingComments(_ bytes: [UInt8]) -> String {
+    /// Whether `needle` occurs in `haystack`.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var index = 0
+        while index + needle.count <= haystack.count {
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The bytes of the comments before the file's first code (`//` lines and `/* */` blocks), up
+    /// to ``headerLimit`` bytes in, with ASCII letters lowercased.
+    static func leadingComments(_ bytes: [UInt8]) -> [UInt8] {
         let end = min(bytes.count, headerLimit)
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var comments: [UInt8] = []
@@ -53,6 +64,6 @@ public enum GeneratedCode {
                 break
             }
         }
-        return String(decoding: comments, as: UTF8.self)
+        return comments.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
     }
 }

@@ -61,27 +61,43 @@ public struct ScannedProject: Sendable {
         xcodeProjects.flatMap { $0.targets(containing: path) }
     }
 
-    /// The application that ships a library target: one that depends on it, directly or through
-    /// other targets (by name, across every project of the tree); nil when no app does.
-    public func application(embedding library: XcodeTarget) -> XcodeTarget? {
-        guard !library.isAppLike, !library.isTest else { return nil }
+    /// The applications that ship library targets: for each library, the first app (in target
+    /// order) that depends on it, directly or through other targets (by name, across every project
+    /// of the tree). Each target is visited once, whatever the number of apps.
+    public func applicationsShippingLibraries() -> ShippingApplications {
         let targets = xcodeProjects.flatMap(\.targets)
         var byName: [String: XcodeTarget] = [:]
         for target in targets where byName[target.name] == nil { byName[target.name] = target }
+        var owner: [String: XcodeTarget] = [:]
+        // A target reached from an earlier app had all it leads to reached then too.
+        var visited: Set<String> = []
         for app in targets where app.isApplication {
-            var seen: Set<String> = [app.name]
+            visited.insert(app.name)
             var queue = app.dependencies
             while let name = queue.popLast() {
-                if name == library.name { return app }
-                guard seen.insert(name).inserted, let next = byName[name] else { continue }
-                queue += next.dependencies
+                guard visited.insert(name).inserted else { continue }
+                owner[name] = app
+                if let next = byName[name] { queue += next.dependencies }
             }
         }
-        return nil
+        return ShippingApplications(owner: owner)
     }
 
     /// The Swift package targets whose folder holds a root-relative path.
     public func swiftPackageTargets(containing path: String) -> [SwiftPackageTarget] {
         manifests.swiftPackageTargets.filter { $0.contains(path) }
+    }
+}
+
+/// Which application ships each library target; see
+/// ``ScannedProject/applicationsShippingLibraries()``.
+public struct ShippingApplications: Sendable {
+    var owner: [String: XcodeTarget] = [:]
+
+    /// The application that ships a library target, or nil (for an app, a test bundle, or a
+    /// library no app depends on).
+    public func application(embedding library: XcodeTarget) -> XcodeTarget? {
+        guard !library.isAppLike, !library.isTest else { return nil }
+        return owner[library.name]
     }
 }

@@ -58,23 +58,81 @@ public struct MatchSpec: Sendable {
 }
 
 /// A pattern with the conditions that apply only to its matches.
+///
+/// Rules hold many clauses and every file reads them all, so a clause keeps its fields in one
+/// shared, copy-on-write box: copying a clause costs one reference, not one per field.
 public struct PatternClause: Sendable {
-    public var pattern: Pattern
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `PatternClause`'s setters, which copy a shared box first.
+        var pattern: Pattern
+        var words: NameMatch?
+        var conditions: [Condition]
+        var imports: [String] = []
+        var language: LanguageFilter?
+        var severity: Severity?
+        var label: String?
+
+        init(pattern: Pattern, conditions: [Condition]) {
+            self.pattern = pattern
+            self.conditions = conditions
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(pattern: pattern, conditions: conditions)
+            copy.words = words
+            copy.imports = imports
+            copy.language = language
+            copy.severity = severity
+            copy.label = label
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    public var pattern: Pattern {
+        get { storage.pattern }
+        set { unique.pattern = newValue }
+    }
     /// Instead of a pattern: every single name or string that passes this test.
-    public var words: NameMatch?
-    public var conditions: [Condition] = []
+    public var words: NameMatch? {
+        get { storage.words }
+        set { unique.words = newValue }
+    }
+    public var conditions: [Condition] {
+        get { storage.conditions }
+        set { unique.conditions = newValue }
+    }
     /// The file must import one of these modules (empty: any file).
-    public var imports: [String] = []
+    public var imports: [String] {
+        get { storage.imports }
+        set { unique.imports = newValue }
+    }
     /// Narrows the rule's language for this pattern.
-    public var language: LanguageFilter?
+    public var language: LanguageFilter? {
+        get { storage.language }
+        set { unique.language = newValue }
+    }
     /// Severity of findings from this pattern, when not the rule's.
-    public var severity: Severity?
+    public var severity: Severity? {
+        get { storage.severity }
+        set { unique.severity = newValue }
+    }
     /// What this pattern finds, in words (a provider's name), for `{label}` in messages.
-    public var label: String?
+    public var label: String? {
+        get { storage.label }
+        set { unique.label = newValue }
+    }
 
     public init(pattern: Pattern, conditions: [Condition] = []) {
-        self.pattern = pattern
-        self.conditions = conditions
+        storage = Storage(pattern: pattern, conditions: conditions)
     }
 }
 
