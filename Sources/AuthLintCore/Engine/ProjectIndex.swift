@@ -96,6 +96,13 @@ public final class ProjectIndex: Sendable {
         return summary.mentionsAll(pattern.requiredNames)
     }
 
+    /// Whether the file may use `name` (an identifier or keyword): false only when its summary
+    /// shows it does not.
+    func mayMention(_ name: String, inFile index: Int) -> Bool {
+        guard let summary = summaries[index] else { return true }
+        return summary.mentionsAll([CodeView.hash(name)])
+    }
+
     /// Whether the clause (a pattern, or words) may match in the file, by its summary.
     func mayMatch(_ clause: PatternClause, inFile index: Int) -> Bool {
         guard let summary = summaries[index] else { return true }

@@ -3,7 +3,10 @@ extension RuleEvaluator {
 
     /// Whether one of the search's patterns occurs in the scope, or in a helper the followed value is passed to.
     func found(_ search: ScopedSearch, _ match: Match, _ fileIndex: Int) -> Bool {
-        if search.scope == .project {
+        if search.scope == .request, let places = requestPlaces(answeredAt: match.range.lowerBound, inFile: fileIndex) {
+            return found(search, in: places, match)
+        }
+        if search.scope == .project || search.scope == .request {
             return project.unit(ofFile: fileIndex).files.contains { other in
                 search.patterns.contains { project.mayMatch($0, inFile: other) }
                     && occurs(search, in: other, range: 0..<project.files[other].count, bound: match.bindings)
@@ -18,7 +21,7 @@ extension RuleEvaluator {
         return foundInCallees(search, name: name, value: followed, file: fileIndex, range: range, bound: match.bindings, depth: 0, visited: &visited)
     }
 
-    private func occurs(_ search: ScopedSearch, in fileIndex: Int, range: Range<Int>, bound: [String: Binding]) -> Bool {
+    func occurs(_ search: ScopedSearch, in fileIndex: Int, range: Range<Int>, bound: [String: Binding]) -> Bool {
         let code = project.files[fileIndex]
         let matcher = Matcher(code, budget: budget)
         var excluded: [Range<Int>]?
@@ -57,7 +60,7 @@ extension RuleEvaluator {
     private func scopeRange(_ scope: ConditionScope, code: CodeView, anchor: Binding?, match: Match) -> Range<Int> {
         let position = anchor?.range.lowerBound ?? match.range.lowerBound
         switch scope {
-        case .file, .project:
+        case .file, .project, .request:
             return 0..<code.count
         case .function:
             let index = anchor?.declaringScope ?? code.executableScope(of: code.declaringScope(of: position))
@@ -71,7 +74,7 @@ extension RuleEvaluator {
     }
 
     /// Follows `value` into the project functions it is passed to as an argument.
-    private func foundInCallees(
+    func foundInCallees(
         _ search: ScopedSearch, name: String, value: Binding, file: Int, range: Range<Int>,
         bound: [String: Binding], depth: Int, visited: inout Set<ProjectIndex.FunctionRef>
     ) -> Bool {

@@ -146,6 +146,9 @@ public enum ConditionScope: String, Sendable, CaseIterable {
     case file
     /// Every file of the site's target (unit).
     case project
+    /// Where the Apple ID request answered by the site's handler is made (see
+    /// `RuleEvaluator.requestPlaces`); the site's target when that cannot be told.
+    case request
 }
 
 public enum Condition: Sendable {
