@@ -343,6 +343,10 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: literal))?.message, "literal can only be `true`")
         let boolean = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    literal: maybe"
         XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: boolean))?.message, "literal must be true or false, not `maybe`")
+        let kind = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    name-matches: {words: [token], unless-kind: [boolen]}"
+        XCTAssertEqual(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: kind))?.message,
+            "unless-kind takes boolean, number and date, not `boolen` (did you mean `boolean`?)")
         let anyOf = minimalMatch + "\nwhere:\n  - any-of: []"
         XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: anyOf))?.message, "any-of needs at least one condition")
     }

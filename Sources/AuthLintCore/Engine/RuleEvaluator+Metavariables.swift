@@ -27,7 +27,12 @@ extension RuleEvaluator {
             let bare = declared.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
             return types.contains { bare == $0 || bare.hasSuffix("." + $0) }
         case let .nameMatches(test):
-            return binding.range.contains { test.accepts(code, $0) }
+            return binding.range.contains { index in
+                guard test.accepts(code, index) else { return false }
+                guard !test.unlessKind.isEmpty, code.kind(index) == .identifier else { return true }
+                let name = Binding(range: index..<(index + 1), hashes: [code.hashes[index]])
+                return holds(.kindNone(test.unlessKind), name, fileIndex)
+            }
         case let .contains(patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return resolver.contains(values.sites, patterns)

@@ -209,14 +209,18 @@ struct ValueResolver {
         guard let nameIndex = plainName(code, binding.range) else { return nil }
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
         let hash = code.hashes[nameIndex]
+        // Only the places that declare the name (`let name`, `var name`), found once per file.
+        let declarations = project.assignmentSites.declarations(of: hash, in: code)
         while let index = scopeIndex {
             let scope = code.scopes[index]
             if let parameter = scope.parameters.first(where: { $0.name != "$0" && code.hashes[$0.index] == hash }) {
                 return parameter.type
             }
             let range = index == 0 ? 0..<code.count : scope.body
-            for i in range where code.hashes[i] == hash && i > 0 && code.kind(i) == .identifier {
-                guard code.token(i - 1, is: "let") || code.token(i - 1, is: "var") else { continue }
+            var next = declarations.lowerBound { Int($0) < range.lowerBound }
+            while next < declarations.count, Int(declarations[next]) < range.upperBound {
+                let i = Int(declarations[next])
+                next += 1
                 if let type = typeAfterDeclaration(code, i, limit: range.upperBound) { return type }
             }
             scopeIndex = scope.parent
@@ -264,6 +268,27 @@ final class AssignmentSites: @unchecked Sendable {
 
     private let lock = NSLock()
     private var known: [Key: [AssignmentSite]] = [:]
+
+    private var declared: [Key: [Int32]] = [:]
+
+    /// Where `let name` or `var name` declares the name, in order.
+    func declarations(of hash: UInt64, in code: CodeView) -> [Int32] {
+        let key = Key(path: code.file.path, hash: hash)
+        lock.lock()
+        if let found = declared[key] {
+            lock.unlock()
+            return found
+        }
+        lock.unlock()
+        let found = (code.occurrences[hash] ?? []).filter { occurrence in
+            let i = Int(occurrence)
+            return i > 0 && code.kind(i) == .identifier && (code.token(i - 1, is: "let") || code.token(i - 1, is: "var"))
+        }
+        lock.lock()
+        declared[key] = found
+        lock.unlock()
+        return found
+    }
 
     func sites(of hash: UInt64, in code: CodeView, find: () -> [AssignmentSite]) -> [AssignmentSite] {
         let key = Key(path: code.file.path, hash: hash)

@@ -8,6 +8,9 @@ public struct NameMatch: Sendable {
     /// A name followed by one of these token sequences does not count (`.count`, `== nil`: the
     /// code reads something about the value, not the value). Compared without spaces.
     public var unlessFollowedBy: [String] = []
+    /// A name whose value is visibly of one of these kinds does not count (`tokenRefreshCount = 0`:
+    /// a count kept about tokens, not a token). Checked by the rule engine, which follows values.
+    public var unlessKind: Set<ValueKind> = []
     /// Where to look: names in code (interpolations included), the text of string literals, or both.
     public var place: Place = .all
 

@@ -300,15 +300,7 @@ public struct RuleLoader {
             case "contains": return .metavariable(name, .contains(try RuleLoader.patterns(value)))
             case "contains-none": return .metavariable(name, .containsNone(try RuleLoader.patterns(value)))
             case "kind-none":
-                var kinds = Set<ValueKind>()
-                for word in try value.strings("kind-none") {
-                    guard let kind = ValueKind(rawValue: word) else {
-                        throw value.fail("kind-none takes boolean, number and date, not `\(word.shortExcerpt)`"
-                            + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
-                    }
-                    kinds.insert(kind)
-                }
-                return .metavariable(name, .kindNone(kinds))
+                return .metavariable(name, .kindNone(try RuleLoader.valueKinds(value, "kind-none")))
             default:
                 guard try value.bool("literal") else { throw value.fail("literal can only be `true`") }
                 return .metavariable(name, .literal)
@@ -316,16 +308,30 @@ public struct RuleLoader {
         }
     }
 
+    /// `[boolean, number, date]`, or some of them.
+    private static func valueKinds(_ value: YAMLReader, _ key: String) throws -> Set<ValueKind> {
+        var kinds = Set<ValueKind>()
+        for word in try value.strings(key) {
+            guard let kind = ValueKind(rawValue: word) else {
+                throw value.fail("\(key) takes boolean, number and date, not `\(word.shortExcerpt)`"
+                    + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
+            }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
     /// `name-matches: [words]`, or `{words: […], except: […], in: code|strings|all}`.
     private static func nameMatch(_ node: YAMLReader) throws -> NameMatch {
         if case .mapping = node.node {
             let fields = try node.mapping(
-                "name-matches", allowed: ["words", "except", "except-prefixes", "unless-followed-by", "in"])
+                "name-matches", allowed: ["words", "except", "except-prefixes", "unless-followed-by", "unless-kind", "in"])
             var match = NameMatch(words: try fields.required("words").strings("words"))
             match.except = try fields["except"]?.strings("except") ?? []
             match.exceptPrefixes = try fields["except-prefixes"]?.strings("except-prefixes") ?? []
             match.unlessFollowedBy = try fields["unless-followed-by"]?.strings("unless-followed-by")
                 .map { $0.filter { $0 != " " } } ?? []
+            match.unlessKind = try fields["unless-kind"].map { try valueKinds($0, "unless-kind") } ?? []
             if let place = fields["in"] { match.place = try place.enumValue(NameMatch.Place.self, "in") }
             return match
         }
