@@ -226,7 +226,7 @@ final class ValueResolverTests: XCTestCase {
         XCTAssertEqual(resolved?.unresolved, true)
     }
 
-    func testClosureParametersAreUnresolved() {
+    func testClosureParametersComeFromTheirCallButStayUnresolved() {
         let source = """
             func signIn() {
                 perform { nonce in
@@ -235,8 +235,22 @@ final class ValueResolverTests: XCTestCase {
             }
             """
         let resolved = resolve([("Login.swift", source)], "nonce", occurrence: 1)
-        XCTAssertEqual(resolved?.texts, ["nonce"])
+        XCTAssertEqual(resolved?.texts, ["nonce", "perform"])
         XCTAssertEqual(resolved?.unresolved, true)
+        let chained = """
+            func register() {
+                Messaging.messaging().token { token, error in
+                    if let token = token {
+                        print(token)
+                    }
+                }
+                store.fetch(key: "k", completion: { value in use(value) })
+                loader.load(1) { data in use(data) }
+            }
+            """
+        XCTAssertEqual(resolve([("Push.swift", chained)], "token", occurrence: 4)?.texts, ["token", "Messaging.messaging().token"])
+        XCTAssertEqual(resolve([("Push.swift", chained)], "value", occurrence: 1)?.texts, ["value", "store.fetch"])
+        XCTAssertEqual(resolve([("Push.swift", chained)], "data", occurrence: 1)?.texts, ["data", "loader.load"])
     }
 
     func testNamesDefinedNowhereAreUnresolved() {

@@ -67,7 +67,7 @@ extension RuleEvaluator {
     private func completionCallPlaces(closure: Scope, in code: CodeView, fileIndex: Int) -> RequestPlaces? {
         let open = closure.open
         guard open >= 3, code.kind(open - 1) == .colon, code.token(open - 2, is: "onCompletion") else { return nil }
-        guard let callee = callee(beforeLabel: open - 2, in: code) else { return nil }
+        guard let callee = code.callee(beforeArgumentAt: open - 2) else { return nil }
         let call = callee..<open
         var places = RequestPlaces()
         // `onRequest: { request in … }` or `onRequest: configure`, within the parentheses.
@@ -113,44 +113,6 @@ extension RuleEvaluator {
             i += 1
         }
         return name
-    }
-
-    /// The callee of the call an argument label at `label` belongs to: inside its parentheses
-    /// (`Call(a, onCompletion: …)`) or after its trailing closures (`Call(a) { } onCompletion: { }`).
-    private func callee(beforeLabel label: Int, in code: CodeView) -> Int? {
-        var j = label - 1
-        var steps = 0
-        while j >= 0, steps < 4096 {
-            steps += 1
-            switch code.kind(j) {
-            case .comma:
-                j -= 1
-            case .rightParen, .rightBracket, .stringClose:
-                let open = Int(code.partner[j])
-                guard open >= 0, open < j else { return nil }
-                // The parentheses of the call itself, after its trailing closures were passed.
-                if code.kind(j) == .rightParen, code.kind(open) == .leftParen, j + 1 < code.count,
-                    code.kind(j + 1) == .leftBrace || j + 1 == label {
-                    return open > 0 && code.kind(open - 1) == .identifier ? open - 1 : nil
-                }
-                j = open - 1
-            case .rightBrace:
-                let open = Int(code.partner[j])
-                guard open > 0, open < j else { return nil }
-                j = open - 1
-                // A labelled trailing closure before this one.
-                if j >= 1, code.kind(j) == .colon, code.kind(j - 1) == .identifier { j -= 2; continue }
-                // The first trailing closure follows the callee or its parentheses.
-                if code.kind(j) == .identifier { return j }
-            case .leftParen:
-                return j > 0 && code.kind(j - 1) == .identifier ? j - 1 : nil
-            case .leftBracket, .leftBrace, .semicolon:
-                return nil
-            default:
-                j -= 1
-            }
-        }
-        return nil
     }
 
     // MARK: - A delegate

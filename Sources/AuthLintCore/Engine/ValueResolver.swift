@@ -50,14 +50,26 @@ struct ValueResolver {
             let code = project.files[site.file]
             if let name = plainName(code, site.range) {
                 let assigned = assignments(to: name, in: code, near: site.range.lowerBound, ownDeclaration: true)
-                if assigned.isEmpty { result.unresolved = true }
+                if assigned.isEmpty {
+                    result.unresolved = true
+                    // A closure's parameter is given its value by the call the closure is passed
+                    // to (`Messaging.messaging().token { token, _ in … }`): where it comes from,
+                    // though not what it is.
+                    if let source = closureCallee(givingParameter: name, in: code) {
+                        queue.append((Site(file: site.file, range: source), depth + 1))
+                    }
+                }
                 for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
             }
             // Names used inside the value (`URL(string: text)`, `sha256(nonce)`) are followed too.
             if following.contains(.names), plainName(code, site.range) == nil {
                 for index in site.range where isFollowableName(code, index) {
-                    for value in assignments(to: index, in: code, near: index) {
+                    let assigned = assignments(to: index, in: code, near: index)
+                    for value in assigned {
                         queue.append((Site(file: site.file, range: value), depth + 1))
+                    }
+                    if assigned.isEmpty, let source = closureCallee(givingParameter: index, in: code) {
+                        queue.append((Site(file: site.file, range: source), depth + 1))
                     }
                 }
             }
@@ -136,6 +148,22 @@ struct ValueResolver {
             scopeIndex = scope.parent
         }
         return []
+    }
+
+    /// When the name at `nameIndex` is a parameter of the closure around it, the callee of the
+    /// call that closure is passed to.
+    func closureCallee(givingParameter nameIndex: Int, in code: CodeView) -> Range<Int>? {
+        let hash = code.hashes[nameIndex]
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
+        while let index = scopeIndex, index > 0 {
+            let scope = code.scopes[index]
+            if scope.parameters.contains(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) {
+                guard scope.kind == .closure, let callee = code.callee(ofClosureOpeningAt: scope.open) else { return nil }
+                return code.calleeChain(endingAt: callee)
+            }
+            scopeIndex = scope.parent
+        }
+        return nil
     }
 
     /// The value given to the name at `at`: `let/var name [: Type] = value` (a declaration) or
