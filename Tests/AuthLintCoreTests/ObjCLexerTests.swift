@@ -34,6 +34,21 @@ final class ObjCLexerTests: XCTestCase {
         ])
     }
 
+    func testErrorAndWarningMessagesAreProse() {
+        let lexed = LexTest.objc("""
+            #if !__has_feature(objc_arc)
+            #error SDWebImage doesn't support Deployment Target version < 5.0
+            #endif
+            #warning   it's "half" done
+            int x;
+            """)
+        XCTAssertEqual(lexed.code, [
+            "poundKeyword #if", "operator !", "identifier __has_feature", "leftParen (", "identifier objc_arc", "rightParen )",
+            "poundKeyword #error", "poundKeyword #endif", "poundKeyword #warning", "keyword int", "identifier x", "semicolon ;",
+        ])
+        XCTAssertTrue(lexed.diagnostics.isEmpty)
+    }
+
     func testCharacterLiterals() {
         let lexed = LexTest.objc(#"char c = 'a', q = '\'', n = '\n';"#)
         XCTAssertEqual(lexed.codeTokens.filter(\.kind.isStringPart).map(lexed.text), [

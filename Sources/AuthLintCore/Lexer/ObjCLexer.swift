@@ -13,7 +13,8 @@
 /// - `@word` (`@interface`, `@selector`, `@property`, `@end` ...) is one `.attribute` token;
 ///   `@` before anything else (`@[`, `@{`, `@(`, `@42`) is `.at`.
 /// - `#word` (`#import`, `#define`, `#pragma`, `#if` ...) is one `.poundKeyword`; the rest of a
-///   preprocessor line is ordinary tokens (`<Foundation/Foundation.h>` is `<` `Foundation` `/` …).
+///   preprocessor line is ordinary tokens (`<Foundation/Foundation.h>` is `<` `Foundation` `/` …),
+///   except the message of `#error` and `#warning`, which is one `.lineComment` to the line end.
 /// - Identifiers may contain `$` and any non-ASCII character; C keywords (`if`, `return`,
 ///   `struct`, `static` ...) are `.keyword`; Objective-C words such as `self`, `nil`, `YES`, `id`
 ///   are identifiers.
@@ -139,6 +140,7 @@ struct ObjCLexerImpl {
         case ASCII.pound:
             if let end = identifierEnd(start + 1) {
                 emit(.poundKeyword, end.end, ascii: end.ascii)
+                if isDiagnosticDirective(start + 1, end.end) { lexDirectiveMessage(end.end) }
             } else {
                 emit(.pound, start + 1)
             }
@@ -191,6 +193,23 @@ struct ObjCLexerImpl {
                 }
             }
         }
+    }
+
+    /// `#error` and `#warning`, whose message is prose, not tokens.
+    private func isDiagnosticDirective(_ start: Int, _ end: Int) -> Bool {
+        let word = Array(UnsafeBufferPointer(start: p + start, count: end - start))
+        return word == Array("error".utf8) || word == Array("warning".utf8)
+    }
+
+    /// The message of `#error` / `#warning` up to the line end: one `.lineComment`, so an
+    /// apostrophe in it (`#error "doesn't support"`, `#warning don't`) opens no literal.
+    private mutating func lexDirectiveMessage(_ start: Int) {
+        var i = start
+        while i < n, p[i] == ASCII.space || p[i] == ASCII.tab { i += 1 }
+        if i > start { emit(.whitespace, i) }
+        var end = i
+        while end < n, p[end] != ASCII.lf, p[end] != ASCII.cr { end += 1 }
+        if end > i { emit(.lineComment, end, ascii: false) }
     }
 
     private mutating func lexWhitespace(_ start: Int) {
