@@ -26,6 +26,8 @@ public final class ProjectIndex: Sendable {
     let words: WordIndex
     /// Where each name is given a value, per file, for following values.
     let assignmentSites = AssignmentSites()
+    /// Where each type is declared, per unit, found on first use.
+    private let typeDeclarations = TypeDeclarations()
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
@@ -101,6 +103,22 @@ public final class ProjectIndex: Sendable {
     func mayMention(_ name: String, inFile index: Int) -> Bool {
         guard let summary = summaries[index] else { return true }
         return summary.mentionsAll([CodeView.hash(name)])
+    }
+
+    /// The declarations of a type and its extensions (`class Name`, `extension Name`) in a unit's
+    /// files, as (file, scope) pairs in file order; each unit and name is looked up once.
+    func declarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
+        typeDeclarations.lookup(unit: unit, name: name) {
+            var found: [FunctionRef] = []
+            for file in units[unit].files where mayMention(name, inFile: file) {
+                let code = files[file]
+                guard code.mentions(name) else { continue }
+                for scope in code.scopes.indices where code.scopes[scope].kind == .type && code.scopes[scope].name == name {
+                    found.append(FunctionRef(file: file, scope: scope))
+                }
+            }
+            return found
+        }
     }
 
     /// Whether the clause (a pattern, or words) may match in the file, by its summary.
@@ -194,5 +212,31 @@ extension SourceFile {
         var bytes: [UInt8]
 
         func sourceFile() -> SourceFile { SourceFile(path: path, language: language, bytes: bytes) }
+    }
+}
+
+/// Type declarations per unit and name, found on first use. Safe to use from several threads.
+final class TypeDeclarations: @unchecked Sendable {
+    private struct Key: Hashable {
+        var unit: Int
+        var name: String
+    }
+
+    private let lock = NSLock()
+    private var known: [Key: [ProjectIndex.FunctionRef]] = [:]
+
+    func lookup(unit: Int, name: String, find: () -> [ProjectIndex.FunctionRef]) -> [ProjectIndex.FunctionRef] {
+        let key = Key(unit: unit, name: name)
+        lock.lock()
+        if let found = known[key] {
+            lock.unlock()
+            return found
+        }
+        lock.unlock()
+        let found = find()
+        lock.lock()
+        known[key] = found
+        lock.unlock()
+        return found
     }
 }

@@ -126,17 +126,19 @@ extension RuleEvaluator {
         guard let typeScope = current, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }
         var places = RequestPlaces()
         var makesRequests = false
-        for other in project.unit(ofFile: fileIndex).files where project.mayMention(typeName, inFile: other) {
+        let creationHash = CodeView.hash("createRequest")
+        for declaration in project.declarations(ofType: typeName, inUnit: project.unitOfFile[fileIndex]) {
+            let other = declaration.file
             let otherCode = project.files[other]
-            for scope in otherCode.scopes where scope.kind == .type && scope.name == typeName {
-                let range = scope.headerStart..<scope.close
-                places.regions.append((other, range))
-                for creation in range where otherCode.kind(creation) == .identifier && otherCode.token(creation, is: "createRequest") {
-                    makesRequests = true
-                    if let value = declaredValue(around: creation, in: otherCode) {
-                        let body = otherCode.scopes[otherCode.executableScope(of: otherCode.declaringScope(of: creation))]
-                        places.requests.append((other, body.headerStart..<body.close, value))
-                    }
+            let scope = otherCode.scopes[declaration.scope]
+            let range = scope.headerStart..<scope.close
+            places.regions.append((other, range))
+            for occurrence in otherCode.occurrences[creationHash] ?? [] where range.contains(Int(occurrence)) {
+                let creation = Int(occurrence)
+                makesRequests = true
+                if let value = declaredValue(around: creation, in: otherCode) {
+                    let body = otherCode.scopes[otherCode.executableScope(of: otherCode.declaringScope(of: creation))]
+                    places.requests.append((other, body.headerStart..<body.close, value))
                 }
             }
         }
