@@ -11,6 +11,9 @@ public struct NameMatch: Sendable {
     /// A name whose value is visibly of one of these kinds does not count (`tokenRefreshCount = 0`:
     /// a count kept about tokens, not a token). Checked by the rule engine, which follows values.
     public var unlessKind: Set<ValueKind> = []
+    /// A name a property is read off does not count itself (`tokenInfo.expiry`,
+    /// `jwt_token?.auth_provider`): the property is what is used, and it is judged by its own name.
+    public var exceptOwners = false
     /// Where to look: names in code (interpolations included), the text of string literals, or both.
     public var place: Place = .all
 
@@ -44,7 +47,17 @@ public struct NameMatch: Sendable {
             for next in (index + 1)..<min(index + 4, code.count) { following += code.text(next) }
             if unlessFollowedBy.contains(where: { following.hasPrefix($0) }) { return false }
         }
+        if exceptOwners, code.kind(index) == .identifier, readsProperty(after: index, in: code) { return false }
         return true
+    }
+
+    /// Whether a property is read off the name at `index` (`info.token`, `jwt?.provider`,
+    /// `token!.kind`): a member that is not called.
+    private func readsProperty(after index: Int, in code: CodeView) -> Bool {
+        var next = index + 1
+        while next < code.count, code.kind(next) == .operator, code.token(next, is: "?") || code.token(next, is: "!") { next += 1 }
+        guard next + 1 < code.count, code.kind(next) == .period, code.kind(next + 1) == .identifier else { return false }
+        return next + 2 >= code.count || code.kind(next + 2) != .leftParen
     }
 
     /// Every name or string literal in `range` with a token that passes, as matches: a name

@@ -325,12 +325,13 @@ public struct RuleLoader {
     private static func nameMatch(_ node: YAMLReader) throws -> NameMatch {
         if case .mapping = node.node {
             let fields = try node.mapping(
-                "name-matches", allowed: ["words", "except", "except-prefixes", "unless-followed-by", "unless-kind", "in"])
+                "name-matches", allowed: ["words", "except", "except-prefixes", "except-owners", "unless-followed-by", "unless-kind", "in"])
             var match = NameMatch(words: try fields.required("words").strings("words"))
             match.except = try fields["except"]?.strings("except") ?? []
             match.exceptPrefixes = try fields["except-prefixes"]?.strings("except-prefixes") ?? []
             match.unlessFollowedBy = try fields["unless-followed-by"]?.strings("unless-followed-by")
                 .map { $0.filter { $0 != " " } } ?? []
+            match.exceptOwners = try fields["except-owners"]?.bool("except-owners") ?? false
             match.unlessKind = try fields["unless-kind"].map { try valueKinds($0, "unless-kind") } ?? []
             if let place = fields["in"] { match.place = try place.enumValue(NameMatch.Place.self, "in") }
             return match
