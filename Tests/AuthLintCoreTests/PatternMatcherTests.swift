@@ -86,6 +86,18 @@ final class PatternMatcherTests: XCTestCase {
         XCTAssertEqual(pattern.metavariables, [])
     }
 
+    func testAFixedStartThatMatchesAgainUpToTheSameEndIsThePlace() throws {
+        let source = """
+            @IBOutlet weak var a: UITextField!
+            @IBOutlet weak var b: UITextField!
+            @IBOutlet weak var fb: FBLoginButton!
+            @IBOutlet weak var c: UILabel!
+            """
+        XCTAssertEqual(try matches("@IBOutlet ... var $_: FBLoginButton", in: source), ["@IBOutlet weak var fb: FBLoginButton"])
+        // Other ends are other matches.
+        XCTAssertEqual(try matches("print(...)", in: "print(print(x))\nprint(y)"), ["print(print(x))", "print(y)"])
+    }
+
     func testGapsCompileAndConsecutiveGapsMerge() throws {
         let pattern = try Pattern("configure(... nonce: $...N ...)")
         XCTAssertEqual(pattern.elements.filter { $0 == .gap }.count, 2)
