@@ -347,6 +347,9 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: kind))?.message,
             "unless-kind takes boolean, number and date, not `boolen` (did you mean `boolean`?)")
+        let entry = minimalMatch + "\nwhere:\n  - absent:\n      - \"a()\"\n      - {word: [x]}"
+        let message = TeamRuleFixture.error(TeamRuleFixture.rule(match: entry))?.message ?? ""
+        XCTAssertTrue(message.contains("`word`"), message)
         let anyOf = minimalMatch + "\nwhere:\n  - any-of: []"
         XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: anyOf))?.message, "any-of needs at least one condition")
     }

@@ -37,7 +37,7 @@ extension RuleEvaluator {
 
     /// Whether one of the search's patterns occurs where the request is made.
     func found(_ search: ScopedSearch, in places: RequestPlaces, _ match: Match) -> Bool {
-        for region in places.regions where search.patterns.contains(where: { project.mayMatch($0, inFile: region.file) }) {
+        for region in places.regions where mayOccur(search, inFile: region.file) {
             if occurs(search, in: region.file, range: region.range, bound: match.bindings) { return true }
         }
         for request in places.requests {

@@ -8,7 +8,7 @@ extension RuleEvaluator {
         }
         if search.scope == .project || search.scope == .request {
             return project.unit(ofFile: fileIndex).files.contains { other in
-                search.patterns.contains { project.mayMatch($0, inFile: other) }
+                mayOccur(search, inFile: other)
                     && occurs(search, in: other, range: 0..<project.files[other].count, bound: match.bindings)
             }
         }
@@ -29,6 +29,9 @@ extension RuleEvaluator {
             if excluded == nil { excluded = search.notInside.flatMap { matcher.matches($0, in: range).map(\.range) } }
             return excluded!.contains { $0.lowerBound <= hit.lowerBound && hit.upperBound <= $0.upperBound }
         }
+        for words in search.words {
+            for hit in words.matches(in: code, range: range) where search.notInside.isEmpty || !isExcluded(hit.range) { return true }
+        }
         for pattern in search.patterns {
             for hit in matcher.matches(pattern, in: range, bound: bound) {
                 if search.notInside.isEmpty { return true }
@@ -43,6 +46,11 @@ extension RuleEvaluator {
             }
         }
         return false
+    }
+
+    /// Whether the search may find something in the file, by its summary.
+    func mayOccur(_ search: ScopedSearch, inFile file: Int) -> Bool {
+        !search.words.isEmpty || search.patterns.contains { project.mayMatch($0, inFile: file) }
     }
 
     /// The name declared by `let name = <range>` when `range` is that whole initial value.

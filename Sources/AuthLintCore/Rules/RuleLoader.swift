@@ -233,6 +233,23 @@ public struct RuleLoader {
         }
     }
 
+    /// What an `absent:` or `present:` condition looks for: patterns, and `names:` entries.
+    static func scopedPatterns(_ node: YAMLReader, _ key: String) throws -> ([Pattern], [NameMatch]) {
+        guard case .sequence = node.node else { return (try patterns(node), []) }
+        var found: [Pattern] = []
+        var words: [NameMatch] = []
+        for item in try node.list(key) {
+            if case .mapping = item.node {
+                let fields = try item.mapping("an entry of \(key)", allowed: ["names"])
+                words.append(try nameMatch(fields.required("names")))
+            } else {
+                found += try patterns(item)
+            }
+        }
+        guard !found.isEmpty || !words.isEmpty else { throw node.fail("patterns must not be empty") }
+        return (found, words)
+    }
+
     private func projectSearch(_ node: YAMLReader, imports: YAMLReader?, language: YAMLReader?) throws -> ProjectSearch {
         ProjectSearch(
             clauses: try clauses(node),
@@ -266,7 +283,9 @@ public struct RuleLoader {
         case "manifest-lacks":
             return .manifestLacks(collected: try fields["manifest-lacks"]!.strings("manifest-lacks"))
         case "absent", "present":
-            var search = ScopedSearch(patterns: try RuleLoader.patterns(fields[kinds[0]]!))
+            let (patterns, words) = try RuleLoader.scopedPatterns(fields[kinds[0]]!, kinds[0])
+            var search = ScopedSearch(patterns: patterns)
+            search.words = words
             if let scope = fields["scope"] { search.scope = try scope.enumValue(ConditionScope.self, "scope") }
             if let follow = fields["follow"] {
                 search.follow = try follow.string("follow")

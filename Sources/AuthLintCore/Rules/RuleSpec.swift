@@ -183,6 +183,8 @@ public enum Condition: Sendable {
 
 public struct ScopedSearch: Sendable {
     public var patterns: [Pattern]
+    /// Names or string text, instead of patterns (`names: {words: [revoke]}`).
+    public var words: [NameMatch] = []
     public var scope: ConditionScope = .function
     /// Metavariable to follow into the helper functions it is passed to.
     public var follow: String?
