@@ -38,13 +38,14 @@ final class ValueResolverTests: XCTestCase {
     /// Resolves the `occurrence`-th token `name` of the first file (or `length` tokens from it).
     private func resolve(
         _ files: [(String, String)], _ name: String, occurrence: Int, length: Int = 1, inFile path: String? = nil, deep: Bool = false,
-        file: StaticString = #filePath, line: UInt = #line
+        following extra: ValueResolver.Following = [], file: StaticString = #filePath, line: UInt = #line
     ) -> Resolved? {
         let project = project(files)
         let fileIndex = project.fileIndex(path ?? files[0].0)!
         let code = project.files[fileIndex]
         guard let start = index(code, name, occurrence, file: file, line: line) else { return nil }
-        let result = ValueResolver(project: project).resolve(file: fileIndex, range: start..<(start + length), deep: deep)
+        let following = (deep ? ValueResolver.Following([.names, .calls]) : []).union(extra)
+        let result = ValueResolver(project: project).resolve(file: fileIndex, range: start..<(start + length), following: following)
         let texts = result.sites.map { site -> String in
             let other = project.files[site.file]
             return (site.file == fileIndex ? "" : other.file.path + ": ") + text(other, site.range)
@@ -235,7 +236,8 @@ final class ValueResolverTests: XCTestCase {
             }
             """
         let resolved = resolve([("Login.swift", source)], "nonce", occurrence: 1)
-        XCTAssertEqual(resolved?.texts, ["nonce", "perform"])
+        XCTAssertEqual(resolved?.texts, ["nonce"], "only when asked")
+        XCTAssertEqual(resolve([("Login.swift", source)], "nonce", occurrence: 1, following: .closureCallees)?.texts, ["nonce", "perform"])
         XCTAssertEqual(resolved?.unresolved, true)
         let chained = """
             func register() {
@@ -248,9 +250,9 @@ final class ValueResolverTests: XCTestCase {
                 loader.load(1) { data in use(data) }
             }
             """
-        XCTAssertEqual(resolve([("Push.swift", chained)], "token", occurrence: 4)?.texts, ["token", "Messaging.messaging().token"])
-        XCTAssertEqual(resolve([("Push.swift", chained)], "value", occurrence: 1)?.texts, ["value", "store.fetch"])
-        XCTAssertEqual(resolve([("Push.swift", chained)], "data", occurrence: 1)?.texts, ["data", "loader.load"])
+        XCTAssertEqual(resolve([("Push.swift", chained)], "token", occurrence: 4, following: .closureCallees)?.texts, ["token", "Messaging.messaging().token"])
+        XCTAssertEqual(resolve([("Push.swift", chained)], "value", occurrence: 1, following: .closureCallees)?.texts, ["value", "store.fetch"])
+        XCTAssertEqual(resolve([("Push.swift", chained)], "data", occurrence: 1, following: .closureCallees)?.texts, ["data", "loader.load"])
     }
 
     func testNamesDefinedNowhereAreUnresolved() {

@@ -16,8 +16,9 @@ extension RuleEvaluator {
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return resolver.mentions(values.sites, words)
         case let .mentionsNone(words):
-            // Where a value comes from, not what the functions it calls do inside.
-            let values = resolver.resolve(file: fileIndex, range: binding.range, following: .names)
+            // Where a value comes from (the call a closure's parameter is handed out by included),
+            // not what the functions it calls do inside.
+            let values = resolver.resolve(file: fileIndex, range: binding.range, following: [.names, .closureCallees])
             return !resolver.mentions(values.sites, words)
         case let .lacks(words):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)

@@ -30,6 +30,9 @@ struct ValueResolver {
         static let names = Following(rawValue: 1)
         /// The bodies of the project's functions a value calls.
         static let calls = Following(rawValue: 2)
+        /// For a closure's parameter, the callee of the call the closure is passed to: where the
+        /// value comes from, though not which of the closure's values it is.
+        static let closureCallees = Following(rawValue: 4)
     }
 
     /// Sites of the value bound at `range` in `file`, following assignments and, when `deep`,
@@ -53,9 +56,8 @@ struct ValueResolver {
                 if assigned.isEmpty {
                     result.unresolved = true
                     // A closure's parameter is given its value by the call the closure is passed
-                    // to (`Messaging.messaging().token { token, _ in … }`): where it comes from,
-                    // though not what it is.
-                    if let source = closureCallee(givingParameter: name, in: code) {
+                    // to (`Messaging.messaging().token { token, _ in … }`).
+                    if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
                         queue.append((Site(file: site.file, range: source), depth + 1))
                     }
                 }
@@ -68,7 +70,7 @@ struct ValueResolver {
                     for value in assigned {
                         queue.append((Site(file: site.file, range: value), depth + 1))
                     }
-                    if assigned.isEmpty, let source = closureCallee(givingParameter: index, in: code) {
+                    if assigned.isEmpty, following.contains(.closureCallees), let source = closureCallee(givingParameter: index, in: code) {
                         queue.append((Site(file: site.file, range: source), depth + 1))
                     }
                 }
