@@ -47,17 +47,21 @@ final class RuleExamplesTests: XCTestCase {
     }
 
     func testCommentedOutOrQuotedExamplesFindNothing() throws {
-        let mutations: [(String, (String) -> String)] = [
-            ("block comment", { "/*\n" + $0 + "\n*/\n" }),
-            ("line comments", { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n") }),
-            ("multi-line string", { "let quoted = #\"\"\"\n" + $0 + "\n\"\"\"#\n" }),
+        // Comments read the same in Swift and Objective-C; the raw string is Swift's alone.
+        let mutations: [(name: String, objc: Bool, mutate: (String) -> String)] = [
+            ("block comment", true, { "/*\n" + $0 + "\n*/\n" }),
+            ("line comments", true, { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n") }),
+            ("multi-line string", false, { "let quoted = #\"\"\"\n" + $0 + "\n\"\"\"#\n" }),
         ]
+        let objcSuffixes = [".m", ".mm", ".h"]
         for rule in try RuleCatalog.builtin().rules {
             for (number, example) in rule.description.examples.triggering.enumerated() where example.mutations {
                 let marked = MarkedExample(example)
-                for (name, mutate) in mutations {
+                let hasObjC = marked.files.contains { file in objcSuffixes.contains { file.path.hasSuffix($0) } }
+                for (name, objc, mutate) in mutations where objc || !hasObjC {
                     let files = marked.files.map { file in
-                        file.path.hasSuffix(".swift") ? RuleDescription.ExampleFile(path: file.path, text: mutate(file.text)) : file
+                        file.path.hasSuffix(".swift") || (objc && objcSuffixes.contains { file.path.hasSuffix($0) })
+                            ? RuleDescription.ExampleFile(path: file.path, text: mutate(file.text)) : file
                     }
                     let found = ExampleRunner.findings(rule, files, configuration: marked.configuration)
                     XCTAssertEqual(found.map(\.summary), [], "\(rule.id) triggering example \(number + 1) in a \(name)")
