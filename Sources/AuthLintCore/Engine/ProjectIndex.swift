@@ -106,19 +106,32 @@ public final class ProjectIndex: Sendable {
     }
 
     /// The declarations of a type and its extensions (`class Name`, `extension Name`) in a unit's
-    /// files, as (file, scope) pairs in file order; each unit and name is looked up once.
+    /// files, as (file, scope) pairs in file order. The unit's analysed files are indexed once;
+    /// a file given as a summary is read only when it names the type.
     func declarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
-        typeDeclarations.lookup(unit: unit, name: name) {
-            var found: [FunctionRef] = []
-            for file in units[unit].files where mayMention(name, inFile: file) {
+        let index = typeDeclarations.index(ofUnit: unit) {
+            var byName: [String: [FunctionRef]] = [:]
+            var summarised: [Int] = []
+            for file in units[unit].files {
+                guard summaries[file] == nil else {
+                    summarised.append(file)
+                    continue
+                }
                 let code = files[file]
-                guard code.mentions(name) else { continue }
-                for scope in code.scopes.indices where code.scopes[scope].kind == .type && code.scopes[scope].name == name {
-                    found.append(FunctionRef(file: file, scope: scope))
+                for scope in code.scopes.indices where code.scopes[scope].kind == .type {
+                    if let typeName = code.scopes[scope].name { byName[typeName, default: []].append(FunctionRef(file: file, scope: scope)) }
                 }
             }
-            return found
+            return TypeDeclarations.Index(byName: byName, summarised: summarised)
         }
+        var found = index.byName[name] ?? []
+        for file in index.summarised where mayMention(name, inFile: file) {
+            let code = files[file]
+            for scope in code.scopes.indices where code.scopes[scope].kind == .type && code.scopes[scope].name == name {
+                found.append(FunctionRef(file: file, scope: scope))
+            }
+        }
+        return found.sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
     }
 
     /// Whether the clause (a pattern, or words) may match in the file, by its summary.
@@ -215,27 +228,28 @@ extension SourceFile {
     }
 }
 
-/// Type declarations per unit and name, found on first use. Safe to use from several threads.
+/// Type declarations per unit, indexed on first use. Safe to use from several threads.
 final class TypeDeclarations: @unchecked Sendable {
-    private struct Key: Hashable {
-        var unit: Int
-        var name: String
+    struct Index {
+        /// Declarations in the unit's analysed files, by type name.
+        var byName: [String: [ProjectIndex.FunctionRef]]
+        /// Files given as summaries, looked at only for the names they use.
+        var summarised: [Int]
     }
 
     private let lock = NSLock()
-    private var known: [Key: [ProjectIndex.FunctionRef]] = [:]
+    private var known: [Int: Index] = [:]
 
-    func lookup(unit: Int, name: String, find: () -> [ProjectIndex.FunctionRef]) -> [ProjectIndex.FunctionRef] {
-        let key = Key(unit: unit, name: name)
+    func index(ofUnit unit: Int, build: () -> Index) -> Index {
         lock.lock()
-        if let found = known[key] {
+        if let found = known[unit] {
             lock.unlock()
             return found
         }
         lock.unlock()
-        let found = find()
+        let found = build()
         lock.lock()
-        known[key] = found
+        known[unit] = found
         lock.unlock()
         return found
     }

@@ -23,7 +23,7 @@ public struct Matcher {
         // A pattern that starts with a fixed token and matches again later, up to the same end, is
         // the same code with a shorter run of `...` (`@IBOutlet ... var $_: FBLoginButton` from
         // an earlier outlet): the later start is the place.
-        let startsFixed = if case .token = pattern.elements[0] { true } else { false }
+        let startsFixed = pattern.startsFixedWithOpenGap
         forEachStart(of: pattern, in: range, bound: bound) { position in
             if budget?.isSpent == true { return true }
             if startsFixed, let last = found.last, last.range.lowerBound < position, position < last.range.upperBound {

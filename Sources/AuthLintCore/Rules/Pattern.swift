@@ -31,6 +31,10 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     /// (`set` in `$D.set(...)`), which every match holds a little after its start.
     public let innerAnchor: UInt64?
 
+    /// Whether the pattern starts with a fixed token and has a `...` outside any brackets
+    /// (`@IBOutlet ... var $_: T`): one whose matches may run on past an earlier start.
+    public let startsFixedWithOpenGap: Bool
+
     public var description: String { source }
 
     /// Compiles `source`; throws a message when it is not a usable pattern.
@@ -44,6 +48,24 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
             return false
         }
         innerAnchor = Pattern.innerAnchor(of: elements)
+        startsFixedWithOpenGap = Pattern.startsFixedWithOpenGap(elements)
+    }
+
+    private static func startsFixedWithOpenGap(_ elements: [Element]) -> Bool {
+        guard case .token = elements.first else { return false }
+        var depth = 0
+        for element in elements {
+            switch element {
+            case let .token(kind, _, _):
+                if kind == .leftParen || kind == .leftBracket || kind == .leftBrace { depth += 1 }
+                if kind == .rightParen || kind == .rightBracket || kind == .rightBrace { depth -= 1 }
+            case .gap where depth <= 0:
+                return true
+            default:
+                break
+            }
+        }
+        return false
     }
 
     /// The metavariable every match binds to its whole text.
