@@ -604,4 +604,28 @@ final class ScopeBuilderTests: XCTestCase {
         XCTAssertEqual(code.executableScope(of: 1), 1, "a type has no executable scope around it: itself")
         XCTAssertEqual(code.executableScope(of: 0), 0)
     }
+
+    func testDeclaringScopeIsTheInnermostHeaderOrBody() {
+        let code = view("""
+            final class Login {
+                var handler: (String) -> Void = { token in print(token) }
+                func signIn(completion: @escaping () -> Void = { log("done") }, retries: Int = 3) {
+                    perform { value in
+                        func inner(_ x: Int = { 1 }()) -> Int { x }
+                        use(value)
+                    }
+                }
+                subscript(i: Int) -> Int { i }
+                var name: String { get { "a" } set { print(newValue) } }
+            }
+            extension Login { func other(a: Int) {} }
+            """)
+        for index in 0..<code.count {
+            var best: Int?
+            for offset in code.scopes.indices where offset > 0 && code.scopes[offset].headerStart <= index && index < code.scopes[offset].open {
+                if best == nil || code.scopes[offset].headerStart >= code.scopes[best!].headerStart { best = offset }
+            }
+            XCTAssertEqual(code.declaringScope(of: index), best ?? Int(code.scopeOfToken[index]), "token \(index) `\(code.text(index))`")
+        }
+    }
 }

@@ -20,13 +20,22 @@ public struct Matcher {
         var found: [Match] = []
         var next = range.lowerBound
         let attempt = Attempt(pattern.elements, limit: range.upperBound)
+        guard pattern.startsFixedWithOpenGap else {
+            forEachStart(of: pattern, in: range, bound: bound) { position in
+                if budget?.isSpent == true { return true }
+                guard position >= next, let match = match(pattern, at: position, attempt, bound: bound) else { return false }
+                found.append(match)
+                next = max(match.range.upperBound, position + 1)
+                return false
+            }
+            return found
+        }
         // A pattern that starts with a fixed token and matches again later, up to the same end, is
         // the same code with a shorter run of `...` (`@IBOutlet ... var $_: FBLoginButton` from
         // an earlier outlet): the later start is the place.
-        let startsFixed = pattern.startsFixedWithOpenGap
         forEachStart(of: pattern, in: range, bound: bound) { position in
             if budget?.isSpent == true { return true }
-            if startsFixed, let last = found.last, last.range.lowerBound < position, position < last.range.upperBound {
+            if let last = found.last, last.range.lowerBound < position, position < last.range.upperBound {
                 if let shorter = match(pattern, at: position, attempt, bound: bound), shorter.range.upperBound == last.range.upperBound {
                     found[found.count - 1] = shorter
                 }

@@ -35,9 +35,19 @@ extension CodeView {
     /// The innermost scope whose declaration header (`func name(params) ->`) or body contains
     /// `index`: parameters belong to their function.
     public func declaringScope(of index: Int) -> Int {
+        // Scopes are in the order of their `{`: only one that opens after `index` can hold it in
+        // its header, and past a declaration whose header starts after `index` none can (only
+        // closures, as default values, sit inside a header).
+        var offset = scopes.count > 1 ? scopes[1...].lowerBound { $0.open <= index } : scopes.count
         var best: Int?
-        for (offset, scope) in scopes.enumerated() where offset > 0 && scope.headerStart <= index && index < scope.open {
-            if best == nil || scope.headerStart >= scopes[best!].headerStart { best = offset }
+        while offset < scopes.count {
+            let start = scopes[offset].headerStart
+            if start <= index {
+                if best == nil || start >= scopes[best!].headerStart { best = offset }
+            } else if scopes[offset].kind != .closure {
+                break
+            }
+            offset += 1
         }
         return best ?? Int(scopeOfToken[index])
     }
