@@ -10,6 +10,9 @@
 //             itself: terminates, and no value grows past the bound by more than the input.
 //   matcher   first line a pattern, the rest Swift: matches in order, apart, inside the file; each
 //             the one a fresh search finds at its start; `contains` agrees with `matches`.
+//   tuist     a Tuist Project.swift, read without running it: no more targets than calls, lines
+//             inside the file, and every path it names that leaves the root is reported, never
+//             given to a target.
 
 import Foundation
 
@@ -25,7 +28,8 @@ public func readersFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     case "pbxproj": checkProject(bytes)
     case "xcconfig": checkXCConfig(bytes)
     case "matcher": checkMatcher(bytes)
-    default: fatalError("AUTHLINT_FUZZ must be plist, pbxproj, xcconfig or matcher")
+    case "tuist": checkTuist(bytes)
+    default: fatalError("AUTHLINT_FUZZ must be plist, pbxproj, xcconfig, matcher or tuist")
     }
     return 0
 }
@@ -117,5 +121,28 @@ private func checkMatcher(_ bytes: [UInt8]) {
     let contained = Matcher(code, budget: check).contains(pattern, in: 0..<code.count)
     if !budget.isSpent, !check.isSpent, contained != !found.isEmpty {
         fail("contains says \(contained), matches found \(found.count)")
+    }
+}
+
+// MARK: - Tuist manifests
+
+private func checkTuist(_ bytes: [UInt8]) {
+    let code = CodeView(file: SourceFile(path: "App/Project.swift", language: .swift, bytes: bytes))
+    let manifest = TuistManifest.parse(code, path: "App/Project.swift")
+    // Lines end at LF, CR or CR LF, as Swift has it.
+    var lines = 1
+    for (offset, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)) {
+        lines += 1
+    }
+    if manifest.targets.count > code.count { fail("\(manifest.targets.count) targets from \(code.count) tokens") }
+    for target in manifest.targets where target.line < 1 || target.line > lines {
+        fail("target line \(target.line) of a \(lines)-line file")
+    }
+    let built = manifest.build(files: ["App/Sources/A.swift", "App/App.entitlements", "App/Info.plist"])
+    for target in built.project.targets {
+        let paths = target.sourceFiles + target.synchronizedFolders + target.buildConfigurations.compactMap(\.entitlementsPath)
+        for path in paths where !ProjectPath.isInside(path, folder: "") {
+            fail("target \(target.name) was given \(path), outside the root")
+        }
     }
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzz the readers of untrusted project files and the pattern matcher with libFuzzer: the
 # property-list reader (XML and binary), the Xcode project parser and builder, the xcconfig
-# reader and resolver, and the matcher. Each target runs for SECONDS (default 60).
+# reader and resolver, the matcher, and the Tuist manifest reader. Each target runs for SECONDS (default 60).
 #
-#   scripts/fuzz-readers.sh [SECONDS] [TARGET...]     (targets: plist pbxproj xcconfig matcher)
+#   scripts/fuzz-readers.sh [SECONDS] [TARGET...]     (targets: plist pbxproj xcconfig matcher tuist)
 #
 # Builds Fuzz/ReadersFuzz.swift with the sources it needs into .build-fuzz/readers-fuzz, seeds a
 # corpus per target from the repository (samples, rules, fixtures), runs, and prints the number
@@ -13,7 +13,7 @@ set -euo pipefail
 SECONDS_TO_RUN="${1:-60}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist pbxproj xcconfig matcher)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist pbxproj xcconfig matcher tuist)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -54,7 +54,7 @@ for target in "${TARGETS[@]}"; do
         -print_final_stats=1 > "$LOG" 2>&1
     code=$?
     set -e
-    grep -E '^(==[0-9]+==|SUMMARY|Fatal|.*(plist|pbxproj|xcconfig|matcher): )' "$LOG" >&2 || true
+    grep -E '^(==[0-9]+==|SUMMARY|Fatal|.*(plist|pbxproj|xcconfig|matcher|tuist): )' "$LOG" >&2 || true
     runs=$(grep -E '^stat::number_of_executed_units:' "$LOG" | awk '{s += $2} END {print s + 0}')
     echo "$target: $runs executions"
     if [ "$code" -ne 0 ]; then

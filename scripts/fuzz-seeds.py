@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Seeds the corpora of scripts/fuzz-readers.sh: OUT/plist, OUT/pbxproj, OUT/xcconfig, OUT/matcher.
+"""Seeds the corpora of scripts/fuzz-readers.sh: OUT/plist, OUT/pbxproj, OUT/xcconfig, OUT/matcher,
+OUT/tuist.
 
 Every seed comes from the repository (samples, rules, test fixtures) or is written here, so a
 run on a clean clone starts from the same corpus. Seeds are named by their content's hash, so
@@ -94,6 +95,23 @@ def main(out):
                 add(f"{out}/matcher", pattern + "\n" + examples[index % len(examples)])
     for pattern in ["f(... x ... y ... z)", "$A ... $A", "{ $X in ... print($X) ...", "$...E = \"\\($V)\""]:
         add(f"{out}/matcher", pattern + "\nlet a = f(x, y, z) { v in print(v) }\nlet s = \"\\(a)\"\n")
+
+    # Tuist manifests: the samples' and the tests', and one with every argument form.
+    for path in files("samples/**/Project.swift", "Tests/**/*.swift"):
+        text = open(path, encoding="utf-8", errors="replace").read()
+        if "ProjectDescription" in text and path.endswith("Project.swift"):
+            add(f"{out}/tuist", text)
+    add(f"{out}/tuist", """import ProjectDescription
+let project = Project(name: "App", targets: [
+    .target(name: "App", destinations: .iOS, product: .app, bundleId: "a.b",
+            infoPlist: .file(path: "App/Info.plist"),
+            sources: ["App/Sources/**", .glob("../Shared/**", excluding: ["**/Tests/**"])],
+            entitlements: .dictionary(["com.apple.developer.applesignin": .array([.string("Default")])]),
+            dependencies: [.target(name: "Feature"), .project(target: "Kit", path: .relativeToRoot("Kit"))]),
+    Target(name: "Feature", product: .framework, bundleId: "a.c", sources: "Feature/**",
+           entitlements: .file(path: "../../etc/App.entitlements")),
+])
+""")
 
 
 if __name__ == "__main__":
