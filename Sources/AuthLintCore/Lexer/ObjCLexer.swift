@@ -43,6 +43,9 @@ enum CKeywords {
         ]
         return KeywordTable(words.map { ($0, UInt8(1)) })
     }()
+
+    /// Directives whose message is prose, not tokens.
+    static let diagnosticDirectives = KeywordTable([("error", 1), ("warning", 1)])
 }
 
 struct ObjCLexerImpl {
@@ -140,7 +143,7 @@ struct ObjCLexerImpl {
         case ASCII.pound:
             if let end = identifierEnd(start + 1) {
                 emit(.poundKeyword, end.end, ascii: end.ascii)
-                if isDiagnosticDirective(start + 1, end.end) { lexDirectiveMessage(end.end) }
+                if CKeywords.diagnosticDirectives.lookup(p, start + 1, end.end - start - 1) != nil { lexDirectiveMessage(end.end) }
             } else {
                 emit(.pound, start + 1)
             }
@@ -193,12 +196,6 @@ struct ObjCLexerImpl {
                 }
             }
         }
-    }
-
-    /// `#error` and `#warning`, whose message is prose, not tokens.
-    private func isDiagnosticDirective(_ start: Int, _ end: Int) -> Bool {
-        let word = Array(UnsafeBufferPointer(start: p + start, count: end - start))
-        return word == Array("error".utf8) || word == Array("warning".utf8)
     }
 
     /// The message of `#error` / `#warning` up to the line end: one `.lineComment`, so an
