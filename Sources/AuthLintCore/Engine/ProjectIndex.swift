@@ -25,9 +25,11 @@ public final class ProjectIndex: Sendable {
     let summaries: [FileSummary?]
     let words: WordIndex
     /// Where each name is given a value, per file, for following values.
-    let assignmentSites = AssignmentSites()
-    /// Where each type is declared, per unit, found on first use.
-    private let typeDeclarations = TypeDeclarations()
+    let assignmentSites = Memo<NameInFile, [AssignmentSite]>()
+    /// Where each name is declared (`let name`, `var name`), per file, for declared types.
+    let declarationSites = Memo<NameInFile, [Int32]>()
+    /// Where each type is declared, per unit, indexed on first use.
+    private let typeDeclarations = Memo<Int, TypeIndex>()
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
@@ -109,7 +111,7 @@ public final class ProjectIndex: Sendable {
     /// files, as (file, scope) pairs in file order. The unit's analysed files are indexed once;
     /// a file given as a summary is read only when it names the type.
     func declarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
-        let index = typeDeclarations.index(ofUnit: unit) {
+        let index = typeDeclarations.value(for: unit) {
             var byName: [String: [FunctionRef]] = [:]
             var summarised: [Int] = []
             for file in units[unit].files {
@@ -117,21 +119,24 @@ public final class ProjectIndex: Sendable {
                     summarised.append(file)
                     continue
                 }
-                let code = files[file]
-                for scope in code.scopes.indices where code.scopes[scope].kind == .type {
-                    if let typeName = code.scopes[scope].name { byName[typeName, default: []].append(FunctionRef(file: file, scope: scope)) }
-                }
+                for (typeName, ref) in typeScopes(inFile: file) { byName[typeName, default: []].append(ref) }
             }
-            return TypeDeclarations.Index(byName: byName, summarised: summarised)
+            return TypeIndex(byName: byName, summarised: summarised)
         }
         var found = index.byName[name] ?? []
         for file in index.summarised where mayMention(name, inFile: file) {
-            let code = files[file]
-            for scope in code.scopes.indices where code.scopes[scope].kind == .type && code.scopes[scope].name == name {
-                found.append(FunctionRef(file: file, scope: scope))
-            }
+            found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }
         return found.sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
+    }
+
+    /// The type and extension scopes of a file, with the names they declare or extend.
+    private func typeScopes(inFile file: Int) -> [(name: String, ref: FunctionRef)] {
+        let code = files[file]
+        return code.scopes.indices.compactMap { scope in
+            guard code.scopes[scope].kind == .type, let name = code.scopes[scope].name else { return nil }
+            return (name, FunctionRef(file: file, scope: scope))
+        }
     }
 
     /// Whether the clause (a pattern, or words) may match in the file, by its summary.
@@ -228,29 +233,10 @@ extension SourceFile {
     }
 }
 
-/// Type declarations per unit, indexed on first use. Safe to use from several threads.
-final class TypeDeclarations: @unchecked Sendable {
-    struct Index {
-        /// Declarations in the unit's analysed files, by type name.
-        var byName: [String: [ProjectIndex.FunctionRef]]
-        /// Files given as summaries, looked at only for the names they use.
-        var summarised: [Int]
-    }
-
-    private let lock = NSLock()
-    private var known: [Int: Index] = [:]
-
-    func index(ofUnit unit: Int, build: () -> Index) -> Index {
-        lock.lock()
-        if let found = known[unit] {
-            lock.unlock()
-            return found
-        }
-        lock.unlock()
-        let found = build()
-        lock.lock()
-        known[unit] = found
-        lock.unlock()
-        return found
-    }
+/// The type declarations of a unit.
+struct TypeIndex {
+    /// Declarations in the unit's analysed files, by type name.
+    var byName: [String: [ProjectIndex.FunctionRef]]
+    /// Files given as summaries, looked at only for the names they use.
+    var summarised: [Int]
 }

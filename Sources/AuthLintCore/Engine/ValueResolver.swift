@@ -117,7 +117,7 @@ struct ValueResolver {
         let hash = code.hashes[nameIndex]
         // Only the places that give the name a value, in order, found once per file and name:
         // each scope searched looks at those inside it, never at every use of the name.
-        let sites = project.assignmentSites.sites(of: hash, in: code) {
+        let sites = project.assignmentSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
             (code.occurrences[hash] ?? []).compactMap { occurrence -> AssignmentSite? in
                 let at = Int(occurrence)
                 return assignedValue(at: at, in: code).map { AssignmentSite(at: at, value: $0.range, declaration: $0.declaration) }
@@ -240,7 +240,12 @@ struct ValueResolver {
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
         let hash = code.hashes[nameIndex]
         // Only the places that declare the name (`let name`, `var name`), found once per file.
-        let declarations = project.assignmentSites.declarations(of: hash, in: code)
+        let declarations = project.declarationSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
+            (code.occurrences[hash] ?? []).filter { occurrence in
+                let i = Int(occurrence)
+                return i > 0 && code.kind(i) == .identifier && (code.token(i - 1, is: "let") || code.token(i - 1, is: "var"))
+            }
+        }
         while let index = scopeIndex {
             let scope = code.scopes[index]
             if let parameter = scope.parameters.first(where: { $0.name != "$0" && code.hashes[$0.index] == hash }) {
@@ -286,52 +291,4 @@ struct AssignmentSite: Sendable {
     var at: Int
     var value: Range<Int>
     var declaration: Bool
-}
-
-/// Per file and name, the places that give the name a value, found on first use. Safe to use
-/// from several threads.
-final class AssignmentSites: @unchecked Sendable {
-    private struct Key: Hashable {
-        var path: String
-        var hash: UInt64
-    }
-
-    private let lock = NSLock()
-    private var known: [Key: [AssignmentSite]] = [:]
-
-    private var declared: [Key: [Int32]] = [:]
-
-    /// Where `let name` or `var name` declares the name, in order.
-    func declarations(of hash: UInt64, in code: CodeView) -> [Int32] {
-        let key = Key(path: code.file.path, hash: hash)
-        lock.lock()
-        if let found = declared[key] {
-            lock.unlock()
-            return found
-        }
-        lock.unlock()
-        let found = (code.occurrences[hash] ?? []).filter { occurrence in
-            let i = Int(occurrence)
-            return i > 0 && code.kind(i) == .identifier && (code.token(i - 1, is: "let") || code.token(i - 1, is: "var"))
-        }
-        lock.lock()
-        declared[key] = found
-        lock.unlock()
-        return found
-    }
-
-    func sites(of hash: UInt64, in code: CodeView, find: () -> [AssignmentSite]) -> [AssignmentSite] {
-        let key = Key(path: code.file.path, hash: hash)
-        lock.lock()
-        if let sites = known[key] {
-            lock.unlock()
-            return sites
-        }
-        lock.unlock()
-        let sites = find()
-        lock.lock()
-        known[key] = sites
-        lock.unlock()
-        return sites
-    }
 }
