@@ -50,10 +50,11 @@ struct RuleEvaluator {
             return []
         }
         if !spec.imports.isEmpty, project.imports(ofFile: fileIndex).isDisjoint(with: spec.imports) { return [] }
-        guard project.mayHold(spec.conditions, inFile: fileIndex) else { return [] }
+        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return [] }
         // Clauses are read in place, by index: a clause is a large value, and rules have many.
         let runnable = spec.patterns.indices.filter {
-            accepts(spec.patterns[$0], fileIndex) && project.mayMatch(spec.patterns[$0], inFile: fileIndex)
+            accepts(spec.patterns[$0], fileIndex) && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
+                && project.mayMatch(spec.patterns[$0], inFile: fileIndex)
         }
         guard !runnable.isEmpty else { return [] }
         let code = project.files[fileIndex]
@@ -134,6 +135,19 @@ struct RuleEvaluator {
     }
 
     /// Whether the unit of the file has what the search looks for.
+    /// Whether the project facts among `conditions` that are already answered for the file's
+    /// target hold: when one does not, no match there can meet them, and the matcher need not run.
+    func answeredFactsHold(_ conditions: [Condition], _ fileIndex: Int) -> Bool {
+        let unit = project.unitOfFile[fileIndex]
+        return conditions.allSatisfy { condition in
+            switch condition {
+            case let .projectHas(search): facts[search]?[unit] ?? true
+            case let .projectLacks(search): !(facts[search]?[unit] ?? false)
+            default: true
+            }
+        }
+    }
+
     func fact(_ search: ProjectSearch, _ fileIndex: Int) -> Bool {
         let unit = project.unitOfFile[fileIndex]
         return facts[search]?[unit] ?? has(search, inUnit: unit)
