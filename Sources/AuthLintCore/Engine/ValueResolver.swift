@@ -55,8 +55,6 @@ struct ValueResolver {
                 let assigned = assignments(to: name, in: code, near: site.range.lowerBound, ownDeclaration: true)
                 if assigned.isEmpty {
                     result.unresolved = true
-                    // A closure's parameter is given its value by the call the closure is passed
-                    // to (`Messaging.messaging().token { token, _ in … }`).
                     if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
                         queue.append((Site(file: site.file, range: source), depth + 1))
                     }
@@ -153,7 +151,8 @@ struct ValueResolver {
     }
 
     /// When the name at `nameIndex` is a parameter of the closure around it, the callee of the
-    /// call that closure is passed to.
+    /// call that closure is passed to: the closure's parameters get their values from that call
+    /// (`Messaging.messaging().token { token, _ in … }`).
     func closureCallee(givingParameter nameIndex: Int, in code: CodeView) -> Range<Int>? {
         let hash = code.hashes[nameIndex]
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
