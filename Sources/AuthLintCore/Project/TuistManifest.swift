@@ -53,26 +53,34 @@ enum TuistManifest {
         let close = Int(code.partner[open])
         guard close > open else { return [:] }
         var arguments: [String: Range<Int>] = [:]
-        var start = open + 1
-        var index = open + 1
-        while index <= close {
-            if index == close || code.kind(index) == .comma {
-                if start + 1 < index, code.kind(start) == .identifier || code.kind(start) == .keyword,
-                   code.kind(start + 1) == .colon {
-                    arguments[code.text(start)] = (start + 2)..<index
-                }
+        for element in elements(code, (open + 1)..<close) where element.count > 1 {
+            let start = element.lowerBound
+            if code.kind(start) == .identifier || code.kind(start) == .keyword, code.kind(start + 1) == .colon {
+                arguments[code.text(start)] = (start + 2)..<element.upperBound
+            }
+        }
+        return arguments
+    }
+
+    /// The non-empty comma-separated elements of `range`, brackets and strings kept whole.
+    private static func elements(_ code: CodeView, _ range: Range<Int>) -> [Range<Int>] {
+        var elements: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index <= range.upperBound {
+            if index == range.upperBound || code.kind(index) == .comma {
+                if start < index { elements.append(start..<index) }
                 start = index + 1
                 index += 1
                 continue
             }
-            if [.leftParen, .leftBracket, .leftBrace, .stringOpen, .interpolationOpen].contains(code.kind(index)) {
-                let partner = Int(code.partner[index])
-                index = partner > index ? partner + 1 : index + 1
+            if [.leftParen, .leftBracket, .leftBrace, .stringOpen].contains(code.kind(index)), Int(code.partner[index]) > index {
+                index = Int(code.partner[index]) + 1
                 continue
             }
             index += 1
         }
-        return arguments
+        return elements
     }
 
     /// Every string literal of a `sources:` value as a folder or glob, but those given to `excluding:`.
@@ -186,24 +194,9 @@ enum TuistManifest {
             }
         }
         guard kind == .leftBracket, Int(code.partner[first]) == range.upperBound - 1 else { return nil }
-        // Split the bracket's contents at its top-level commas; a `key: value` element makes a dictionary.
-        var elements: [Range<Int>] = []
-        var start = first + 1
-        var index = first + 1
+        // The bracket's elements; a `key: value` element makes a dictionary.
         let close = range.upperBound - 1
-        while index <= close {
-            if index == close || code.kind(index) == .comma {
-                if start < index { elements.append(start..<index) }
-                start = index + 1
-                index += 1
-                continue
-            }
-            if [.leftParen, .leftBracket, .leftBrace, .stringOpen].contains(code.kind(index)), Int(code.partner[index]) > index {
-                index = Int(code.partner[index]) + 1
-                continue
-            }
-            index += 1
-        }
+        let elements = self.elements(code, (first + 1)..<close)
         if elements.isEmpty {
             return PlistNode(close > first + 1 && code.kind(first + 1) == .colon ? .dictionary([]) : .array([]), line: line)
         }
