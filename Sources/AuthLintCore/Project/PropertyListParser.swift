@@ -153,8 +153,6 @@ public enum PropertyListParser {
     private static let latin1Names: Set<String> = ["iso-8859-1", "iso_8859-1", "latin1", "latin-1"]
 
     private static func hasPrefix(_ prefix: [UInt8], in bytes: [UInt8], at position: Int) -> Bool {
-        guard position + prefix.count <= bytes.count else { return false }
-        for k in 0..<prefix.count where bytes[position + k] != prefix[k] { return false }
-        return true
+        position <= bytes.count && bytes[position...].starts(with: prefix)
     }
 }
