@@ -10,7 +10,7 @@ public enum GeneratedCode {
         }
         let header = leadingComments(bytes)
         guard !header.isEmpty else { return nil }
-        return headerMarkers.first { header.firstRange(of: Array($0.utf8)) != nil }.map { "its header says \"\($0)\"" }
+        return headerMarkers.first { contains(header, Array($0.utf8)) }.map { "its header says \"\($0)\"" }
     }
 
     /// File name endings generators use.
@@ -28,6 +28,17 @@ public enum GeneratedCode {
 
     /// How far into a file its leading comments are read.
     static let headerLimit = 4096
+
+    /// Whether `needle` occurs in `haystack`.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var index = 0
+        while index + needle.count <= haystack.count {
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
 
     /// The bytes of the comments before the file's first code (`//` lines and `/* */` blocks), up
     /// to ``headerLimit`` bytes in, with ASCII letters lowercased.
