@@ -79,4 +79,57 @@ final class ProviderCatalogTests: XCTestCase {
             XCTAssertEqual("\(error)", "\(rules)/acme-rule.yaml:9: unknown provider kind `third-partyy` (did you mean `third-party`?)")
         }
     }
+
+    func testATeamProviderAddsCredentialsThatBuiltInRulesFollow() throws {
+        let rules = try temporaryDirectory()
+        try write("""
+            provider: acme-id
+            name: Acme ID
+            kind: third-party
+            imports: [AcmeID]
+            sign-in:
+              - "AcmeID.shared.login(...)"
+            credentials:
+              - "$_.session.bearer"
+            """, to: rules + "/providers/acme.yaml")
+        let app = try temporaryDirectory()
+        try write("""
+            import AcmeID
+
+            func signedIn(_ result: AcmeResult) {
+                let value = result.session.bearer
+                print("signed in: \\(value)")
+            }
+            """, to: app + "/App/Login.swift")
+        let catalog = try RuleCatalog.load(extraDirectories: [rules])
+        let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [app]), catalog: catalog, currentDirectory: app))
+        XCTAssertEqual(report.findings.filter { $0.rule == "token-logged" }.map { "\($0.path):\($0.line)" }, ["App/Login.swift:5"])
+
+        let plain = try Linter.run(LintOptions(scan: ScanOptions(paths: [app]), catalog: try RuleCatalog.builtin(), currentDirectory: app))
+        XCTAssertEqual(plain.findings.filter { $0.rule == "token-logged" }.count, 0)
+    }
+
+    func testAPushProviderNeedsNoSignInAndAnUnknownOriginIsRefused() throws {
+        let rules = try temporaryDirectory()
+        try write("provider: acme-push\nname: Acme Push\nkind: push\npush-tokens: [\"AcmePush.shared.token\"]\n", to: rules + "/providers/push.yaml")
+        let catalog = try RuleCatalog.load(extraDirectories: [rules])
+        XCTAssertEqual(catalog.providers.clauses(of: .pushTokens).count, try RuleCatalog.builtin().providers.clauses(of: .pushTokens).count + 1)
+
+        try write("""
+            id: acme-rule
+            severity: warning
+            guideline: {reference: "4.8", quote: "q"}
+            summary: s
+            documentation: {flags: f, why: w, fix: x}
+            message: m
+            match:
+              patterns: ["print(...)"]
+              where:
+                - metavariable: MATCH
+                  comes-from: credential
+            """, to: rules + "/acme-rule.yaml")
+        XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: [rules])) { error in
+            XCTAssertEqual("\(error)", "\(rules)/acme-rule.yaml:11: comes-from must be one of credentials, push-tokens, not `credential` (did you mean `credentials`?)")
+        }
+    }
 }

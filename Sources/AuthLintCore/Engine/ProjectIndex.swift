@@ -28,6 +28,8 @@ public final class ProjectIndex: Sendable {
     let assignmentSites = Memo<NameInFile, [AssignmentSite]>()
     /// Where each name is declared (`let name`, `var name`), per file, for declared types.
     let declarationSites = Memo<NameInFile, [Int32]>()
+    /// The arguments each followed parameter is given at the project's calls.
+    let callArguments = Memo<ParameterRef, [CodeRange]>()
     /// Where each type is declared, per unit, indexed on first use.
     private let typeDeclarations = Memo<Int, TypeIndex>()
 

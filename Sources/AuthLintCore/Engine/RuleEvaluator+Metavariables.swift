@@ -3,7 +3,8 @@ import Foundation
 extension RuleEvaluator {
     // MARK: - Metavariable tests
 
-    func holds(_ test: MetavariableTest, _ binding: Binding, _ fileIndex: Int) -> Bool {
+    /// `whole`: the binding is the whole match (`MATCH`).
+    func holds(_ test: MetavariableTest, _ binding: Binding, _ fileIndex: Int, whole: Bool = false) -> Bool {
         let code = project.files[fileIndex]
         switch test {
         case let .resolvesTo(patterns):
@@ -51,6 +52,10 @@ extension RuleEvaluator {
             return !given.allSatisfy { site in
                 ValueKind.of(project.files[site.file], site.range).map(kinds.contains) ?? false
             }
+        case let .comesFrom(_, clauses):
+            return origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
+        case let .comesFromNone(_, clauses):
+            return origin(of: binding, fileIndex, clauses, usingCall: whole) == nil
         case .literal:
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
             guard !values.unresolved else { return false }

@@ -124,7 +124,7 @@ struct RuleEvaluator {
             let whole = name == Pattern.wholeMatch
                 ? Binding(range: match.range, hashes: Array(project.files[fileIndex].hashes[match.range])) : nil
             guard let binding = whole ?? match.bindings[name] else { return false }
-            return holds(test, binding, fileIndex)
+            return holds(test, binding, fileIndex, whole: whole != nil)
         case let .anyOf(alternatives):
             return alternatives.contains { holds($0, match, fileIndex, &relocation) }
         case let .entitlementLacks(key, value):

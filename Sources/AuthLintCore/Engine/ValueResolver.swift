@@ -33,6 +33,20 @@ struct ValueResolver {
         /// For a closure's parameter, the callee of the call the closure is passed to: where the
         /// value comes from, though not which of the closure's values it is.
         static let closureCallees = Following(rawValue: 4)
+        /// For a function's parameter, its declaration (where a delegate method says what it
+        /// hands over) and the arguments the project's calls pass to it.
+        static let parameters = Following(rawValue: 8)
+        /// The values the project's functions a value calls give back.
+        static let returns = Following(rawValue: 16)
+        /// Only names that are part of the value itself, not arguments of a call that makes
+        /// something else of them (`makeRequest(token)`); conversions (`String(data:encoding:)`)
+        /// and literals around them keep them part of it.
+        static let valueParts = Following(rawValue: 32)
+        /// With `valueParts`: the range first followed is the call that uses a value (`print(x)`),
+        /// whose own arguments are that value.
+        static let usingCall = Following(rawValue: 64)
+        /// Everything that says where a value comes from.
+        static let origins: Following = [.names, .closureCallees, .parameters, .returns, .valueParts]
     }
 
     /// Sites of the value bound at `range` in `file`, following assignments and, when `deep`,
@@ -55,22 +69,30 @@ struct ValueResolver {
                 let assigned = assignments(to: name, in: code, near: site.range.lowerBound, ownDeclaration: true)
                 if assigned.isEmpty {
                     result.unresolved = true
-                    if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
-                        queue.append((Site(file: site.file, range: source), depth + 1))
-                    }
+                    for source in sources(ofUnassigned: name, in: code, file: site.file, following) { queue.append((source, depth + 1)) }
                 }
                 for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
             }
             // Names used inside the value (`URL(string: text)`, `sha256(nonce)`) are followed too.
             if following.contains(.names), plainName(code, site.range) == nil {
                 for index in site.range where isFollowableName(code, index) {
+                    if following.contains(.valueParts) {
+                        guard !ValueResolver.isReadOff(code, index..<(index + 1)),
+                            isValuePart(code, index, of: site.range, outermostCall: depth == 0 && following.contains(.usingCall))
+                        else { continue }
+                    }
                     let assigned = assignments(to: index, in: code, near: index)
                     for value in assigned {
                         queue.append((Site(file: site.file, range: value), depth + 1))
                     }
-                    if assigned.isEmpty, following.contains(.closureCallees), let source = closureCallee(givingParameter: index, in: code) {
-                        queue.append((Site(file: site.file, range: source), depth + 1))
+                    if assigned.isEmpty {
+                        for source in sources(ofUnassigned: index, in: code, file: site.file, following) { queue.append((source, depth + 1)) }
                     }
+                }
+            }
+            if following.contains(.returns) {
+                for callee in calledFunctions(code, site.range) {
+                    for value in project.returnedValues(of: callee) { queue.append((Site(file: value.file, range: value.range), depth + 1)) }
                 }
             }
             if following.contains(.calls) {
@@ -83,6 +105,65 @@ struct ValueResolver {
             }
         }
         return result
+    }
+
+    /// Calls that give the same value in another form.
+    static let conversions: Set<UInt64> = Set(["String", "Substring", "NSString", "Data", "NSData", "Optional"].map(CodeView.hash))
+
+    /// Whether the code at `index` is part of the value `range` holds: not inside the arguments of
+    /// a call that makes something else of it (`makeRequest(token: x)`), though it may be inside a
+    /// conversion (`String(data: x, encoding: .utf8)`), a literal, an interpolation or a closure.
+    /// With `outermostCall`, the call the whole range is (`print(x)`, the place a value is used)
+    /// does not count.
+    func isValuePart(_ code: CodeView, _ index: Int, of range: Range<Int>, outermostCall: Bool) -> Bool {
+        var j = index - 1
+        while j >= range.lowerBound {
+            let partner = Int(code.partner[j])
+            if partner >= 0, partner < j {
+                j = partner - 1
+                continue
+            }
+            if code.kind(j) == .leftParen, partner > index, j > range.lowerBound {
+                let before = j - 1
+                switch code.kind(before) {
+                case .identifier, .keyword:
+                    // A declaration's parameter list (`func f(… data: Data)`) says what a parameter is.
+                    if before > 0, code.token(before - 1, is: "func") { break }
+                    let whole = outermostCall && partner == range.upperBound - 1 && code.calleeChain(endingAt: before).lowerBound == range.lowerBound
+                    if !whole, !ValueResolver.conversions.contains(code.hashes[before]) { return false }
+                case .rightParen, .rightBracket, .operator:
+                    if !(outermostCall && partner == range.upperBound - 1) { return false }
+                default:
+                    break
+                }
+            }
+            j -= 1
+        }
+        return true
+    }
+
+    /// What is read off a value rather than the value itself: its size, whether it is there,
+    /// a comparison, a few characters.
+    static let readOffMembers: Set<UInt64> = Set(
+        ["count", "isEmpty", "hashValue", "hash", "prefix", "suffix", "hasPrefix", "hasSuffix", "starts", "contains", "debugDescription"]
+            .map(CodeView.hash))
+
+    /// Whether the expression at `range` is only compared, measured or tested where it stands.
+    static func isReadOff(_ code: CodeView, _ range: Range<Int>) -> Bool {
+        var j = range.upperBound
+        while j < code.count, code.kind(j) == .operator, code.token(j, is: "?") || code.token(j, is: "!"),
+            code.tokens[j].start == code.tokens[j - 1].end
+        {
+            j += 1
+        }
+        guard j < code.count else { return false }
+        if code.kind(j) == .operator, code.token(j, is: "==") || code.token(j, is: "!=") { return true }
+        if j > 0, code.kind(j - 1) != .operator, range.lowerBound > 0, code.kind(range.lowerBound - 1) == .operator,
+            code.token(range.lowerBound - 1, is: "==") || code.token(range.lowerBound - 1, is: "!=")
+        {
+            return true
+        }
+        return code.kind(j) == .period && j + 1 < code.count && readOffMembers.contains(code.hashes[j + 1])
     }
 
     /// A variable's name inside an expression: not a call, a member, an argument label or a type.
@@ -148,6 +229,38 @@ struct ValueResolver {
             scopeIndex = scope.parent
         }
         return []
+    }
+
+    /// Where a name that no assignment gives a value gets one: a closure's parameter from the
+    /// call the closure is passed to; a function's parameter from the function's declaration and
+    /// the arguments of its calls.
+    private func sources(ofUnassigned name: Int, in code: CodeView, file: Int, _ following: Following) -> [Site] {
+        var found: [Site] = []
+        if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
+            found.append(Site(file: file, range: source))
+        }
+        if following.contains(.parameters), let (scopeIndex, position) = functionParameter(name, in: code) {
+            let scope = code.scopes[scopeIndex]
+            found.append(Site(file: file, range: scope.headerStart..<max(scope.headerStart, scope.open)))
+            let parameter = ParameterRef(function: ProjectIndex.FunctionRef(file: file, scope: scopeIndex), position: position)
+            found += project.arguments(givenTo: parameter).map { Site(file: $0.file, range: $0.range) }
+        }
+        return found
+    }
+
+    /// When the name at `nameIndex` is a parameter of the function around it (not of a closure
+    /// inside), that function's scope and the parameter's position.
+    func functionParameter(_ nameIndex: Int, in code: CodeView) -> (scope: Int, position: Int)? {
+        let hash = code.hashes[nameIndex]
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
+        while let index = scopeIndex, index > 0 {
+            let scope = code.scopes[index]
+            if let position = scope.parameters.firstIndex(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) {
+                return scope.kind == .function ? (index, position) : nil
+            }
+            scopeIndex = scope.parent
+        }
+        return nil
     }
 
     /// When the name at `nameIndex` is a parameter of the closure around it, the callee of the

@@ -7,6 +7,8 @@ public struct LoginProvider: Sendable {
         case apple
         /// Usually an education or enterprise account (4.8's third exemption): reported as a warning.
         case enterprise
+        /// Not a login: a service whose tokens (push registration) look like credentials and are not.
+        case push
     }
 
     public var id: String
@@ -14,6 +16,11 @@ public struct LoginProvider: Sendable {
     public var kind: Kind
     /// Patterns at which the app offers this sign-in, each limited to files importing the SDK.
     public var signIn: [PatternClause]
+    /// Expressions whose value is a sign-in credential of this provider (`$_.idToken?.tokenString`),
+    /// or, for a function's parameters, the declarations that hand one out.
+    public var credentials: [PatternClause] = []
+    /// Values that look like tokens and are none of a user's sign-in: push registration tokens.
+    public var pushTokens: [PatternClause] = []
     /// Info.plist keys, URL schemes and package names that hint at the SDK; never enough alone.
     public var evidence: Evidence
     /// Type names only this SDK declares, with the module that declares each: a file that uses
@@ -47,6 +54,16 @@ public struct ProviderCatalog: Sendable {
     /// Every unambiguous SDK type name the providers list, with its module.
     public var knownTypes: KnownTypes {
         KnownTypes(providers.flatMap { $0.types.map { (name: $0.key, module: $0.value) } })
+    }
+
+    /// The patterns that tell where a value of this origin comes from, across every provider.
+    public func clauses(of origin: ValueOrigin) -> [PatternClause] {
+        providers.flatMap { provider in
+            switch origin {
+            case .credentials: provider.credentials
+            case .pushTokens: provider.pushTokens
+            }
+        }
     }
 
     public func providers(of kinds: [LoginProvider.Kind]) -> [LoginProvider] {
@@ -89,4 +106,12 @@ public struct KnownTypes: Sendable {
     func modules(usedIn summary: FileSummary) -> Set<String> {
         Set(modules.filter { summary.mentionsAll([$0.key]) }.values)
     }
+}
+
+/// Where a value may come from, as the provider catalog describes it (`comes-from:` in rules).
+public enum ValueOrigin: String, Sendable, CaseIterable {
+    /// A sign-in credential: an identity or ID token, an access or refresh token, an authorization code.
+    case credentials
+    /// A push registration token (APNs, Firebase Messaging, OneSignal): never a sign-in credential.
+    case pushTokens = "push-tokens"
 }

@@ -82,17 +82,24 @@ public struct RuleLoader {
     /// Parses one provider file (`rules/providers/*.yaml`).
     public func loadProvider(text: String, path: String) throws -> LoginProvider {
         let root = try YAMLReader.parse(text, path: path)
-        let top = try root.mapping("a provider", allowed: ["provider", "name", "kind", "imports", "types", "sign-in", "objc", "evidence", "notes"])
+        let top = try root.mapping("a provider", allowed: ["provider", "name", "kind", "imports", "types", "sign-in", "credentials", "push-tokens", "objc", "evidence", "notes"])
         let idNode = try top.required("provider")
         let id = try idNode.string("provider")
         guard RuleLoader.isValidID(id) else { throw idNode.fail("provider id `\(id)` must be kebab-case") }
         let imports = try top["imports"]?.strings("imports") ?? []
-        var signIn = try clauses(try top.required("sign-in")).map { clause -> PatternClause in
-            var clause = clause
-            if clause.imports.isEmpty { clause.imports = imports }
-            if clause.language == nil { clause.language = .swift }
-            return clause
+        let kind = try top.required("kind").enumValue(LoginProvider.Kind.self, "kind")
+        // Each pattern counts only in files that see the SDK, and in Swift unless it says otherwise.
+        func swiftClauses(_ key: String) throws -> [PatternClause] {
+            guard let node = top[key] else { return [] }
+            return try clauses(node).map { clause in
+                var clause = clause
+                if clause.imports.isEmpty { clause.imports = imports }
+                if clause.language == nil { clause.language = .swift }
+                return clause
+            }
         }
+        if kind != .push { _ = try top.required("sign-in") }
+        var signIn = try swiftClauses("sign-in")
         if let objc = top["objc"] {
             let fields = try objc.mapping("objc", allowed: ["imports", "sign-in"])
             let objcImports = try fields["imports"]?.strings("objc imports") ?? []
@@ -117,9 +124,9 @@ public struct RuleLoader {
             }
         }
         return LoginProvider(
-            id: id, name: try top.required("name").string("name"),
-            kind: try top.required("kind").enumValue(LoginProvider.Kind.self, "kind"),
-            signIn: signIn, evidence: evidence, types: types, source: path)
+            id: id, name: try top.required("name").string("name"), kind: kind,
+            signIn: signIn, credentials: try swiftClauses("credentials"), pushTokens: try swiftClauses("push-tokens"),
+            evidence: evidence, types: types, source: path)
     }
 
     static func isValidID(_ id: String) -> Bool {
@@ -259,7 +266,8 @@ public struct RuleLoader {
 
     private static let conditionKeys = [
         "absent", "present", "scope", "follow", "not-inside", "metavariable", "resolves-to", "mentions", "mentions-none", "lacks",
-        "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "project-has", "project-lacks", "imports",
+        "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "comes-from", "comes-from-none", "project-has",
+        "project-lacks", "imports",
         "language", "any-of", "entitlement-lacks", "manifest-lacks",
     ]
 
@@ -303,10 +311,10 @@ public struct RuleLoader {
                 throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
             let tests = ["resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
-                         "kind-none"]
+                         "kind-none", "comes-from", "comes-from-none"]
                 .filter { fields[$0] != nil }
             guard tests.count == 1 else {
-                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none, kind-none" : tests.joined(separator: ", "))")
+                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none, kind-none, comes-from, comes-from-none" : tests.joined(separator: ", "))")
             }
             let value = fields[tests[0]]!
             switch tests[0] {
@@ -320,6 +328,10 @@ public struct RuleLoader {
             case "contains-none": return .metavariable(name, .containsNone(try RuleLoader.patterns(value)))
             case "kind-none":
                 return .metavariable(name, .kindNone(try RuleLoader.valueKinds(value, "kind-none")))
+            case "comes-from", "comes-from-none":
+                let origin = try value.enumValue(ValueOrigin.self, tests[0])
+                let clauses = providers.clauses(of: origin)
+                return .metavariable(name, tests[0] == "comes-from" ? .comesFrom(origin, clauses) : .comesFromNone(origin, clauses))
             default:
                 guard try value.bool("literal") else { throw value.fail("literal can only be `true`") }
                 return .metavariable(name, .literal)

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A parameter of one of the project's functions: the function's scope and the parameter's
+/// position in its list.
+struct ParameterRef: Hashable, Sendable {
+    var function: ProjectIndex.FunctionRef
+    var position: Int
+}
+
+/// A piece of code in one file of the project.
+struct CodeRange: Hashable, Sendable {
+    var file: Int
+    var range: Range<Int>
+}
+
+extension ProjectIndex {
+    /// How many calls of one function are looked at: a helper called from everywhere says no
+    /// more about one caller than a few of its calls do.
+    static let maxCallsFollowed = 32
+
+    /// The arguments the project's Swift code passes to a function's parameter, in file order:
+    /// `save(token: x)` gives `x` for `func save(token: String)`; `log(x)` gives `x` for the first
+    /// unlabelled parameter of `func log(_ message: String)`. Calls are found by the function's
+    /// name and the argument's label; initialisers and subscripts are not followed.
+    func arguments(givenTo parameter: ParameterRef) -> [CodeRange] {
+        callArguments.value(for: parameter) {
+            let code = files[parameter.function.file]
+            let scope = code.scopes[parameter.function.scope]
+            guard let name = scope.name, name != "init", name != "subscript",
+                scope.parameters.indices.contains(parameter.position)
+            else { return [] }
+            let declared = scope.parameters[parameter.position]
+            // The label callers write, or nil when they write none (`_ name: T`).
+            let label: String? = declared.label == "_" ? nil : (declared.label ?? declared.name)
+            // Among the unlabelled parameters, which one this is.
+            let unlabelledPosition = scope.parameters[..<parameter.position].filter { $0.label == "_" }.count
+            let hash = CodeView.hash(name)
+            var found: [CodeRange] = []
+            for file in files.indices where language(ofFile: file) == .swift && mayMention(name, inFile: file) {
+                let other = files[file]
+                for occurrence in other.occurrences[hash] ?? [] {
+                    let at = Int(occurrence)
+                    guard at + 1 < other.count, other.kind(at + 1) == .leftParen, at == 0 || !other.token(at - 1, is: "func"),
+                        let argument = ProjectIndex.argument(of: other, callOpeningAt: at + 1, label: label, unlabelledPosition: unlabelledPosition)
+                    else { continue }
+                    found.append(CodeRange(file: file, range: argument))
+                    if found.count == ProjectIndex.maxCallsFollowed { return found }
+                }
+            }
+            return found
+        }
+    }
+
+    /// The argument of the call whose `(` is at `open` that has `label`, or, when `label` is nil,
+    /// the unlabelled argument at `unlabelledPosition`.
+    static func argument(of code: CodeView, callOpeningAt open: Int, label: String?, unlabelledPosition: Int) -> Range<Int>? {
+        let close = Int(code.partner[open])
+        guard close > open else { return nil }
+        var start = open + 1
+        var unlabelled = 0
+        while start < close {
+            var end = start
+            while end < close, code.kind(end) != .comma {
+                let partner = Int(code.partner[end])
+                end = partner > end ? partner + 1 : end + 1
+            }
+            let labelled = start + 1 < end && (code.kind(start) == .identifier || code.kind(start) == .keyword)
+                && code.kind(start + 1) == .colon
+            if let label, labelled, code.text(start) == label, start + 2 < end { return (start + 2)..<end }
+            if label == nil, !labelled {
+                if unlabelled == unlabelledPosition, start < end { return start..<end }
+                unlabelled += 1
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// The values a project function gives back: each `return` expression of its own body (not
+    /// of closures or functions inside it), or the body itself when it is a single expression.
+    func returnedValues(of function: FunctionRef) -> [CodeRange] {
+        let code = files[function.file]
+        guard code.scopes.indices.contains(function.scope) else { return [] }
+        let scope = code.scopes[function.scope]
+        let body = scope.body
+        guard !body.isEmpty else { return [] }
+        let matcher = Matcher(code)
+        var found: [CodeRange] = []
+        var sawReturn = false
+        for i in body where code.kind(i) == .keyword && code.token(i, is: "return") {
+            guard code.executableScope(of: Int(code.scopeOfToken[i])) == function.scope else { continue }
+            sawReturn = true
+            if i + 1 < body.upperBound, code.tokens[i + 1].line == code.tokens[i].line,
+                let end = matcher.expressionEnds(from: i + 1, limit: body.upperBound).last
+            {
+                found.append(CodeRange(file: function.file, range: (i + 1)..<end))
+            }
+        }
+        if !sawReturn, let end = matcher.expressionEnds(from: body.lowerBound, limit: body.upperBound).last, end == body.upperBound {
+            found.append(CodeRange(file: function.file, range: body))
+        }
+        return found
+    }
+}
