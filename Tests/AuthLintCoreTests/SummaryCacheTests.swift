@@ -83,6 +83,50 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(warm.filesLexed, 1)
     }
 
+    func testAHelperInAFileNotReportedStillMakesItsCallAFinding() throws {
+        try write("App/Support/Stored.swift", """
+            import Foundation
+
+            @propertyWrapper
+            struct Stored<T> {
+                let key: String
+                let fallback: T
+
+                var wrappedValue: T {
+                    get { UserDefaults.standard.object(forKey: key) as? T ?? fallback }
+                    set { UserDefaults.standard.set(newValue, forKey: key) }
+                }
+            }
+
+            """)
+        try write("App/Support/Preferences.swift", """
+            enum Preferences {
+                @Stored(key: "session", fallback: "")
+                static var session: String
+            }
+
+            enum Log {
+                static func debug(_ message: String) { print("[debug] \\(message)") }
+            }
+
+            """)
+        try write("App/Login/Tokens.swift", """
+            func signedIn(accessToken: String) {
+                Preferences.session = accessToken
+                Log.debug("token \\(accessToken)")
+            }
+
+            """)
+        let tokens = "App/Login/Tokens.swift"
+        let whole = try lint([root], cache: nil).findings.filter { $0.path == tokens }
+        XCTAssertEqual(whole.map { "\($0.rule):\($0.line)" }, ["token-in-userdefaults:2", "token-logged:3"])
+        XCTAssertEqual(whole.flatMap(\.related).map(\.path), ["App/Support/Stored.swift", "App/Support/Preferences.swift"])
+        _ = try lint([tokens], cache: cache)
+        let warm = try lint([tokens], cache: cache)
+        XCTAssertEqual(warm.findings, whole)
+        XCTAssertLessThan(warm.filesLexed, 10, "only the files that declare what Tokens.swift calls or assigns")
+    }
+
     func testAChangedFileIsReadAgain() throws {
         XCTAssertEqual(sessionChecking(false).utf8.count, sessionChecking(true).utf8.count)
         try write("App/Account/Session.swift", sessionChecking(false))

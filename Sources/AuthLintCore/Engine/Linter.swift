@@ -207,18 +207,33 @@ public enum Linter {
         let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
         let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared, allowance: allowance)
         let ownFile = rules.map(\.match.reportsInItsOwnFile)
-        let perFile = Array(project.files.indices).parallelMap { fileIndex -> (sites: [(Int, RuleEvaluator.Site)], stopped: Bool) in
+        var perFile = Array(project.files.indices).parallelMap {
+            fileIndex -> (sites: [(Int, RuleEvaluator.Site)], sinks: [(Int, HelperSink)], stopped: Bool) in
             var sites: [(Int, RuleEvaluator.Site)] = []
+            var sinks: [(Int, HelperSink)] = []
             let reported = onlyFiles?.contains(fileIndex) ?? true
             let budget = StepBudget(bytes: project.files.byteCount(fileIndex), allowance: allowance)
             let bounded = evaluator.spending(budget)
             for (ruleIndex, rule) in rules.enumerated() where reported || !ownFile[ruleIndex] {
-                sites += bounded.sites(of: rule, inFile: fileIndex).map { (ruleIndex, $0) }
+                let scanned = bounded.scan(rule, inFile: fileIndex)
+                sites += scanned.sites.map { (ruleIndex, $0) }
+                sinks += scanned.sinks.map { (ruleIndex, $0) }
                 // What was found before the budget ran out may lack what would have cleared it.
-                if budget.isSpent { return ([], true) }
+                if budget.isSpent { return ([], [], true) }
             }
-            return (sites, false)
+            return (sites, sinks, false)
         }
+        // Calls that hand the app's own helpers what reaches a rule's site inside them.
+        var sinks = perFile.flatMap(\.sinks)
+        let helperRules = rules.enumerated().filter { $0.element.match.throughHelpers != nil }.map { (index: $0.offset, rule: $0.element) }
+        if let onlyFiles, !helperRules.isEmpty {
+            sinks += evaluator.helperSinks(helperRules.filter { ownFile[$0.index] }, reachedFrom: onlyFiles)
+        }
+        let sinksByRule = Dictionary(grouping: sinks, by: \.0).mapValues { $0.map(\.1) }
+        let helperSites = sinksByRule.keys.sorted().parallelMap { ruleIndex in
+            evaluator.helperSites(of: rules[ruleIndex], sinksByRule[ruleIndex]!, reportedIn: onlyFiles).map { (ruleIndex, $0) }
+        }
+        for (ruleIndex, site) in helperSites.joined() where !perFile[site.file].stopped { perFile[site.file].sites.append((ruleIndex, site)) }
         var findings: [Finding] = []
         var reportedOnce = Set<[Int]>()
         // Files are in path order; within a file, order sites by position so "once per project" keeps the first.
@@ -284,7 +299,7 @@ public enum Linter {
         var severity = site.severity ?? rule.description.severity
         let unit = project.unitOfFile[site.file]
         for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
-        var message = render(rule.message, site.bindings, code, label: site.label)
+        var message = render(rule.message, site.bindings, code, label: site.label, elsewhere: site.boundElsewhere)
         if let unknown = site.relocation?.unknown {
             severity = .note
             message = unknown
@@ -301,7 +316,15 @@ public enum Linter {
         return Finding(
             rule: rule.id, severity: severity, message: message,
             path: code.file.path, line: Int(first.line), column: Int(first.column),
-            endLine: end.line, endColumn: end.column, related: relatedPlaces(rule, site, project))
+            endLine: end.line, endColumn: end.column, related: helperPlace(rule, site, project) + relatedPlaces(rule, site, project))
+    }
+
+    /// For a call of the app's own helper, the site inside the helper.
+    static func helperPlace(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex) -> [Finding.Related] {
+        guard let through = site.through, let message = rule.match.throughHelpers?.related else { return [] }
+        let code = project.files[through.file]
+        let token = code.tokens[through.range.lowerBound]
+        return [Finding.Related(path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)]
     }
 
     /// The first place of each of the rule's related patterns, with the site's metavariables
@@ -326,9 +349,14 @@ public enum Linter {
     }
 
     /// Fills `{NAME}` placeholders with the code each metavariable matched, on one line.
-    static func render(_ template: String, _ bindings: [String: Binding], _ code: CodeView, label: String? = nil) -> String {
+    static func render(
+        _ template: String, _ bindings: [String: Binding], _ code: CodeView, label: String? = nil, elsewhere: [String: String] = [:]
+    ) -> String {
         var message = template
         if let label { message = message.replacingOccurrences(of: "{label}", with: label) }
+        for (name, text) in elsewhere where message.contains("{\(name)}") {
+            message = message.replacingOccurrences(of: "{\(name)}", with: text)
+        }
         for (name, binding) in bindings where message.contains("{\(name)}") {
             message = message.replacingOccurrences(of: "{\(name)}", with: snippet(binding, code))
         }

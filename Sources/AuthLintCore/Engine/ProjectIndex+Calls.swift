@@ -13,16 +13,23 @@ struct CodeRange: Hashable, Sendable {
     var range: Range<Int>
 }
 
+/// One argument a call passes: the call (its name to its closing parenthesis) and the argument.
+struct CallArgument: Hashable, Sendable {
+    var file: Int
+    var call: Range<Int>
+    var argument: Range<Int>
+}
+
 extension ProjectIndex {
     /// How many calls of one function are looked at: a helper called from everywhere says no
     /// more about one caller than a few of its calls do.
-    static let maxCallsFollowed = 32
+    static let maxCallsFollowed = 256
 
     /// The arguments the project's Swift code passes to a function's parameter, in file order:
     /// `save(token: x)` gives `x` for `func save(token: String)`; `log(x)` gives `x` for the first
     /// unlabelled parameter of `func log(_ message: String)`. Calls are found by the function's
     /// name and the argument's label; initialisers and subscripts are not followed.
-    func arguments(givenTo parameter: ParameterRef) -> [CodeRange] {
+    func arguments(givenTo parameter: ParameterRef) -> [CallArgument] {
         callArguments.value(for: parameter) {
             let code = files[parameter.function.file]
             let scope = code.scopes[parameter.function.scope]
@@ -35,20 +42,59 @@ extension ProjectIndex {
             // Among the unlabelled parameters, which one this is.
             let unlabelledPosition = scope.parameters[..<parameter.position].filter { $0.label == "_" }.count
             let hash = CodeView.hash(name)
-            var found: [CodeRange] = []
+            var found: [CallArgument] = []
             for file in files.indices where language(ofFile: file) == .swift && mayMention(name, inFile: file) {
                 let other = files[file]
                 for occurrence in other.occurrences[hash] ?? [] {
                     let at = Int(occurrence)
                     guard at + 1 < other.count, other.kind(at + 1) == .leftParen, at == 0 || !other.token(at - 1, is: "func"),
+                        ProjectIndex.call(of: other, openingAt: at + 1, fits: scope.parameters),
                         let argument = ProjectIndex.argument(of: other, callOpeningAt: at + 1, label: label, unlabelledPosition: unlabelledPosition)
                     else { continue }
-                    found.append(CodeRange(file: file, range: argument))
+                    let start = other.calleeChain(endingAt: at).lowerBound
+                    found.append(CallArgument(file: file, call: start..<(Int(other.partner[at + 1]) + 1), argument: argument))
                     if found.count == ProjectIndex.maxCallsFollowed { return found }
                 }
             }
             return found
         }
+    }
+
+    /// Whether the labels of the call whose `(` is at `open` fit a function declared with
+    /// `parameters`, in order: a call of another function of the same name (`AF.request(url, …)`
+    /// for the app's `request(url:…)`) does not.
+    static func call(of code: CodeView, openingAt open: Int, fits parameters: [Scope.Parameter]) -> Bool {
+        let close = Int(code.partner[open])
+        guard close > open else { return false }
+        var next = 0
+        var start = open + 1
+        while start < close {
+            var end = start
+            while end < close, code.kind(end) != .comma {
+                let partner = Int(code.partner[end])
+                end = partner > end ? partner + 1 : end + 1
+            }
+            let labelled = start + 1 < end && (code.kind(start) == .identifier || code.kind(start) == .keyword)
+                && code.kind(start + 1) == .colon
+            let label: String? = labelled ? code.text(start) : nil
+            // Parameters with default values may be left out; a variadic one takes several.
+            var matched = false
+            while next < parameters.count {
+                let declared = parameters[next]
+                let expected: String? = declared.label == "_" ? nil : (declared.label ?? declared.name)
+                if expected == label {
+                    matched = true
+                    if !(declared.type?.hasSuffix("...") ?? false) { next += 1 }
+                    break
+                }
+                guard declared.hasDefault || (declared.type?.hasSuffix("...") ?? false) else { return false }
+                next += 1
+            }
+            if !matched { return false }
+            start = end + 1
+        }
+        // What is left must have defaults, or be closures the call may pass after its parentheses.
+        return parameters[min(next, parameters.count)...].allSatisfy { $0.hasDefault || ($0.type?.hasSuffix("...") ?? false) || ($0.type ?? "").contains("->") }
     }
 
     /// The argument of the call whose `(` is at `open` that has `label`, or, when `label` is nil,

@@ -29,7 +29,7 @@ public final class ProjectIndex: Sendable {
     /// Where each name is declared (`let name`, `var name`), per file, for declared types.
     let declarationSites = Memo<NameInFile, [Int32]>()
     /// The arguments each followed parameter is given at the project's calls.
-    let callArguments = Memo<ParameterRef, [CodeRange]>()
+    let callArguments = Memo<ParameterRef, [CallArgument]>()
     /// Where each type is declared, per unit, indexed on first use.
     private let typeDeclarations = Memo<Int, TypeIndex>()
 

@@ -31,6 +31,10 @@ struct RuleEvaluator {
         /// The clause's severity and label, when it has its own.
         var severity: Severity?
         var label: String?
+        /// For a call of the app's own helper: the site inside the helper it stands for.
+        var through: CodeRange?
+        /// Placeholders the helper's site fills that the call does not (`{KEY}` of a key the helper picks).
+        var boundElsewhere: [String: String] = [:]
     }
 
     /// A finding that belongs in a property list rather than in the code that caused it.
@@ -43,30 +47,44 @@ struct RuleEvaluator {
     }
 
     func sites(of rule: RuleSpec, inFile fileIndex: Int) -> [Site] {
+        scan(rule, inFile: fileIndex).sites
+    }
+
+    /// The rule's sites in a file and, for a rule that follows values through helpers, its
+    /// matches whose value comes in through a helper's parameter or setter.
+    func scan(_ rule: RuleSpec, inFile fileIndex: Int) -> (sites: [Site], sinks: [HelperSink]) {
         let spec = rule.match
         let unit = project.unit(ofFile: fileIndex)
-        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return [] }
+        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return ([], []) }
         if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
-            return []
+            return ([], [])
         }
-        if !spec.imports.isEmpty, project.imports(ofFile: fileIndex).isDisjoint(with: spec.imports) { return [] }
-        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return [] }
+        if !spec.imports.isEmpty, project.imports(ofFile: fileIndex).isDisjoint(with: spec.imports) { return ([], []) }
+        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return ([], []) }
         // Clauses are read in place, by index: a clause is a large value, and rules have many.
         let runnable = spec.patterns.indices.filter {
             accepts(spec.patterns[$0], fileIndex) && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
                 && project.mayMatch(spec.patterns[$0], inFile: fileIndex)
         }
-        guard !runnable.isEmpty else { return [] }
+        guard !runnable.isEmpty else { return ([], []) }
         let code = project.files[fileIndex]
         let matcher = Matcher(code, budget: budget)
         var candidates: [(match: Match, relocation: Relocation?, order: Int)] = []
+        var sinks: [HelperSink] = []
         for order in runnable {
             let declaresFunctions = spec.patterns[order].pattern.declaresFunction
             for match in matches(spec.patterns[order], matcher) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
                 var relocation: Relocation?
-                guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation),
-                    holds(spec.conditions, match, fileIndex, &relocation)
-                else { continue }
+                guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation) else { continue }
+                let found = holds(spec.conditions, match, fileIndex, &relocation)
+                if let through = spec.throughHelpers {
+                    let value = through.metavariable == Pattern.wholeMatch ? match.range : match.bindings[through.metavariable]?.range
+                    if let value {
+                        let entries = helperEntries(reaching: value, inFile: fileIndex, usingCall: through.metavariable == Pattern.wholeMatch)
+                        if !entries.isEmpty { sinks.append(HelperSink(file: fileIndex, match: match, entries: entries, reported: found)) }
+                    }
+                }
+                guard found else { continue }
                 candidates.append((match, relocation, order))
             }
         }
@@ -95,7 +113,7 @@ struct RuleEvaluator {
                     severity: spec.patterns[order].severity, label: label))
             }
         }
-        return sites
+        return (sites, sinks)
     }
 
     /// Where a clause matches in a file: its pattern, or its words.

@@ -1,8 +1,10 @@
 /// What kind of value an expression visibly is: a Boolean, a number or a date. Such values are
 /// read off something (a flag, a count, a time) and are never the thing itself: whether a token
-/// is there is not the token.
+/// is there is not the token. Or `nil`, which is nothing at all: clearing a stored value stores
+/// no token.
 public enum ValueKind: String, Sendable, Hashable, CaseIterable {
     case boolean, number, date
+    case nothing = "nil"
 
     /// The kind a declared type names (`Bool`, `Int?`, `TimeInterval`, `Date`), if one of these.
     init?(typeName: String) {
@@ -28,6 +30,7 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
         let first = range.lowerBound
         if range.count == 1 {
             if code.token(first, is: "true") || code.token(first, is: "false") { return .boolean }
+            if code.token(first, is: "nil") { return .nothing }
             if code.kind(first) == .integerLiteral || code.kind(first) == .floatLiteral { return .number }
         }
         if code.kind(first) == .operator, code.token(first, is: "!") { return .boolean }

@@ -33,8 +33,9 @@ struct ValueResolver {
         /// For a closure's parameter, the callee of the call the closure is passed to: where the
         /// value comes from, though not which of the closure's values it is.
         static let closureCallees = Following(rawValue: 4)
-        /// For a function's parameter, its declaration (where a delegate method says what it
-        /// hands over) and the arguments the project's calls pass to it.
+        /// For a function's parameter, its declaration: where a delegate method says what it is
+        /// handed. (What the project's own calls pass is followed the other way, from the call
+        /// into the helper; see ``HelperIndex``.)
         static let parameters = Following(rawValue: 8)
         /// The values the project's functions a value calls give back.
         static let returns = Following(rawValue: 16)
@@ -232,18 +233,15 @@ struct ValueResolver {
     }
 
     /// Where a name that no assignment gives a value gets one: a closure's parameter from the
-    /// call the closure is passed to; a function's parameter from the function's declaration and
-    /// the arguments of its calls.
+    /// call the closure is passed to; a function's parameter from the function's declaration.
     private func sources(ofUnassigned name: Int, in code: CodeView, file: Int, _ following: Following) -> [Site] {
         var found: [Site] = []
         if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
             found.append(Site(file: file, range: source))
         }
-        if following.contains(.parameters), let (scopeIndex, position) = functionParameter(name, in: code) {
+        if following.contains(.parameters), let (scopeIndex, _) = functionParameter(name, in: code) {
             let scope = code.scopes[scopeIndex]
             found.append(Site(file: file, range: scope.headerStart..<max(scope.headerStart, scope.open)))
-            let parameter = ParameterRef(function: ProjectIndex.FunctionRef(file: file, scope: scopeIndex), position: position)
-            found += project.arguments(givenTo: parameter).map { Site(file: $0.file, range: $0.range) }
         }
         return found
     }

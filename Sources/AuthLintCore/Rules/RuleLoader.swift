@@ -163,7 +163,7 @@ public struct RuleLoader {
 
     private func matchSpec(_ node: YAMLReader) throws -> MatchSpec {
         let fields = try node.mapping(
-            "match", allowed: ["language", "imports", "patterns", "where", "report", "once-per", "applies-to", "unless-declared"])
+            "match", allowed: ["language", "imports", "patterns", "where", "report", "once-per", "applies-to", "unless-declared", "through-helpers"])
         var spec = MatchSpec()
         if let language = fields["language"] { spec.language = try language.enumValue(LanguageFilter.self, "language") }
         spec.imports = try fields["imports"]?.strings("imports") ?? []
@@ -188,6 +188,15 @@ public struct RuleLoader {
         }
         let bound = Set(spec.patterns.flatMap(\.pattern.metavariables) + [Pattern.wholeMatch])
         spec.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
+        if let node = fields["through-helpers"] {
+            let helper = try node.mapping("through-helpers", allowed: ["metavariable", "related"])
+            let nameNode = try helper.required("metavariable")
+            let name = try nameNode.string("metavariable")
+            guard bound.contains(name) else {
+                throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
+            }
+            spec.throughHelpers = ThroughHelpers(metavariable: name, related: try helper.required("related").string("related"))
+        }
         return spec
     }
 
@@ -344,7 +353,7 @@ public struct RuleLoader {
         var kinds = Set<ValueKind>()
         for word in try value.strings(key) {
             guard let kind = ValueKind(rawValue: word) else {
-                throw value.fail("\(key) takes boolean, number and date, not `\(word.shortExcerpt)`"
+                throw value.fail("\(key) takes boolean, number, date and nil, not `\(word.shortExcerpt)`"
                     + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
             }
             kinds.insert(kind)

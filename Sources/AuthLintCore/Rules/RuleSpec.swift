@@ -48,6 +48,9 @@ public struct MatchSpec: Sendable {
     public var appsOnly = false
     /// Silent when the configuration declares an equivalent login service or a 4.8 exemption.
     public var unlessLoginServicesDeclared = false
+    /// Sites the app's own helpers stand for: calls that hand a helper what reaches one of the
+    /// patterns inside it.
+    public var throughHelpers: ThroughHelpers?
 
     /// Whether every finding lands in the file its site is in, and no site elsewhere can stand
     /// in for it: not reported once per project, not moved to an entitlements file or a privacy
@@ -55,6 +58,17 @@ public struct MatchSpec: Sendable {
     var reportsInItsOwnFile: Bool {
         !oncePerProject && !(conditions + patterns.flatMap(\.conditions)).contains(where: \.relocates)
     }
+}
+
+/// `through-helpers:`: when what a metavariable holds at a site is a parameter of the function
+/// around it (or the value a property setter, observer or property wrapper is given), each call
+/// of that helper is a site too, with the metavariable bound to the argument, reported at the
+/// call with the site as a related place. Helpers of helpers count, a few levels deep.
+public struct ThroughHelpers: Sendable {
+    /// The metavariable whose value the helper is handed (`MATCH` for the whole match).
+    public var metavariable: String
+    /// The related place's message at the site inside the helper.
+    public var related: String
 }
 
 /// A pattern with the conditions that apply only to its matches.

@@ -29,11 +29,34 @@ extension CodeView {
                 start = before
             } else if kind(before) == .rightParen, partner[before] > 0, kind(Int(partner[before]) - 1) == .identifier {
                 start = Int(partner[before]) - 1
+            } else if let open = genericClauseOpening(closingAt: before), open > 0, kind(open - 1) == .identifier {
+                start = open - 1  // `Helper<String>.set`
             } else {
                 break
             }
         }
         return start..<(name + 1)
+    }
+
+    /// The `<` of the generic argument clause whose `>` is at `close` (`Box<[String: Int]>`), when it
+    /// holds only names, punctuation and brackets.
+    func genericClauseOpening(closingAt close: Int) -> Int? {
+        guard close > 0, kind(close) == .operator, token(close, is: ">") else { return nil }
+        var depth = 0
+        var j = close
+        while j >= 0, close - j < 32 {
+            switch kind(j) {
+            case .operator where token(j, is: ">"): depth += 1
+            case .operator where token(j, is: "<"):
+                depth -= 1
+                if depth == 0 { return j }
+            case .operator where token(j, is: "?") || token(j, is: "!"): break
+            case .identifier, .keyword, .comma, .colon, .period, .leftBracket, .rightBracket, .leftParen, .rightParen: break
+            default: return nil
+            }
+            j -= 1
+        }
+        return nil
     }
 
     /// The callee name of the call an argument starting at `label` (its label, or the argument

@@ -11,9 +11,9 @@ public final class CodeView: Sendable {
     public let partner: [Int32]
     /// Hash of each code token's bytes (see ``CodeView/hash(_:)``).
     public let hashes: [UInt64]
-    /// The set of hashes of every identifier and keyword in the file's code.
+    /// The set of hashes of every identifier, keyword and attribute in the file's code.
     public let nameHashes: Set<UInt64>
-    /// Code indices of each identifier and keyword, by hash, in order.
+    /// Code indices of each identifier, keyword and attribute, by hash, in order.
     public let occurrences: [UInt64: [Int32]]
     /// Scopes in source order (by opening brace); index 0 is the file scope.
     public let scopes: [Scope]
@@ -35,7 +35,11 @@ public final class CodeView: Sendable {
             for (index, token) in tokens.enumerated() {
                 let h = CodeView.hash(bytes, Int(token.start), Int(token.end))
                 hashes.append(h)
-                if token.kind == .identifier || token.kind == .keyword { occurrences[h, default: []].append(Int32(index)) }
+                // Names, and attributes under their whole text (`@Stored`), so that a property
+                // wrapper's uses can be found.
+                if token.kind == .identifier || token.kind == .keyword || token.kind == .attribute {
+                    occurrences[h, default: []].append(Int32(index))
+                }
             }
         }
         self.hashes = hashes

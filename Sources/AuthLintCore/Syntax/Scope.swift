@@ -15,6 +15,8 @@ public struct Scope: Sendable, Hashable {
         public var type: String?
         /// Code index of the parameter's name.
         public var index: Int
+        /// Whether the declaration gives it a default value (callers may leave it out).
+        public var hasDefault = false
     }
 
     public var kind: Kind

@@ -61,6 +61,8 @@ struct ScopeBuilder {
         switch previous.kind {
         case .operator where isPostfix(brace - 1):
             break  // `-> String? {`, `var x: Int! {`: the type ends there
+        case .operator where isKeyword(brace - 1, ">"):
+            break  // `struct Box<T> {`, `func f() -> Set<T> {`: a generic clause ends there; `if a > b {` is a block
         case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .operator, .interpolationOpen, .semicolon:
             return .scope(.closure, name: nil, headerStart: brace)
         case .keyword where isKeyword(brace - 1, "in") || isKeyword(brace - 1, "return") || isKeyword(brace - 1, "throw"):
@@ -143,8 +145,9 @@ struct ScopeBuilder {
         if k >= 0, tokens[k].kind == .rightParen, partner[k] > 0 { k = Int(partner[k]) - 1 }
         guard k >= 0, tokens[k].kind == .identifier else { return nil }
         for accessor: StaticString in ["get", "set", "willSet", "didSet", "_read", "_modify", "init"] where isKeyword(k, accessor) {
-            // Only an accessor when it opens a statement: `x.get {` is a call with a trailing closure.
-            if k > 0, tokens[k - 1].kind == .period { return nil }
+            // Only an accessor when it opens a statement: `x.get {` is a call with a trailing
+            // closure, `func set(_ value: T) {` a method of that name.
+            if k > 0, tokens[k - 1].kind == .period || isKeyword(k - 1, "func") { return nil }
             return k
         }
         return nil
@@ -279,6 +282,7 @@ struct ScopeBuilder {
             if let nameIndex = names.last, colon != nil || !requireTypes {
                 let label = names.count >= 2 ? text(names[names.count - 2]) : nil
                 var type: String?
+                var hasDefault = false
                 if let colon {
                     var typeText = ""
                     var t = colon + 1
@@ -290,8 +294,11 @@ struct ScopeBuilder {
                         t += 1
                     }
                     type = typeText
+                    hasDefault = t < stop
                 }
-                result.append(Scope.Parameter(label: label, name: text(nameIndex), type: type, index: nameIndex))
+                var parameter = Scope.Parameter(label: label, name: text(nameIndex), type: type, index: nameIndex)
+                parameter.hasDefault = hasDefault
+                result.append(parameter)
             }
             k = stop + 1
         }
