@@ -628,4 +628,23 @@ final class ScopeBuilderTests: XCTestCase {
             XCTAssertEqual(code.declaringScope(of: index), best ?? Int(code.scopeOfToken[index]), "token \(index) `\(code.text(index))`")
         }
     }
+
+    func testAMethodNamedLikeAnAccessorAndAGenericTypeAreWhatTheyDeclare() {
+        let code = view("""
+            struct Box<T> {
+                static func set(_ value: T, forKey key: String = "box") {}
+                func get() -> Set<T> { [] }
+                var count: Int { get { 0 } set { } }
+            }
+            if a > b { }
+            """)
+        XCTAssertEqual(outline(code), [
+            "type Box < file", "function set < type Box", "function get < type Box", "function count < type Box",
+            "function get < function count", "function set < function count",
+        ])
+        let set = code.scopes[2]
+        XCTAssertEqual(parameters(set), ["_ value: T", "forKey key: String"])
+        XCTAssertEqual(set.parameters.map(\.hasDefault), [false, true])
+        XCTAssertTrue(code.token(set.headerStart, is: "func"), code.text(set.headerStart))
+    }
 }
