@@ -299,7 +299,8 @@ public enum Linter {
         var severity = site.severity ?? rule.description.severity
         let unit = project.unitOfFile[site.file]
         for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
-        var message = render(rule.message, site.bindings, code, label: site.label, elsewhere: site.boundElsewhere)
+        let template = rule.messageWhen.last { facts[$0.when]?[unit] == true }?.message ?? rule.message
+        var message = render(template, site.bindings, code, label: site.label, elsewhere: site.boundElsewhere)
         if let unknown = site.relocation?.unknown {
             severity = .note
             message = unknown
@@ -316,7 +317,7 @@ public enum Linter {
         return Finding(
             rule: rule.id, severity: severity, message: message,
             path: code.file.path, line: Int(first.line), column: Int(first.column),
-            endLine: end.line, endColumn: end.column, related: helperPlace(rule, site, project) + relatedPlaces(rule, site, project))
+            endLine: end.line, endColumn: end.column, related: helperPlace(rule, site, project) + relatedPlaces(rule, site, RuleEvaluator(project: project, facts: facts)))
     }
 
     /// For a call of the app's own helper, the site inside the helper.
@@ -328,20 +329,38 @@ public enum Linter {
     }
 
     /// The first place of each of the rule's related patterns, with the site's metavariables
-    /// bound: in the site's file first, then in the rest of its target.
-    static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex) -> [Finding.Related] {
+    /// bound (not in a provider's patterns, which have their own): in the site's file first,
+    /// then in the rest of its target. A place asked to be unreachable says why it is.
+    static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ evaluator: RuleEvaluator) -> [Finding.Related] {
         guard !rule.related.isEmpty else { return [] }
+        let project = evaluator.project
         let unit = project.unit(ofFile: site.file)
         let files = [site.file] + unit.files.filter { $0 != site.file }
         return rule.related.compactMap { place in
-            for fileIndex in files where place.patterns.contains(where: { project.mayMatch($0, inFile: fileIndex) }) {
+            for fileIndex in files where place.clauses.contains(where: { evaluator.accepts($0, fileIndex) && project.mayMatch($0, inFile: fileIndex) }) {
                 let code = project.files[fileIndex]
-                let matcher = Matcher(code, budget: StepBudget(bytes: code.file.bytes.count))
-                let hits = place.patterns.flatMap { matcher.matches($0, bound: site.bindings) }
-                    .filter { fileIndex != site.file || !$0.range.contains(site.range.lowerBound) }
-                if let first = hits.min(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-                    let token = code.tokens[first.range.lowerBound]
-                    return Finding.Related(path: code.file.path, line: Int(token.line), column: Int(token.column), message: place.message)
+                let budget = StepBudget(bytes: code.file.bytes.count)
+                let bounded = evaluator.spending(budget)
+                let matcher = Matcher(code, budget: budget)
+                var hits: [Match] = []
+                for clause in place.clauses where evaluator.accepts(clause, fileIndex) {
+                    let found = clause.words != nil ? bounded.matches(clause, matcher)
+                        : matcher.matches(clause.pattern, bound: clause.label == nil ? site.bindings : [:])
+                    for match in found where fileIndex != site.file || !match.range.contains(site.range.lowerBound) {
+                        var ignored: RuleEvaluator.Relocation?
+                        if bounded.holds(clause.conditions, match, fileIndex, &ignored) { hits.append(match) }
+                    }
+                }
+                for hit in hits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                    var message = place.message
+                    if place.unreachable {
+                        guard let why = project.unreachable(file: fileIndex, at: hit.range.lowerBound) else { continue }
+                        message += ": " + why.reason
+                    }
+                    var start = hit.range.lowerBound
+                    if code.kind(start) == .period, hit.range.count > 1 { start += 1 }
+                    let token = code.tokens[start]
+                    return Finding.Related(path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)
                 }
             }
             return nil

@@ -30,6 +30,10 @@ public final class ProjectIndex: Sendable {
     let declarationSites = Memo<NameInFile, [Int32]>()
     /// The arguments each followed parameter is given at the project's calls.
     let callArguments = Memo<ParameterRef, [CallArgument]>()
+    /// Per file, the code `#if false` compiles out.
+    let compiledOut = Memo<Int, [Range<Int>]>()
+    /// Per unit, the names declared `let name = false` and never set otherwise.
+    let constantFalse = Memo<Int, Set<String>>()
     /// Where each type is declared, per unit, indexed on first use.
     private let typeDeclarations = Memo<Int, TypeIndex>()
 

@@ -17,6 +17,9 @@ struct ProjectResources: Sendable {
     var texts: [String: SourceFile] = [:]
     /// Every file the scan found, read or not.
     var scannedPaths: Set<String> = []
+    /// The classes storyboards and xibs instantiate (`customClass`) and the methods they connect
+    /// (`selector`, up to its first colon).
+    var interfaceNames: Set<String> = []
 
     init() {}
 
@@ -33,6 +36,12 @@ struct ProjectResources: Sendable {
             let absolute = (scanned.root as NSString).appendingPathComponent(list.path)
             if case let .success(bytes) = FileReader.readFile(atPath: absolute) {
                 texts[list.path] = SourceFile(path: list.path, language: .objectiveC, bytes: bytes)
+            }
+        }
+        for file in scanned.allFiles where file.kind == .interfaceBuilder {
+            let absolute = (scanned.root as NSString).appendingPathComponent(file.path)
+            if case let .success(bytes) = FileReader.readFile(atPath: absolute) {
+                interfaceNames.formUnion(ProjectResources.interfaceNames(in: bytes))
             }
         }
         let entitlementPaths = scanned.entitlements.map(\.path)
@@ -93,5 +102,30 @@ struct ProjectResources: Sendable {
             folder.removeLast()
         }
         return orOnly && candidates.count == 1 ? candidates : []
+    }
+
+    /// The values of `customClass="…"` and `selector="…"` attributes in a storyboard or xib, a
+    /// selector up to its first colon. One pass over the bytes; the XML is not parsed.
+    static func interfaceNames(in bytes: [UInt8]) -> Set<String> {
+        var names = Set<String>()
+        let attributes = [Array("customClass=\"".utf8), Array("selector=\"".utf8)]
+        var i = 0
+        while i < bytes.count {
+            // Attributes follow a space; each starts with a letter no other byte here needs.
+            guard bytes[i] == 0x20, i + 1 < bytes.count, bytes[i + 1] == 0x63 || bytes[i + 1] == 0x73 else {
+                i += 1
+                continue
+            }
+            i += 1
+            guard let attribute = attributes.first(where: { i + $0.count <= bytes.count && bytes[i..<(i + $0.count)].elementsEqual($0) }) else {
+                continue
+            }
+            let start = i + attribute.count
+            var end = start
+            while end < bytes.count, end - start < 256, bytes[end] != 0x22, bytes[end] != 0x3A { end += 1 }
+            if end > start { names.insert(String(decoding: bytes[start..<end], as: UTF8.self)) }
+            i = end
+        }
+        return names
     }
 }

@@ -134,8 +134,8 @@ struct RuleEvaluator {
 
     private func holds(_ condition: Condition, _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
         switch condition {
-        case let .projectHas(search): return fact(search, fileIndex)
-        case let .projectLacks(search): return !fact(search, fileIndex)
+        case let .projectHas(search): return fact(answering(search, match, fileIndex), fileIndex)
+        case let .projectLacks(search): return !fact(answering(search, match, fileIndex), fileIndex)
         case let .absent(search): return !found(search, match, fileIndex)
         case let .present(search): return found(search, match, fileIndex)
         case let .metavariable(name, test):
@@ -150,6 +150,13 @@ struct RuleEvaluator {
         case let .manifestLacks(types):
             return manifestLacks(types, fileIndex, &relocation)
         }
+    }
+
+    /// The search that answers for a match: one of reachable code answers only for a match live
+    /// code reaches; for another, every match counts.
+    private func answering(_ search: ProjectSearch, _ match: Match, _ fileIndex: Int) -> ProjectSearch {
+        guard let anywhere = search.anywhere, project.unreachable(file: fileIndex, at: match.range.lowerBound) != nil else { return search }
+        return anywhere
     }
 
     /// Whether the unit of the file has what the search looks for.
@@ -190,7 +197,9 @@ struct RuleEvaluator {
             for clause in search.clauses where accepts(clause, index) {
                 for match in evaluator.matches(clause, matcher) {
                     var ignored: Relocation?
-                    if evaluator.holds(clause.conditions, match, index, &ignored) { return (true, stopped) }
+                    guard evaluator.holds(clause.conditions, match, index, &ignored) else { continue }
+                    if search.reachable, project.unreachable(file: index, at: match.range.lowerBound) != nil { continue }
+                    return (true, stopped)
                 }
             }
             if budget.isSpent { stopped.append(index) }

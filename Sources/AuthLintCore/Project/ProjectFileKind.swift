@@ -27,6 +27,8 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
     case xcconfig
     /// `project.yml` / `project.yaml`: an XcodeGen spec (read when it has `targets:`).
     case xcodegenSpec = "xcodegen-spec"
+    /// `*.storyboard` and `*.xib`: the classes and action selectors an interface names.
+    case interfaceBuilder = "interface-builder"
 
     /// The kind of a file from its name and the name of the folder holding it, or nil when the
     /// scanner does not collect it.
@@ -54,6 +56,7 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
         case "plist": return .propertyList
         case "xcprivacy": return .privacyManifest
         case "xcconfig": return .xcconfig
+        case "storyboard", "xib": return .interfaceBuilder
         default: return nil
         }
     }

@@ -9,7 +9,7 @@ public struct RuleLoader {
 
     static let topKeys = [
         "id", "name", "severity", "aliases", "tags", "precision", "security-severity", "guideline", "summary",
-        "documentation", "message", "match", "severity-when", "related", "examples", "engine",
+        "documentation", "message", "match", "severity-when", "message-when", "related", "examples", "engine",
     ]
 
     /// Parses one rule file.
@@ -71,10 +71,22 @@ public struct RuleLoader {
         var rule = RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
         rule.engine = engine
         rule.related = try top["related"]?.list("related").map { entry in
-            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message"])
+            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable"])
             return RelatedPlace(
-                patterns: try RuleLoader.patterns(try fields.required("patterns")),
-                message: try fields.required("message").string("message"))
+                clauses: try clauses(try fields.required("patterns")),
+                message: try fields.required("message").string("message"),
+                unreachable: try fields["unreachable"]?.bool("unreachable") ?? false)
+        } ?? []
+        rule.messageWhen = try top["message-when"]?.list("message-when").map { entry -> MessageOverride in
+            let fields = try entry.mapping("a message-when entry", allowed: ["project-has", "imports", "reachable", "message"])
+            let messageNode = try fields.required("message")
+            let text = try messageNode.string("message")
+            for name in RuleLoader.placeholders(in: text) where !known.contains(name) {
+                throw messageNode.fail("message uses `{\(name)}`, which no pattern binds")
+            }
+            return MessageOverride(
+                when: try projectSearch(try fields.required("project-has"), imports: fields["imports"], language: nil, reachable: fields["reachable"]),
+                message: text)
         } ?? []
         return rule
     }
@@ -266,18 +278,19 @@ public struct RuleLoader {
         return (found, words)
     }
 
-    private func projectSearch(_ node: YAMLReader, imports: YAMLReader?, language: YAMLReader?) throws -> ProjectSearch {
+    private func projectSearch(_ node: YAMLReader, imports: YAMLReader?, language: YAMLReader?, reachable: YAMLReader? = nil) throws -> ProjectSearch {
         ProjectSearch(
             clauses: try clauses(node),
             imports: try imports?.strings("imports") ?? [],
-            language: try language?.enumValue(LanguageFilter.self, "language") ?? .any)
+            language: try language?.enumValue(LanguageFilter.self, "language") ?? .any,
+            reachable: try reachable?.bool("reachable") ?? false)
     }
 
     private static let conditionKeys = [
         "absent", "present", "scope", "follow", "not-inside", "metavariable", "resolves-to", "mentions", "mentions-none", "lacks",
         "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "comes-from", "comes-from-none", "project-has",
         "project-lacks", "imports",
-        "language", "any-of", "entitlement-lacks", "manifest-lacks",
+        "language", "reachable", "any-of", "entitlement-lacks", "manifest-lacks",
     ]
 
     private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
@@ -311,7 +324,7 @@ public struct RuleLoader {
             search.notInside = try fields["not-inside"].map { try RuleLoader.patterns($0) } ?? []
             return kinds[0] == "absent" ? .absent(search) : .present(search)
         case "project-has", "project-lacks":
-            let search = try projectSearch(fields[kinds[0]]!, imports: fields["imports"], language: fields["language"])
+            let search = try projectSearch(fields[kinds[0]]!, imports: fields["imports"], language: fields["language"], reachable: fields["reachable"])
             return kinds[0] == "project-has" ? .projectHas(search) : .projectLacks(search)
         default:
             let nameNode = fields["metavariable"]!

@@ -7,6 +7,8 @@ public struct RuleSpec: Sendable {
     public var match: MatchSpec
     /// Raise or lower the severity when the project has a fact (Firebase in use, say).
     public var severityWhen: [SeverityOverride]
+    /// Say something else when the project has a fact (the Apple flow is there but unreachable).
+    public var messageWhen: [MessageOverride] = []
     /// Other places a finding involves (the backend call that needs the nonce), found by pattern
     /// in the site's file first, then in its target.
     public var related: [RelatedPlace] = []
@@ -212,11 +214,18 @@ public final class ProjectSearch: Sendable, Hashable {
     public let clauses: [PatternClause]
     public let imports: [String]
     public let language: LanguageFilter
+    /// Only matches live code can reach count (see `Unreachable`).
+    public let reachable: Bool
+    /// For a search of reachable code: the same search counting every match, which answers for
+    /// a site that is itself out of reach (code nothing reaches cannot tell what else does not).
+    public let anywhere: ProjectSearch?
 
-    public init(clauses: [PatternClause], imports: [String] = [], language: LanguageFilter = .any) {
+    public init(clauses: [PatternClause], imports: [String] = [], language: LanguageFilter = .any, reachable: Bool = false) {
         self.clauses = clauses
         self.imports = imports
         self.language = language
+        self.reachable = reachable
+        anywhere = reachable ? ProjectSearch(clauses: clauses, imports: imports, language: language) : nil
     }
 
     public static func == (a: ProjectSearch, b: ProjectSearch) -> Bool { a === b }
@@ -263,7 +272,15 @@ public enum MetavariableTest: Sendable {
 }
 
 public struct RelatedPlace: Sendable {
-    public var patterns: [Pattern]
+    public var clauses: [PatternClause]
+    public var message: String
+    /// Only a match that live code cannot reach, with the reason after the message.
+    public var unreachable = false
+}
+
+/// Another message when the site's target has a fact.
+public struct MessageOverride: Sendable {
+    public var when: ProjectSearch
     public var message: String
 }
 
@@ -276,7 +293,7 @@ extension Condition {
     /// The project-wide searches in the condition, also inside `any-of`.
     var projectSearches: [ProjectSearch] {
         switch self {
-        case let .projectHas(search), let .projectLacks(search): return [search]
+        case let .projectHas(search), let .projectLacks(search): return [search] + (search.anywhere.map { [$0] } ?? [])
         case let .anyOf(alternatives): return alternatives.flatMap(\.projectSearches)
         default: return []
         }
@@ -288,5 +305,6 @@ extension RuleSpec {
     /// inside `any-of`), and in its severity overrides.
     var projectSearches: [ProjectSearch] {
         (match.conditions + match.patterns.flatMap(\.conditions)).flatMap(\.projectSearches) + severityWhen.map(\.when)
+            + messageWhen.map(\.when)
     }
 }

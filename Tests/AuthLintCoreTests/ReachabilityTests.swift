@@ -1,0 +1,129 @@
+import AuthLintCore
+import Foundation
+import XCTest
+
+/// Sign in with Apple counts as offered only where live code reaches it; when it is there but out
+/// of reach, the finding says so and points at it with the reason.
+final class ReachabilityTests: XCTestCase {
+    private func lint(_ files: [String: String]) throws -> [Finding] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-reach-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (path, text) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+        return report.findings.filter { $0.rule == "third-party-login-without-apple" }
+    }
+
+    private let app = """
+        import SwiftUI
+
+        @main
+        struct SunriseApp: App {
+            var body: some Scene { WindowGroup { LoginView(model: LoginModel()) } }
+        }
+
+        """
+
+    private func loginView(apple: String, extra: String = "") -> String {
+        """
+        import SwiftUI
+        import GoogleSignInSwift
+        import AuthenticationServices
+        \(extra)
+        struct LoginView: View {
+            let model: LoginModel
+            var body: some View {
+                VStack {
+                    GoogleSignInButton(action: model.signInWithGoogle)
+                    \(apple)
+                }
+            }
+        }
+
+        """
+    }
+
+    private let appleButton = "SignInWithAppleButton(.signIn, onRequest: { $0.requestedScopes = [.email] }, onCompletion: { model.finish($0) })"
+
+    func testAReachableButtonIsOffered() throws {
+        XCTAssertEqual(try lint(["App.swift": app, "LoginView.swift": loginView(apple: appleButton)]).count, 0)
+    }
+
+    func testAButtonBehindAFlagThatIsAlwaysFalseIsNot() throws {
+        let found = try lint([
+            "App.swift": app,
+            "LoginView.swift": loginView(apple: "if Flags.showsApple, model.ready { \(appleButton) }",
+                                         extra: "enum Flags { static let showsApple: Bool = false }"),
+        ])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.message.contains("is in code nothing reaches") == true, found.first?.message ?? "")
+        XCTAssertEqual(found.first?.related.map(\.message),
+                       ["Sign in with Apple is set up here, but nothing reaches it: under `if Flags.showsApple`, which is always false"])
+    }
+
+    func testAViewOnlyAPreviewShowsIsNotAndSaysWhy() throws {
+        let found = try lint([
+            "App.swift": app,
+            "LoginView.swift": loginView(apple: ""),
+            "AppleView.swift": """
+                import SwiftUI
+                import AuthenticationServices
+
+                struct AppleView: View {
+                    let model: LoginModel
+                    var body: some View { \(appleButton) }
+                }
+
+                struct AppleView_Previews: PreviewProvider {
+                    static var previews: some View { AppleView(model: LoginModel()) }
+                }
+
+                """,
+        ])
+        XCTAssertEqual(found.flatMap(\.related).map(\.message), ["Sign in with Apple is set up here, but nothing reaches it: `AppleView` is never used"])
+        XCTAssertEqual(found.flatMap(\.related).map(\.line), [6])
+    }
+
+    func testAnActionNothingConnectsIsNotButOneAXibConnectsIs() throws {
+        let controller = """
+            import UIKit
+            import GoogleSignIn
+            import AuthenticationServices
+
+            final class LoginViewController: UIViewController {
+                let button = UIButton()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    button.addTarget(self, action: #selector(google), for: .touchUpInside)
+                }
+                @objc func google() { GIDSignIn.sharedInstance.signIn(withPresenting: self) { _, _ in } }
+                @objc func apple() { ASAuthorizationController(authorizationRequests: [ASAuthorizationAppleIDProvider().createRequest()]).performRequests() }
+            }
+
+            """
+        let delegate = "import UIKit\n\nfunc makeRoot() -> UIViewController { LoginViewController() }\n"
+        let unconnected = try lint(["Login.swift": controller, "Root.swift": delegate])
+        XCTAssertEqual(unconnected.flatMap(\.related).map(\.message), ["Sign in with Apple is set up here, but nothing reaches it: nothing calls `apple`"])
+        let xib = "<document><objects><button><connections><action selector=\"apple\" destination=\"-1\" eventType=\"touchUpInside\" id=\"x\"/></connections></button></objects></document>\n"
+        XCTAssertEqual(try lint(["Login.swift": controller, "Root.swift": delegate, "Login.xib": xib]).count, 0)
+    }
+
+    func testGoogleSignInAsUnreachableAsTheAppleOneIsNoFinding() throws {
+        // A single controller nothing shows: what is reached cannot be told, and both are there.
+        let controller = """
+            import UIKit
+            import GoogleSignIn
+            import AuthenticationServices
+
+            final class LoginViewController: UIViewController {
+                @objc func google() { GIDSignIn.sharedInstance.signIn(withPresenting: self) { _, _ in } }
+                @objc func apple() { ASAuthorizationController(authorizationRequests: [ASAuthorizationAppleIDProvider().createRequest()]).performRequests() }
+            }
+
+            """
+        XCTAssertEqual(try lint(["Login.swift": controller]).count, 0)
+    }
+}
