@@ -337,6 +337,12 @@ public enum Linter {
         let unit = project.unit(ofFile: site.file)
         let files = [site.file] + unit.files.filter { $0 != site.file }
         return rule.related.compactMap { place in
+            if !place.conditions.isEmpty {
+                var ignored: RuleEvaluator.Relocation?
+                let match = Match(range: site.range, bindings: site.bindings)
+                guard evaluator.spending(StepBudget(bytes: project.files.byteCount(site.file))).holds(place.conditions, match, site.file, &ignored)
+                else { return nil }
+            }
             for fileIndex in files where place.clauses.contains(where: { evaluator.accepts($0, fileIndex) && project.mayMatch($0, inFile: fileIndex) }) {
                 let code = project.files[fileIndex]
                 let budget = StepBudget(bytes: code.file.bytes.count)

@@ -54,6 +54,8 @@ extension RuleEvaluator {
             }
         case let .comesFrom(_, clauses):
             return origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
+        case let .builtFrom(clauses):
+            return origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
         case let .comesFromNone(_, clauses):
             return origin(of: binding, fileIndex, clauses, usingCall: whole) == nil
         case .literal:

@@ -145,6 +145,8 @@ struct RuleEvaluator {
             return holds(test, binding, fileIndex, whole: whole != nil)
         case let .anyOf(alternatives):
             return alternatives.contains { holds($0, match, fileIndex, &relocation) }
+        case let .allOf(conditions):
+            return holds(conditions, match, fileIndex, &relocation)
         case let .entitlementLacks(key, value):
             return entitlementLacks(key: key, value: value, fileIndex, &relocation)
         case let .manifestLacks(types):

@@ -73,6 +73,10 @@ struct ValueResolver {
                     for source in sources(ofUnassigned: name, in: code, file: site.file, following) { queue.append((source, depth + 1)) }
                 }
                 for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
+                // What a collection is given entry by entry (`headers["Authorization"] = value`) is part of it.
+                if following.contains(.valueParts) {
+                    for value in subscriptAssignments(to: name, in: code) { queue.append((Site(file: site.file, range: value), depth + 1)) }
+                }
             }
             // Names used inside the value (`URL(string: text)`, `sha256(nonce)`) are followed too.
             if following.contains(.names), plainName(code, site.range) == nil {
@@ -230,6 +234,28 @@ struct ValueResolver {
             scopeIndex = scope.parent
         }
         return []
+    }
+
+    /// The entries given to the name at `nameIndex` (`name[key] = value`, key and value) in the
+    /// function around it.
+    func subscriptAssignments(to nameIndex: Int, in code: CodeView) -> [Range<Int>] {
+        let scope = code.executableScope(of: code.declaringScope(of: nameIndex))
+        guard scope > 0 else { return [] }
+        let range = code.scopes[scope].body
+        var values: [Range<Int>] = []
+        for occurrence in code.occurrences[code.hashes[nameIndex]] ?? [] {
+            let at = Int(occurrence)
+            guard range.contains(at), at + 1 < code.count, code.kind(at + 1) == .leftBracket, !(at > 0 && code.kind(at - 1) == .period) else {
+                continue
+            }
+            let close = Int(code.partner[at + 1])
+            guard close > at, close + 2 < code.count, code.kind(close + 1) == .operator, code.token(close + 1, is: "="),
+                let end = Matcher(code).expressionEnds(from: close + 2, limit: code.count).last
+            else { continue }
+            // The key with the value: `["Authorization"] = "Bearer \(token)"` says what the entry is.
+            values.append((at + 1)..<end)
+        }
+        return values
     }
 
     /// Where a name that no assignment gives a value gets one: a closure's parameter from the

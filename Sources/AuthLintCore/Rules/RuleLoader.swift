@@ -71,10 +71,11 @@ public struct RuleLoader {
         var rule = RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
         rule.engine = engine
         rule.related = try top["related"]?.list("related").map { entry in
-            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable"])
+            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable", "where"])
             return RelatedPlace(
                 clauses: try clauses(try fields.required("patterns")),
                 message: try fields.required("message").string("message"),
+                conditions: try fields["where"]?.list("where").map { try condition($0, bound: known) } ?? [],
                 unreachable: try fields["unreachable"]?.bool("unreachable") ?? false)
         } ?? []
         rule.messageWhen = try top["message-when"]?.list("message-when").map { entry -> MessageOverride in
@@ -288,24 +289,24 @@ public struct RuleLoader {
 
     private static let conditionKeys = [
         "absent", "present", "scope", "follow", "not-inside", "metavariable", "resolves-to", "mentions", "mentions-none", "lacks",
-        "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "comes-from", "comes-from-none", "project-has",
+        "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "comes-from", "comes-from-none", "built-from", "project-has",
         "project-lacks", "imports",
-        "language", "reachable", "any-of", "entitlement-lacks", "manifest-lacks",
+        "language", "reachable", "any-of", "all-of", "entitlement-lacks", "manifest-lacks",
     ]
 
     private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
         let fields = try node.mapping("a condition", allowed: RuleLoader.conditionKeys)
-        let kinds = ["absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "entitlement-lacks", "manifest-lacks"]
+        let kinds = ["absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of", "entitlement-lacks", "manifest-lacks"]
             .filter { fields[$0] != nil }
         guard kinds.count == 1 else {
             throw node.fail(
-                "a condition needs exactly one of absent, present, metavariable, project-has, project-lacks, any-of, entitlement-lacks, manifest-lacks")
+                "a condition needs exactly one of absent, present, metavariable, project-has, project-lacks, any-of, all-of, entitlement-lacks, manifest-lacks")
         }
         switch kinds[0] {
-        case "any-of":
-            let alternatives = try fields["any-of"]!.list("any-of").map { try condition($0, bound: bound) }
-            guard !alternatives.isEmpty else { throw fields["any-of"]!.fail("any-of needs at least one condition") }
-            return .anyOf(alternatives)
+        case "any-of", "all-of":
+            let parts = try fields[kinds[0]]!.list(kinds[0]).map { try condition($0, bound: bound) }
+            guard !parts.isEmpty else { throw fields[kinds[0]]!.fail("\(kinds[0]) needs at least one condition") }
+            return kinds[0] == "any-of" ? .anyOf(parts) : .allOf(parts)
         case "entitlement-lacks":
             let entitlement = try fields["entitlement-lacks"]!.mapping("entitlement-lacks", allowed: ["key", "value"])
             return .entitlementLacks(
@@ -333,10 +334,10 @@ public struct RuleLoader {
                 throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
             let tests = ["resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
-                         "kind-none", "comes-from", "comes-from-none"]
+                         "kind-none", "comes-from", "comes-from-none", "built-from"]
                 .filter { fields[$0] != nil }
             guard tests.count == 1 else {
-                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none, kind-none, comes-from, comes-from-none" : tests.joined(separator: ", "))")
+                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none, kind-none, comes-from, comes-from-none, built-from" : tests.joined(separator: ", "))")
             }
             let value = fields[tests[0]]!
             switch tests[0] {
@@ -350,6 +351,8 @@ public struct RuleLoader {
             case "contains-none": return .metavariable(name, .containsNone(try RuleLoader.patterns(value)))
             case "kind-none":
                 return .metavariable(name, .kindNone(try RuleLoader.valueKinds(value, "kind-none")))
+            case "built-from":
+                return .metavariable(name, .builtFrom(try RuleLoader.patterns(value).map { PatternClause(pattern: $0) }))
             case "comes-from", "comes-from-none":
                 let origin = try value.enumValue(ValueOrigin.self, tests[0])
                 let clauses = providers.clauses(of: origin)

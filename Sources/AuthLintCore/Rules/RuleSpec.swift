@@ -180,6 +180,8 @@ public enum Condition: Sendable {
     case projectLacks(ProjectSearch)
     /// At least one of these conditions holds.
     case anyOf([Condition])
+    /// Every one of these conditions holds (an alternative of `any-of` made of several).
+    case allOf([Condition])
     /// The entitlements of the site's target (each shipping configuration) lack `key`, or lack
     /// `value` in it. The finding is reported in that entitlements file when there is one.
     case entitlementLacks(key: String, value: String?)
@@ -191,7 +193,7 @@ public enum Condition: Sendable {
     var relocates: Bool {
         switch self {
         case .entitlementLacks, .manifestLacks: true
-        case let .anyOf(alternatives): alternatives.contains(where: \.relocates)
+        case let .anyOf(alternatives), let .allOf(alternatives): alternatives.contains(where: \.relocates)
         default: false
         }
     }
@@ -269,11 +271,16 @@ public enum MetavariableTest: Sendable {
     case comesFrom(ValueOrigin, [PatternClause])
     /// Followed likewise, it reaches none of these origins (`comes-from-none: [push-tokens]`).
     case comesFromNone(ValueOrigin, [PatternClause])
+    /// Followed back as `comesFrom` follows it (and through `name[key] = value`), it is built
+    /// from a match of one of these patterns (`built-from: ["$_.allHTTPHeaderFields"]`).
+    case builtFrom([PatternClause])
 }
 
 public struct RelatedPlace: Sendable {
     public var clauses: [PatternClause]
     public var message: String
+    /// Only for sites that meet these conditions.
+    public var conditions: [Condition] = []
     /// Only a match that live code cannot reach, with the reason after the message.
     public var unreachable = false
 }
@@ -294,7 +301,7 @@ extension Condition {
     var projectSearches: [ProjectSearch] {
         switch self {
         case let .projectHas(search), let .projectLacks(search): return [search] + (search.anywhere.map { [$0] } ?? [])
-        case let .anyOf(alternatives): return alternatives.flatMap(\.projectSearches)
+        case let .anyOf(alternatives), let .allOf(alternatives): return alternatives.flatMap(\.projectSearches)
         default: return []
         }
     }
