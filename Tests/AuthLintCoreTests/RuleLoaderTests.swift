@@ -346,7 +346,7 @@ final class RuleLoaderTests: XCTestCase {
         let kind = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    name-matches: {words: [token], unless-kind: [boolen]}"
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: kind))?.message,
-            "unless-kind takes boolean, number, date and nil, not `boolen` (did you mean `boolean`?)")
+            "unless-kind takes boolean, number, date, nil and literal, not `boolen` (did you mean `boolean`?)")
         let entry = minimalMatch + "\nwhere:\n  - absent:\n      - \"a()\"\n      - {word: [x]}"
         let message = TeamRuleFixture.error(TeamRuleFixture.rule(match: entry))?.message ?? ""
         XCTAssertTrue(message.contains("`word`"), message)

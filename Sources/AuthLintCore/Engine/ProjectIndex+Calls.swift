@@ -130,6 +130,10 @@ extension ProjectIndex {
         let scope = code.scopes[function.scope]
         let body = scope.body
         guard !body.isEmpty else { return [] }
+        // A function declared without `->` gives nothing back (a computed property always does).
+        if code.token(scope.headerStart, is: "func") {
+            guard (scope.headerStart..<scope.open).contains(where: { code.kind($0) == .operator && code.token($0, is: "->") }) else { return [] }
+        }
         let matcher = Matcher(code)
         var found: [CodeRange] = []
         var sawReturn = false
@@ -142,7 +146,12 @@ extension ProjectIndex {
                 found.append(CodeRange(file: function.file, range: (i + 1)..<end))
             }
         }
-        if !sawReturn, let end = matcher.expressionEnds(from: body.lowerBound, limit: body.upperBound).last, end == body.upperBound {
+        // A body that is one expression gives it back; a statement (`if`, `switch`, `let`) does not.
+        let opensWithStatement = code.kind(body.lowerBound) == .keyword
+            && !["try", "await", "self", "Self", "super", "nil", "true", "false"].contains(code.text(body.lowerBound))
+        if !sawReturn, !opensWithStatement, let end = matcher.expressionEnds(from: body.lowerBound, limit: body.upperBound).last,
+            end == body.upperBound
+        {
             found.append(CodeRange(file: function.file, range: body))
         }
         return found

@@ -32,7 +32,10 @@ extension RuleEvaluator {
             return binding.range.contains { index in
                 guard test.accepts(code, index) else { return false }
                 guard !test.unlessKind.isEmpty, code.kind(index) == .identifier else { return true }
-                let name = Binding(range: index..<(index + 1), hashes: [code.hashes[index]])
+                // `Keys.accessToken`: the static member of a type, not a name of its own.
+                let start = index >= 2 && code.kind(index - 1) == .period && code.kind(index - 2) == .identifier
+                    && resolver.staticMemberValues(code, (index - 2)..<(index + 1), file: fileIndex) != nil ? index - 2 : index
+                let name = Binding(range: start..<(index + 1), hashes: Array(code.hashes[start..<(index + 1)]))
                 return holds(.kindNone(test.unlessKind), name, fileIndex)
             }
         case let .contains(patterns):
@@ -47,7 +50,11 @@ extension RuleEvaluator {
             }
             // A flag when everything it is given is one: a name also given a token stays a token.
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
-            let given = values.sites.filter { resolver.plainName(project.files[$0.file], $0.range) == nil }
+            // Names (and a type's static members) stand for what they are given.
+            let given = values.sites.filter { site in
+                let code = project.files[site.file]
+                return resolver.plainName(code, site.range) == nil && resolver.staticMemberValues(code, site.range, file: site.file) == nil
+            }
             guard !given.isEmpty else { return true }
             return !given.allSatisfy { site in
                 ValueKind.of(project.files[site.file], site.range).map(kinds.contains) ?? false
@@ -57,7 +64,8 @@ extension RuleEvaluator {
         case let .builtFrom(clauses):
             return origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
         case let .comesFromNone(_, clauses):
-            return origin(of: binding, fileIndex, clauses, usingCall: whole) == nil
+            // A push token is whatever its registration call hands out; a credential is only a value.
+            return origin(of: binding, fileIndex, clauses, usingCall: whole, throughCallees: true) == nil
         case .literal:
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
             guard !values.unresolved else { return false }

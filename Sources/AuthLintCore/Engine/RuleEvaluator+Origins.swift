@@ -11,11 +11,16 @@ extension RuleEvaluator {
     /// come from it.
     /// With `usingCall`, the binding is the call that uses the value (`print(x)`, a whole match):
     /// its arguments are the value, not something made of it.
-    func origin(of binding: Binding, _ fileIndex: Int, _ clauses: [PatternClause], usingCall: Bool) -> ValueResolver.Site? {
+    /// With `throughCallees`, the callee a closure's parameters come from counts as their origin
+    /// (`Messaging.messaging().token { token, error in }`): right for what a call hands out only
+    /// in that, every parameter of the closure included.
+    func origin(
+        of binding: Binding, _ fileIndex: Int, _ clauses: [PatternClause], usingCall: Bool, throughCallees: Bool = false
+    ) -> ValueResolver.Site? {
         guard !clauses.isEmpty else { return nil }
         let following: ValueResolver.Following = usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
         let sites = resolver.resolve(file: fileIndex, range: binding.range, following: following).sites
-        for (order, site) in sites.enumerated() {
+        for (order, site) in sites.enumerated() where throughCallees || !site.callee {
             let code = project.files[site.file]
             let candidates = clauses.filter { accepts($0, site.file) && project.mayMatch($0, inFile: site.file) }
             guard !candidates.isEmpty else { continue }
@@ -23,6 +28,8 @@ extension RuleEvaluator {
             for clause in candidates {
                 for match in matcher.matches(clause.pattern, in: site.range) where !ValueResolver.isReadOff(code, match.range)
                     && resolver.isValuePart(code, match.range.lowerBound, of: site.range, outermostCall: order == 0 && usingCall)
+                    // The app's own `Keys.accessToken` is a constant, not an SDK's token property.
+                    && resolver.staticMemberValues(code, match.range, file: site.file) == nil
                 {
                     var ignored: Relocation?
                     if holds(clause.conditions, match, site.file, &ignored) { return site }

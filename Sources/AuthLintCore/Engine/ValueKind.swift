@@ -1,10 +1,13 @@
-/// What kind of value an expression visibly is: a Boolean, a number or a date. Such values are
+/// What kind of value an expression visibly is: a Boolean, a number, a date or a string literal. Such values are
 /// read off something (a flag, a count, a time) and are never the thing itself: whether a token
 /// is there is not the token. Or `nil`, which is nothing at all: clearing a stored value stores
 /// no token.
 public enum ValueKind: String, Sendable, Hashable, CaseIterable {
     case boolean, number, date
     case nothing = "nil"
+    /// A string literal without interpolation: a key, a label, a marker the app ships, never a
+    /// user's token.
+    case literal
 
     /// The kind a declared type names (`Bool`, `Int?`, `TimeInterval`, `Date`), if one of these.
     init?(typeName: String) {
@@ -32,6 +35,10 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
             if code.token(first, is: "true") || code.token(first, is: "false") { return .boolean }
             if code.token(first, is: "nil") { return .nothing }
             if code.kind(first) == .integerLiteral || code.kind(first) == .floatLiteral { return .number }
+        }
+        // An empty string is a placeholder until something is stored, not a constant.
+        if code.kind(first) == .stringOpen, Int(code.partner[first]) == range.upperBound - 1, let text = code.stringValue(at: first), !text.isEmpty {
+            return .literal
         }
         if code.kind(first) == .operator, code.token(first, is: "!") { return .boolean }
         if code.kind(first) == .operator, code.token(first, is: "-"), range.count == 2,

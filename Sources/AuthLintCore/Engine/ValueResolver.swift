@@ -12,6 +12,9 @@ struct ValueResolver {
     struct Site: Hashable {
         var file: Int
         var range: Range<Int>
+        /// The callee of the call a closure is passed to, standing for the closure's parameters:
+        /// where they come from, though not which of the call's values each is.
+        var callee = false
     }
 
     struct Result {
@@ -64,8 +67,13 @@ struct ValueResolver {
             let (site, depth) = queue.removeFirst()
             guard seen.insert(site).inserted else { continue }
             result.sites.append(site)
-            guard depth < ValueResolver.maxDepth else { continue }
+            // A callee stands for the values its call hands a closure: there is nothing inside to follow.
+            guard depth < ValueResolver.maxDepth, !site.callee else { continue }
             let code = project.files[site.file]
+            // `Keys.accessToken` stands for what the type declares it as, as a name for its assignments.
+            if let values = staticMemberValues(code, site.range, file: site.file) {
+                for value in values { queue.append((value, depth + 1)) }
+            }
             if let name = plainName(code, site.range) {
                 let assigned = assignments(to: name, in: code, near: site.range.lowerBound, ownDeclaration: true)
                 if assigned.isEmpty {
@@ -110,6 +118,29 @@ struct ValueResolver {
             }
         }
         return result
+    }
+
+    /// For `Type.name` (a static member of one of the project's types): the values its
+    /// declarations in the type give it (`static let accessToken = "access_token"`); nil when the
+    /// range is no such member.
+    func staticMemberValues(_ code: CodeView, _ range: Range<Int>, file: Int) -> [Site]? {
+        guard range.count == 3, code.kind(range.lowerBound) == .identifier, code.kind(range.lowerBound + 1) == .period,
+            code.kind(range.lowerBound + 2) == .identifier
+        else { return nil }
+        let first = code.file.bytes[Int(code.tokens[range.lowerBound].start)]
+        guard first >= 0x41 && first <= 0x5A else { return nil }
+        let member = code.hashes[range.lowerBound + 2]
+        var values: [Site] = []
+        for ref in project.declarations(ofType: code.text(range.lowerBound), inUnit: project.unitOfFile[file]) {
+            let other = project.files[ref.file]
+            let body = other.scopes[ref.scope].body
+            for occurrence in other.occurrences[member] ?? [] where body.contains(Int(occurrence)) {
+                let at = Int(occurrence)
+                guard other.declaringScope(of: at) == ref.scope, let value = assignedValue(at: at, in: other), value.declaration else { continue }
+                values.append(Site(file: ref.file, range: value.range))
+            }
+        }
+        return values.isEmpty ? nil : values
     }
 
     /// Calls that give the same value in another form.
@@ -263,7 +294,7 @@ struct ValueResolver {
     private func sources(ofUnassigned name: Int, in code: CodeView, file: Int, _ following: Following) -> [Site] {
         var found: [Site] = []
         if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
-            found.append(Site(file: file, range: source))
+            found.append(Site(file: file, range: source, callee: true))
         }
         if following.contains(.parameters), let (scopeIndex, _) = functionParameter(name, in: code) {
             let scope = code.scopes[scopeIndex]
@@ -339,7 +370,7 @@ struct ValueResolver {
         for i in range where code.kind(i) == .identifier {
             let called = i + 1 < code.count && code.kind(i + 1) == .leftParen
             let member = i > 0 && code.kind(i - 1) == .period
-            guard called || member else { continue }
+            guard called || member, !(i > 0 && code.token(i - 1, is: "func")) else { continue }
             if let refs = project.functions[code.text(i)] { found += refs }
         }
         return found

@@ -369,7 +369,7 @@ public struct RuleLoader {
         var kinds = Set<ValueKind>()
         for word in try value.strings(key) {
             guard let kind = ValueKind(rawValue: word) else {
-                throw value.fail("\(key) takes boolean, number, date and nil, not `\(word.shortExcerpt)`"
+                throw value.fail("\(key) takes boolean, number, date, nil and literal, not `\(word.shortExcerpt)`"
                     + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
             }
             kinds.insert(kind)
