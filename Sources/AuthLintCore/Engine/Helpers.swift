@@ -54,6 +54,14 @@ extension RuleEvaluator {
         for (order, site) in resolver.resolve(file: fileIndex, range: range, following: following).sites.enumerated() where site.file == fileIndex {
             for index in site.range where code.kind(index) == .identifier {
                 if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon { continue }
+                // What is read off a parameter (`user.loginType`) is not what the caller hands over,
+                // unless it is the same value in another form.
+                if index + 3 < code.count, code.kind(index + 1) == .period || code.token(index + 1, is: "?"),
+                    let member = (index + 1...index + 3).first(where: { code.kind($0) == .identifier }),
+                    !RuleEvaluator.sameValueMembers.contains(code.hashes[member])
+                {
+                    continue
+                }
                 if index > 0, code.kind(index - 1) == .period, !(index >= 2 && code.token(index - 2, is: "self")) { continue }
                 guard !ValueResolver.isReadOff(code, index..<(index + 1)),
                     resolver.isValuePart(code, index, of: site.range, outermostCall: order == 0 && usingCall)
@@ -85,6 +93,11 @@ extension RuleEvaluator {
         }
         return .property(ProjectIndex.FunctionRef(file: fileIndex, scope: propertyIndex))
     }
+
+    /// Members that give the value they are read off in another form.
+    static let sameValueMembers: Set<UInt64> = Set(
+        ["description", "debugDescription", "base64EncodedString", "utf8", "uppercased", "lowercased", "trimmingCharacters", "self"]
+            .map(CodeView.hash))
 
     /// Whether the function scope is declared with `func` (`static func`, `@objc private func`),
     /// not an accessor or an initialiser.

@@ -61,6 +61,8 @@ extension RuleEvaluator {
             }
         case let .comesFrom(_, clauses):
             return origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
+        case let .carries(test):
+            return carries(binding, fileIndex, test, usingCall: whole)
         case let .builtFrom(clauses):
             return origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
         case let .comesFromNone(_, clauses):

@@ -238,6 +238,9 @@ struct ValueResolver {
                 return assignedValue(at: at, in: code).map { AssignmentSite(at: at, value: $0.range, declaration: $0.declaration) }
             }
         }
+        // A bare name that is a parameter around it is not the property `self.name` assigns.
+        let bare = !(position >= 2 && code.kind(position - 1) == .period && code.token(position - 2, is: "self"))
+        let isParameter = bare && isParameterName(hash, around: position, in: code)
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
         while let index = scopeIndex {
             let scope = code.scopes[index]
@@ -254,6 +257,7 @@ struct ValueResolver {
                 next += 1
                 // A name is not its own value; a declaration's name, asked about, stands for what it is given.
                 guard site.at != position || (ownDeclaration && site.declaration) else { continue }
+                if isParameter, site.at >= 2, code.kind(site.at - 1) == .period, code.token(site.at - 2, is: "self") { continue }
                 if site.declaration {
                     let owner = code.declaringScope(of: site.at)
                     let executable = scope.kind == .function || scope.kind == .closure
@@ -301,6 +305,17 @@ struct ValueResolver {
             found.append(Site(file: file, range: scope.headerStart..<max(scope.headerStart, scope.open)))
         }
         return found
+    }
+
+    /// Whether a function or closure around `position` declares a parameter with this name.
+    func isParameterName(_ hash: UInt64, around position: Int, in code: CodeView) -> Bool {
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
+        while let index = scopeIndex, index > 0 {
+            let scope = code.scopes[index]
+            if scope.parameters.contains(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) { return true }
+            scopeIndex = scope.parent
+        }
+        return false
     }
 
     /// When the name at `nameIndex` is a parameter of the function around it (not of a closure

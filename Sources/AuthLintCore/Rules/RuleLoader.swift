@@ -289,7 +289,7 @@ public struct RuleLoader {
 
     private static let conditionKeys = [
         "absent", "present", "scope", "follow", "not-inside", "metavariable", "resolves-to", "mentions", "mentions-none", "lacks",
-        "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "comes-from", "comes-from-none", "built-from", "project-has",
+        "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "comes-from", "comes-from-none", "built-from", "carries", "project-has",
         "project-lacks", "imports",
         "language", "reachable", "any-of", "all-of", "entitlement-lacks", "manifest-lacks",
     ]
@@ -334,10 +334,10 @@ public struct RuleLoader {
                 throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
             let tests = ["resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
-                         "kind-none", "comes-from", "comes-from-none", "built-from"]
+                         "kind-none", "comes-from", "comes-from-none", "built-from", "carries"]
                 .filter { fields[$0] != nil }
             guard tests.count == 1 else {
-                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none, kind-none, comes-from, comes-from-none, built-from" : tests.joined(separator: ", "))")
+                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none, kind-none, comes-from, comes-from-none, built-from, carries" : tests.joined(separator: ", "))")
             }
             let value = fields[tests[0]]!
             switch tests[0] {
@@ -351,6 +351,8 @@ public struct RuleLoader {
             case "contains-none": return .metavariable(name, .containsNone(try RuleLoader.patterns(value)))
             case "kind-none":
                 return .metavariable(name, .kindNone(try RuleLoader.valueKinds(value, "kind-none")))
+            case "carries":
+                return .metavariable(name, .carries(try RuleLoader.nameMatch(value)))
             case "built-from":
                 return .metavariable(name, .builtFrom(try RuleLoader.patterns(value).map { PatternClause(pattern: $0) }))
             case "comes-from", "comes-from-none":

@@ -274,6 +274,10 @@ public enum MetavariableTest: Sendable {
     /// Followed back as `comesFrom` follows it (and through `name[key] = value`), it is built
     /// from a match of one of these patterns (`built-from: ["$_.allHTTPHeaderFields"]`).
     case builtFrom([PatternClause])
+    /// A value it names is of one of the project's structs that holds a property whose name
+    /// passes the test, itself or in a struct it holds (`print(response)` of a decoded
+    /// `LoginResponse { let accessToken: String }`): printing a struct prints every property.
+    case carries(NameMatch)
 }
 
 public struct RelatedPlace: Sendable {
