@@ -187,7 +187,7 @@ extension RuleEvaluator {
     private func wrappedProperties(_ wrapper: String) -> [(file: Int, name: String, owner: String, arguments: CodeRange?)] {
         let attribute = CodeView.hash("@" + wrapper)
         var found: [(file: Int, name: String, owner: String, arguments: CodeRange?)] = []
-        for file in project.files.indices where project.language(ofFile: file) == .swift && project.mayMention("@" + wrapper, inFile: file) {
+        for file in project.files(mentioning: "@" + wrapper) where project.language(ofFile: file) == .swift {
             let code = project.files[file]
             for occurrence in code.occurrences[attribute] ?? [] {
                 let i = Int(occurrence)
@@ -230,7 +230,7 @@ extension RuleEvaluator {
         let typeHash = CodeView.hash(typeName)
         var found: [CallArgument] = []
         let own = project.declarations(ofType: typeName, inUnit: unit)
-        for file in project.files.indices where project.language(ofFile: file) == .swift && project.mayMention(name, inFile: file) {
+        for file in project.files(mentioning: name) where project.language(ofFile: file) == .swift {
             let code = project.files[file]
             let matcher = Matcher(code)
             for occurrence in code.occurrences[hash] ?? [] {

@@ -21,39 +21,65 @@ struct CallArgument: Hashable, Sendable {
 }
 
 extension ProjectIndex {
+    /// The files whose code uses the name (an identifier, keyword or attribute), in file order:
+    /// indexed once for the whole project on first use, so that questions about many names cost
+    /// what the project's size does, not its size for each name.
+    func files(mentioning name: String) -> [Int] {
+        let index = nameIndex.value(for: 0) {
+            var byName: [UInt64: [Int32]] = [:]
+            for file in files.indices {
+                let names: [UInt64] = summaries[file].map(\.names) ?? Array(files[file].nameHashes)
+                for hash in names { byName[hash, default: []].append(Int32(file)) }
+            }
+            return byName
+        }
+        return (index[CodeView.hash(name)] ?? []).map(Int.init)
+    }
+
     /// How many calls of one function are looked at: a helper called from everywhere says no
     /// more about one caller than a few of its calls do.
-    static let maxCallsFollowed = 256
+    static let maxCallsFollowed = 2048
 
     /// The arguments the project's Swift code passes to a function's parameter, in file order:
     /// `save(token: x)` gives `x` for `func save(token: String)`; `log(x)` gives `x` for the first
     /// unlabelled parameter of `func log(_ message: String)`. Calls are found by the function's
     /// name and the argument's label; initialisers and subscripts are not followed.
     func arguments(givenTo parameter: ParameterRef) -> [CallArgument] {
-        callArguments.value(for: parameter) {
-            let code = files[parameter.function.file]
-            let scope = code.scopes[parameter.function.scope]
-            guard let name = scope.name, name != "init", name != "subscript",
-                scope.parameters.indices.contains(parameter.position)
-            else { return [] }
-            let declared = scope.parameters[parameter.position]
-            // The label callers write, or nil when they write none (`_ name: T`).
-            let label: String? = declared.label == "_" ? nil : (declared.label ?? declared.name)
-            // Among the unlabelled parameters, which one this is.
-            let unlabelledPosition = scope.parameters[..<parameter.position].filter { $0.label == "_" }.count
+        let code = files[parameter.function.file]
+        let scope = code.scopes[parameter.function.scope]
+        guard let name = scope.name, name != "init", name != "subscript", scope.parameters.indices.contains(parameter.position) else {
+            return []
+        }
+        let declared = scope.parameters[parameter.position]
+        // The label callers write, or nil when they write none (`_ name: T`).
+        let label: String? = declared.label == "_" ? nil : (declared.label ?? declared.name)
+        // Among the unlabelled parameters, which one this is.
+        let unlabelledPosition = scope.parameters[..<parameter.position].filter { $0.label == "_" }.count
+        var found: [CallArgument] = []
+        for call in calls(named: name) {
+            let other = files[call.file]
+            guard ProjectIndex.call(of: other, openingAt: call.open, fits: scope.parameters),
+                let argument = ProjectIndex.argument(of: other, callOpeningAt: call.open, label: label, unlabelledPosition: unlabelledPosition)
+            else { continue }
+            let start = other.calleeChain(endingAt: call.open - 1).lowerBound
+            found.append(CallArgument(file: call.file, call: start..<(Int(other.partner[call.open]) + 1), argument: argument))
+            if found.count == ProjectIndex.maxCallsFollowed { break }
+        }
+        return found
+    }
+
+    /// Where a call names a function `name(`: the file and the `(`, in file order. Kept once per
+    /// name, so that every function of that name reads the same list.
+    func calls(named name: String) -> [(file: Int, open: Int)] {
+        callsByName.value(for: name) {
             let hash = CodeView.hash(name)
-            var found: [CallArgument] = []
-            for file in files.indices where language(ofFile: file) == .swift && mayMention(name, inFile: file) {
-                let other = files[file]
-                for occurrence in other.occurrences[hash] ?? [] {
+            var found: [(file: Int, open: Int)] = []
+            for file in files(mentioning: name) where language(ofFile: file) == .swift {
+                let code = files[file]
+                for occurrence in code.occurrences[hash] ?? [] {
                     let at = Int(occurrence)
-                    guard at + 1 < other.count, other.kind(at + 1) == .leftParen, at == 0 || !other.token(at - 1, is: "func"),
-                        ProjectIndex.call(of: other, openingAt: at + 1, fits: scope.parameters),
-                        let argument = ProjectIndex.argument(of: other, callOpeningAt: at + 1, label: label, unlabelledPosition: unlabelledPosition)
-                    else { continue }
-                    let start = other.calleeChain(endingAt: at).lowerBound
-                    found.append(CallArgument(file: file, call: start..<(Int(other.partner[at + 1]) + 1), argument: argument))
-                    if found.count == ProjectIndex.maxCallsFollowed { return found }
+                    guard at + 1 < code.count, code.kind(at + 1) == .leftParen, at == 0 || !code.token(at - 1, is: "func") else { continue }
+                    found.append((file, at + 1))
                 }
             }
             return found

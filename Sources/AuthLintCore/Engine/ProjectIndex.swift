@@ -28,10 +28,14 @@ public final class ProjectIndex: Sendable {
     let assignmentSites = Memo<NameInFile, [AssignmentSite]>()
     /// Where each name is declared (`let name`, `var name`), per file, for declared types.
     let declarationSites = Memo<NameInFile, [Int32]>()
-    /// The arguments each followed parameter is given at the project's calls.
-    let callArguments = Memo<ParameterRef, [CallArgument]>()
+    /// The files that use each name, built on first use (see `files(mentioning:)`).
+    let nameIndex = Memo<Int, [UInt64: [Int32]]>()
+    /// Where each function name is called, found on first use.
+    let callsByName = Memo<String, [(file: Int, open: Int)]>()
     /// Per file, the code `#if false` compiles out.
     let compiledOut = Memo<Int, [Range<Int>]>()
+    /// Per function or type scope, why nothing reaches it (nil: something may).
+    let unreachableScopes = Memo<FunctionRef, Unreachable?>()
     /// Per unit, the names declared `let name = false` and never set otherwise.
     let constantFalse = Memo<Int, Set<String>>()
     /// Where each type is declared, per unit, indexed on first use.

@@ -43,13 +43,13 @@ extension ProjectIndex {
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
         while let index = scopeIndex, index > 0 {
             let scope = code.scopes[index]
-            switch scope.kind {
-            case .function:
-                if let name = uncalledFunction(scope, index, code, file) { return .uncalledFunction(name) }
-            case .type:
-                if let name = unusedType(scope, index, code, file) { return .unusedType(name) }
-            default:
-                break
+            if scope.kind == .function || scope.kind == .type {
+                // Each scope is judged once per run, whatever the places in it asked about.
+                let judged = unreachableScopes.value(for: FunctionRef(file: file, scope: index)) {
+                    scope.kind == .function ? uncalledFunction(scope, index, code, file).map(Unreachable.uncalledFunction)
+                        : unusedType(scope, index, code, file).map(Unreachable.unusedType)
+                }
+                if let judged { return judged }
             }
             scopeIndex = scope.parent
         }
@@ -242,7 +242,7 @@ extension ProjectIndex {
     /// (its body too, unless `declarationOnly`), previews aside; or only in `inFile`.
     private func isUsed(_ name: String, outside scope: (file: Int, index: Int), declarationOnly: Bool = false, inFile: Int? = nil) -> Bool {
         let hash = CodeView.hash(name)
-        let candidates = inFile.map { [$0] } ?? Array(files.indices)
+        let candidates = inFile.map { [$0] } ?? files(mentioning: name)
         for file in candidates where mayMention(name, inFile: file) {
             let code = files[file]
             for occurrence in code.occurrences[hash] ?? [] {

@@ -157,8 +157,11 @@ struct RuleEvaluator {
     /// The search that answers for a match: one of reachable code answers only for a match live
     /// code reaches; for another, every match counts.
     private func answering(_ search: ProjectSearch, _ match: Match, _ fileIndex: Int) -> ProjectSearch {
-        guard let anywhere = search.anywhere, project.unreachable(file: fileIndex, at: match.range.lowerBound) != nil else { return search }
-        return anywhere
+        guard let anywhere = search.anywhere else { return search }
+        // Where both answers agree, whether the site is reached does not matter.
+        let unit = project.unitOfFile[fileIndex]
+        if let reached = facts[search]?[unit], let any = facts[anywhere]?[unit], reached == any { return search }
+        return project.unreachable(file: fileIndex, at: match.range.lowerBound) != nil ? anywhere : search
     }
 
     /// Whether the unit of the file has what the search looks for.

@@ -65,9 +65,13 @@ public struct NameMatch: Sendable {
     func matches(in code: CodeView, range: Range<Int>) -> [Match] {
         var found: [Match] = []
         var index = range.lowerBound
+        let wanted: TokenKind? = place == .code ? .identifier : place == .strings ? .stringSegment : nil
         while index < range.upperBound {
             defer { index += 1 }
-            guard accepts(code, index) else { continue }
+            // Most tokens are of neither kind: skip them before the full test.
+            let kind = code.kind(index)
+            if let wanted, kind != wanted { continue }
+            guard kind == .identifier || kind == .stringSegment, accepts(code, index) else { continue }
             var start = index
             var end = index + 1
             if code.kind(index) == .stringSegment {
