@@ -153,6 +153,27 @@ final class BoundedWorkTests: XCTestCase {
         XCTAssertLessThan(time, 4, "\(depth) levels: \(time) s")
     }
 
+    func testManyHelpersOfOneNameAreFollowedInBoundedTime() throws {
+        // Every type declares `log(_:)`, and every call could be any of them.
+        func files(_ count: Int) -> [String: String] {
+            var files: [String: String] = [:]
+            for chunk in 0..<(count / 50) {
+                var text = ""
+                for index in (chunk * 50)..<((chunk + 1) * 50) {
+                    text += "struct T\(index) { func log(_ m: String) { print(\"x \\(m)\") } }\n"
+                }
+                text += "func calls(accessToken: String, t: T0) {\n" + String(repeating: "    t.log(accessToken)\n", count: 50) + "}\n"
+                files["H\(chunk).swift"] = text
+            }
+            return files
+        }
+        var report: LintReport?
+        let small = try elapsed { _ = try lint(files(250)) }
+        let large = try elapsed { report = try lint(files(1_000)) }
+        XCTAssertEqual(report?.findings.filter { $0.rule == "token-logged" }.count, 1_000)
+        XCTAssertLessThan(large, max(small * 24, 2), "250 helpers: \(small) s, 1,000 helpers: \(large) s")
+    }
+
     func testGlobsWithManyAnyDepthSegmentsMatchInPolynomialTime() {
         let pattern = GlobPattern(String(repeating: "**/*/", count: 12) + "x")
         let deep = (0..<60).map { "d\($0)" }.joined(separator: "/") + "/y.swift"
