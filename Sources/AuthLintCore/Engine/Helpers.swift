@@ -1,11 +1,11 @@
 import Foundation
 
 /// Where a value enters one of the app's own helpers: a parameter of a function, the new value
-/// of a property (its setter or observer), or the wrapped value of every property a property
-/// wrapper is applied to.
+/// of a property (its `set` accessor or `willSet` observer), or the wrapped value of every
+/// property a property wrapper is applied to.
 enum HelperEntry: Hashable, Sendable {
     case parameter(ParameterRef)
-    /// The property declared at this scope (a `var` with accessors), in its file.
+    /// The property declared at this scope (a `var` with a setter), in its file.
     case property(ProjectIndex.FunctionRef)
     /// A `@propertyWrapper` type, by name.
     case wrapper(String)
