@@ -34,6 +34,12 @@ final class ConfigurationTests: XCTestCase {
             .map { "\($0.path) \($0.rule) \($0.severity.rawValue)" }
     }
 
+    func testAConfigurationOfOnlyCommentsIsTheDefaults() throws {
+        let commented = "# authlint configuration\n# rules:\n#   token-logged: off\n\n# fail-on: error\n"
+        XCTAssertEqual(summary(try lint(try project(commented))), summary(try lint(try project(nil))))
+        XCTAssertThrowsError(try Configuration.parse("rules: [", path: ".authlint.yml"))
+    }
+
     func testRulesCanBeTurnedOffOrRegraded() throws {
         let root = try project("rules:\n  missing-nonce: note\n  no-credential-state-check: off\n", files: ["App/Login.swift": login])
         XCTAssertEqual(summary(try lint(root)), ["App/Login.swift missing-nonce note"])

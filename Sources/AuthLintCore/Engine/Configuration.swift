@@ -46,9 +46,8 @@ public struct Configuration: Sendable {
     /// Parses a configuration file's text.
     public static func parse(_ text: String, path: String) throws -> Configuration {
         var configuration = Configuration(path: path)
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return configuration }
-        let root = try YAMLReader.parse(text, path: path)
-        if root.isNull { return configuration }
+        // Nothing but comments (a starter file) is the defaults.
+        guard let root = try YAMLReader.parse(text, path: path, emptyIsValid: true), !root.isNull else { return configuration }
         let top = try root.mapping("the configuration", allowed: keys)
         if let node = top["login-services"] {
             configuration.loginServices = try LoginServicesDeclaration(node)

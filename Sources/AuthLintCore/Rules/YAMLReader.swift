@@ -26,10 +26,17 @@ struct YAMLReader {
         self.path = path
     }
 
-    /// Parses `text`; a syntax error becomes a ``FileError``.
+    /// Parses `text`; a syntax error, or a document with nothing in it, becomes a ``FileError``.
     static func parse(_ text: String, path: String) throws -> YAMLReader {
+        try parse(text, path: path, emptyIsValid: false)!
+    }
+
+    /// Parses `text`; a syntax error becomes a ``FileError``, and so does a document with nothing
+    /// in it (only comments) unless `emptyIsValid`, when it gives nil.
+    static func parse(_ text: String, path: String, emptyIsValid: Bool) throws -> YAMLReader? {
         do {
             guard let node = try Yams.compose(yaml: text) else {
+                if emptyIsValid { return nil }
                 throw FileError(path: path, line: 1, message: "the file is empty")
             }
             return YAMLReader(node: node, path: path)
