@@ -122,6 +122,29 @@ final class CLITests: XCTestCase {
             """)
     }
 
+    // MARK: - Suppressions
+
+    func testADirectiveThatIsNoneSaysSoWithWhatWasMeant() throws {
+        try write(["app/Session.swift": """
+            func refreshed(accessToken: String) {
+                // authlint:disable-next-line token-logged -- a test fixture
+                print("token \\(accessToken)")
+                // authlint:disable:next token-logged: a test fixture
+                print("token \\(accessToken)")
+                // authlint:disable:next -- a test fixture
+                print("token \\(accessToken)")
+            }
+            """])
+        let run = try authlint(["lint", "app"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[unknown-suppression-directive]") }
+        XCTAssertEqual(lines.map { String($0.prefix(25)) }, ["app/Session.swift:2:5: wa", "app/Session.swift:4:5: wa", "app/Session.swift:6:5: wa"])
+        XCTAssertTrue(lines[0].contains("(did you mean `authlint:disable:next`?)"), lines[0])
+        XCTAssertTrue(lines[1].contains("put the reason after ` -- `"), lines[1])
+        XCTAssertTrue(lines[2].contains("names no rule"), lines[2])
+        XCTAssertTrue(run.stdout.contains("  token-logged: 3\n"), run.stdout)
+    }
+
     // MARK: - Exit codes
 
     func testACleanProjectExitsZero() throws {

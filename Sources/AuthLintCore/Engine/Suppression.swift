@@ -53,6 +53,37 @@ public struct Suppression: Sendable, Hashable {
         return found
     }
 
+    /// What is wrong with a comment that starts like a directive but is none, so it silences
+    /// nothing: an unknown word (`authlint:disable-next-line`), no rule named, or a `:` where
+    /// ` -- ` starts the reason. Nil for a comment that is a directive or no directive at all.
+    static func problem(_ text: String) -> String? {
+        var body = Substring(text).drop { $0 == " " || $0 == "\t" }
+        guard body.hasPrefix("authlint:") else { return nil }
+        if Directive(text) != nil {
+            // A rule written with a `:` reason (`token-logged: kept for now`) names no rule.
+            guard let directive = Directive(text), let odd = directive.rules.first(where: { $0.contains(":") || $0.contains(" ") }) else {
+                return nil
+            }
+            let rule = odd.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? odd
+            return "this directive reads `\(odd.shortExcerpt)` as a rule id; put the reason after ` -- ` (`\(rule) -- reason`)"
+        }
+        body = body.dropFirst("authlint:".count)
+        if let dashes = body.range(of: " -- ") ?? body.range(of: "--") { body = body[..<dashes.lowerBound] }
+        let parts = body.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        let word = parts.first.map(String.init) ?? ""
+        let words = ["disable:next", "disable:this", "disable", "enable"]
+        guard words.contains(word) else {
+            // What other linters call them.
+            let known = ["disable-next-line": "disable:next", "disable-line": "disable:this", "ignore": "disable:next",
+                         "ignore-next-line": "disable:next", "disable-next": "disable:next", "nextline": "disable:next",
+                         "ignore-line": "disable:this", "this": "disable:this", "next": "disable:next"]
+            let suggestion = (known[word.lowercased()] ?? Suggestion.closest(word, words)).map { " (did you mean `authlint:\($0)`?)" } ?? ""
+            return "`authlint:\(word.shortExcerpt)` is not a directive, so this comment silences nothing; use `authlint:disable:next`, "
+                + "`authlint:disable:this`, `authlint:disable` or `authlint:enable`" + suggestion
+        }
+        return "this `authlint:\(word)` names no rule, so it silences nothing; name the rules before ` -- `"
+    }
+
     /// `authlint:WORD RULE, RULE -- reason`, from a comment's text without its delimiters.
     struct Directive {
         var word: String

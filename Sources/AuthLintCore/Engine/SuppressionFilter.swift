@@ -5,23 +5,35 @@ struct SuppressionFilter {
     static let unused = "unused-suppression"
     static let withoutReason = "suppression-without-reason"
     static let unknownRule = "unknown-rule-in-suppression"
+    static let unknownDirective = "unknown-suppression-directive"
 
     var suppressions: [String: [Suppression]]
+    /// Comments that look like directives and are none, by path: where, and what is wrong.
+    var malformed: [String: [(line: Int, column: Int, problem: String)]] = [:]
     var catalog: [RuleSpec]
     var requireReason: Bool
 
     /// Collects the directives of every source file and property list of the project.
     init(project: ProjectIndex, catalog: [RuleSpec], requireReason: Bool) {
         var byPath: [String: [Suppression]] = [:]
+        var malformed: [String: [(line: Int, column: Int, problem: String)]] = [:]
+        func lookForMistakes(_ path: String, _ comments: [(line: Int, column: Int, text: String)]) {
+            let problems = comments.compactMap { comment in Suppression.problem(comment.text).map { (comment.line, comment.column, $0) } }
+            if !problems.isEmpty { malformed[path] = problems }
+        }
         for code in project.files.analysed {
-            let found = Suppression.parse(path: code.file.path, comments: code.file.lineComments, lineCount: code.file.lineStarts.count)
+            let comments = code.file.lineComments
+            let found = Suppression.parse(path: code.file.path, comments: comments, lineCount: code.file.lineStarts.count)
             if !found.isEmpty { byPath[code.file.path] = found }
+            lookForMistakes(code.file.path, comments)
         }
         for (path, list) in project.resources.propertyLists {
             let comments = list.comments.map { (line: $0.line, column: 1, text: $0.text) }
             let found = Suppression.parse(path: path, comments: comments, lineCount: Int.max / 2)
             if !found.isEmpty { byPath[path] = found }
+            lookForMistakes(path, comments)
         }
+        self.malformed = malformed
         suppressions = byPath
         self.catalog = catalog
         self.requireReason = requireReason
@@ -76,6 +88,8 @@ struct SuppressionFilter {
         for (p, path) in paths.enumerated() {
             for (s, suppression) in suppressions[path, default: []].enumerated() {
                 for (r, name) in suppression.rules.enumerated() {
+                    // `token-logged: reason` is a misplaced reason, reported as a malformed directive.
+                    if name.contains(":") || name.contains(" ") { continue }
                     if !known.contains(name) {
                         report(Self.unknownRule, suppression,
                             "`\(name)` is not an authlint rule, so this suppression silences nothing; check the id with `authlint rules`"
@@ -84,10 +98,20 @@ struct SuppressionFilter {
                         report(Self.unused, suppression, "This suppression of `\(name)` silences nothing; remove it.")
                     }
                 }
-                if requireReason, suppression.reason == nil {
+                let misplacedReason = suppression.rules.contains { $0.contains(":") || $0.contains(" ") }
+                if requireReason, suppression.reason == nil, !misplacedReason {
                     let names = suppression.rules.map { "`\($0)`" }.joined(separator: ", ")
                     report(Self.withoutReason, suppression,
                         "This suppression of \(names) gives no reason; add one after ` -- ` so a reviewer can tell why it is there.")
+                }
+            }
+        }
+        if let rule = rules[Self.unknownDirective] {
+            for path in malformed.keys.sorted() {
+                for mistake in malformed[path]! {
+                    found.append(Finding(
+                        rule: rule.id, severity: rule.description.severity, message: mistake.problem.prefix(1).uppercased()
+                            + mistake.problem.dropFirst() + ".", path: path, line: mistake.line, column: mistake.column))
                 }
             }
         }

@@ -17,6 +17,7 @@ final class Session: ObservableObject {
         let identityToken = credential.identityToken.flatMap { String(data: $0, encoding: .utf8) }
         // authlint:disable:next token-in-user-defaults -- read back by the widget extension
         UserDefaults.standard.set(identityToken, forKey: "appleIdentityToken")
+        // authlint:disable-next-line token-logged -- only in debug builds
         print("Apple identity token: \(identityToken ?? "none")")
     }
 
