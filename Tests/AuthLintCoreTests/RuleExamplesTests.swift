@@ -31,6 +31,11 @@ final class RuleExamplesTests: XCTestCase {
                 XCTAssertEqual(
                     Set(found.map(\.severity)), [marked.severity ?? rule.description.severity],
                     "\(rule.id) triggering example \(number + 1): severity (an example states its own when it differs)")
+                if let message = marked.message {
+                    for finding in found {
+                        XCTAssertTrue(finding.message.contains(message), "\(rule.id) triggering example \(number + 1): \(finding.message)")
+                    }
+                }
             }
         }
     }

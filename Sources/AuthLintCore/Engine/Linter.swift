@@ -299,7 +299,7 @@ public enum Linter {
         var severity = site.severity ?? rule.description.severity
         let unit = project.unitOfFile[site.file]
         for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
-        let template = rule.messageWhen.last { facts[$0.when]?[unit] == true }?.message ?? rule.message
+        let template = site.message ?? rule.messageWhen.last { facts[$0.when]?[unit] == true }?.message ?? rule.message
         var message = render(template, site.bindings, code, label: site.label, elsewhere: site.boundElsewhere)
         if let unknown = site.relocation?.unknown {
             severity = .note

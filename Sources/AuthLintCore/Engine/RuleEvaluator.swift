@@ -31,6 +31,8 @@ struct RuleEvaluator {
         /// The clause's severity and label, when it has its own.
         var severity: Severity?
         var label: String?
+        /// The clause's own message, when it has one.
+        var message: String?
         /// For a call of the app's own helper: the site inside the helper it stands for.
         var through: CodeRange?
         /// Placeholders the helper's site fills that the call does not (`{KEY}` of a key the helper picks).
@@ -110,7 +112,7 @@ struct RuleEvaluator {
             if seen.insert(range).inserted || label != nil {
                 sites.append(Site(
                     file: fileIndex, range: range, bindings: match.bindings, relocation: relocation,
-                    severity: spec.patterns[order].severity, label: label))
+                    severity: spec.patterns[order].severity, label: label, message: spec.patterns[order].message))
             }
         }
         return (sites, sinks)

@@ -88,12 +88,17 @@ public struct RuleDescription: Sendable, Hashable, Codable {
         /// The severity its findings must have, when not the rule's (`severity-when`, an
         /// enterprise login reported as a warning).
         public var severity: Severity?
+        /// Text every finding's message must contain, for an example about what the message says.
+        public var message: String?
 
-        public init(files: [ExampleFile], configuration: String? = nil, mutations: Bool = true, severity: Severity? = nil) {
+        public init(
+            files: [ExampleFile], configuration: String? = nil, mutations: Bool = true, severity: Severity? = nil, message: String? = nil
+        ) {
             self.files = files
             self.configuration = configuration
             self.mutations = mutations
             self.severity = severity
+            self.message = message
         }
     }
 

@@ -220,7 +220,7 @@ public struct RuleLoader {
         guard !entries.isEmpty else { throw node.fail("patterns must not be empty") }
         return try entries.flatMap { entry -> [PatternClause] in
             if case .scalar = entry.node { return [PatternClause(pattern: try RuleLoader.patterns(entry)[0])] }
-            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "names", "where", "imports", "providers", "label"])
+            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "names", "where", "imports", "providers", "label", "message"])
             if let kindsNode = fields["providers"] {
                 let kinds = try kindsNode.strings("providers").map { name -> LoginProvider.Kind in
                     guard let kind = LoginProvider.Kind(rawValue: name) else {
@@ -247,6 +247,14 @@ public struct RuleLoader {
             clause.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
             clause.imports = try fields["imports"]?.strings("imports") ?? []
             clause.label = try fields["label"]?.string("label")
+            if let node = fields["message"] {
+                let text = try node.string("message")
+                let known = Set(clause.pattern.metavariables + [Pattern.wholeMatch, "label"])
+                for name in RuleLoader.placeholders(in: text) where !known.contains(name) {
+                    throw node.fail("message uses `{\(name)}`, which this pattern does not bind")
+                }
+                clause.message = text
+            }
             return [clause]
         }
     }
@@ -410,7 +418,7 @@ public struct RuleLoader {
         if case .scalar = node.node {
             return .init(files: [.init(path: "Example.swift", text: try node.string("an example"))])
         }
-        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity"])
+        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity", "message"])
         let files = try fields.required("files").pairs("files").map {
             RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the file \($0.key)"))
         }
@@ -419,6 +427,7 @@ public struct RuleLoader {
             files: files,
             configuration: try fields["configuration"]?.string("configuration"),
             mutations: try fields["mutations"]?.bool("mutations") ?? true,
-            severity: try fields["severity"].map { try $0.enumValue(Severity.self, "severity") })
+            severity: try fields["severity"].map { try $0.enumValue(Severity.self, "severity") },
+            message: try fields["message"]?.string("message"))
     }
 }

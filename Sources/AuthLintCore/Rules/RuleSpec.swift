@@ -87,6 +87,7 @@ public struct PatternClause: Sendable {
         var language: LanguageFilter?
         var severity: Severity?
         var label: String?
+        var message: String?
 
         init(pattern: Pattern, conditions: [Condition]) {
             self.pattern = pattern
@@ -100,6 +101,7 @@ public struct PatternClause: Sendable {
             copy.language = language
             copy.severity = severity
             copy.label = label
+            copy.message = message
             return copy
         }
     }
@@ -145,6 +147,11 @@ public struct PatternClause: Sendable {
     public var label: String? {
         get { storage.label }
         set { unique.label = newValue }
+    }
+    /// The message of findings from this pattern, when not the rule's (a fix of its own to name).
+    public var message: String? {
+        get { storage.message }
+        set { unique.message = newValue }
     }
 
     public init(pattern: Pattern, conditions: [Condition] = []) {

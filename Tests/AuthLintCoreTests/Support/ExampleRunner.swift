@@ -16,10 +16,12 @@ struct MarkedExample {
     var marks: Set<ExamplePosition> = []
     var configuration: String?
     var severity: Severity?
+    var message: String?
 
     init(_ example: RuleDescription.Example) {
         configuration = example.configuration
         severity = example.severity
+        message = example.message
         for file in example.files {
             var text = ""
             var line = 1
