@@ -40,6 +40,25 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertThrowsError(try Configuration.parse("rules: [", path: ".authlint.yml"))
     }
 
+    func testLoginServicesMistakesAreNamedForWhatTheyAre() throws {
+        func problem(_ yaml: String) -> String {
+            do {
+                _ = try Configuration.parse(yaml, path: ".authlint.yml")
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        XCTAssertEqual(problem("login-services: {reason: staff only}"),
+                       ".authlint.yml:1: login-services needs `equivalent-login: NAME` or `exemption: KIND`, and a reason")
+        XCTAssertEqual(problem("login-services:\n  exemption: educaton-enterprise\n"),
+                       ".authlint.yml:2: exemption must be one of \(LoginServicesDeclaration.Exemption.allCases.map(\.rawValue).joined(separator: ", ")), not `educaton-enterprise` (did you mean `education-enterprise`?)")
+        XCTAssertEqual(problem("login-services:\n  exemption: education-enterprise\n"),
+                       ".authlint.yml:2: login-services needs a `reason:` saying why the app needs no Sign in with Apple")
+        XCTAssertEqual(problem("login-services:\n  exemption: education-enterprise\n  equivalent-login: Acme\n  reason: x\n"),
+                       ".authlint.yml:2: login-services takes `equivalent-login` or `exemption`, not both")
+    }
+
     func testRulesCanBeTurnedOffOrRegraded() throws {
         let root = try project("rules:\n  missing-nonce: note\n  no-credential-state-check: off\n", files: ["App/Login.swift": login])
         XCTAssertEqual(summary(try lint(root)), ["App/Login.swift missing-nonce note"])

@@ -161,18 +161,23 @@ public struct LoginServicesDeclaration: Sendable, Hashable {
 
     init(_ node: YAMLReader) throws {
         let fields = try node.mapping("login-services", allowed: ["equivalent-login", "exemption", "reason"])
-        let reasonNode = try fields.required("reason")
-        reason = try reasonNode.string("reason").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty else { throw reasonNode.fail("login-services needs a non-empty reason") }
-        line = node.line
+        // What is declared first, then why: a misspelt exemption is the mistake to name.
         switch (fields["equivalent-login"], fields["exemption"]) {
         case let (name?, nil):
             kind = .equivalentLogin(try name.string("equivalent-login"))
         case let (nil, exemption?):
             kind = .exemption(try exemption.enumValue(Exemption.self, "exemption"))
+        case (nil, nil):
+            throw node.fail("login-services needs `equivalent-login: NAME` or `exemption: KIND`, and a reason")
         default:
-            throw node.fail("login-services needs either `equivalent-login: NAME` or `exemption: KIND`, not both")
+            throw node.fail("login-services takes `equivalent-login` or `exemption`, not both")
         }
+        guard let reasonNode = fields["reason"] else {
+            throw node.fail("login-services needs a `reason:` saying why the app needs no Sign in with Apple")
+        }
+        reason = try reasonNode.string("reason").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty else { throw reasonNode.fail("login-services needs a non-empty reason") }
+        line = node.line
     }
 
     /// One sentence for reports: what was declared and why.
