@@ -206,10 +206,15 @@ struct LintCommand: ParsableCommand {
     }
 
     private func write(_ text: String, to path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            printError("error: cannot write \(path): it is a folder; give a file name")
+            throw ExitCode(2)
+        }
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            printError("error: cannot write \(path): \(error.localizedDescription)")
+            printError("error: cannot write \(path): \(FileProblem.describe(error))")
             throw ExitCode(2)
         }
     }

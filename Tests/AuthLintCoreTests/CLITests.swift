@@ -145,6 +145,21 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("  token-logged: 3\n"), run.stdout)
     }
 
+    // MARK: - File errors
+
+    func testFileErrorsAreInPlainWords() throws {
+        try write(["app/Greeting.swift": cleanSource])
+        try FileManager.default.createDirectory(atPath: workspace + "/reports", withIntermediateDirectories: true)
+        let run = try authlint(["lint", "app", "--format", "json", "--output", "reports"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(run.stderr, "error: cannot write reports: it is a folder; give a file name\n")
+        let missing = try authlint(["lint", "app", "--baseline", "nowhere.json"])
+        XCTAssertFalse(missing.stderr.contains("NSCocoaErrorDomain") || missing.stderr.contains(".json:1:"), missing.stderr)
+        XCTAssertEqual(FileProblem.describe(NSError(domain: NSCocoaErrorDomain, code: 512,
+            userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))])), "is a folder")
+        XCTAssertEqual(FileProblem.describe(CocoaError(.fileWriteNoPermission)), "permission denied")
+    }
+
     // MARK: - Exit codes
 
     func testACleanProjectExitsZero() throws {
@@ -261,7 +276,7 @@ final class CLITests: XCTestCase {
             run.stderr)
         let missing = try authlint(["lint", "app", "--rules", "no-such-folder"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("no-such-folder:1: rules directory does not exist"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("no-such-folder: rules directory does not exist"), missing.stderr)
     }
 
     // MARK: - Rules

@@ -387,8 +387,9 @@ final class RuleLoaderTests: XCTestCase {
 
     func testEmptyAndNonMappingFiles() throws {
         let empty = try XCTUnwrap(TeamRuleFixture.error(""))
-        XCTAssertEqual(empty.line, 1)
+        XCTAssertEqual(empty.line, 0, "the whole file, not a line of it")
         XCTAssertEqual(empty.message, "the file is empty")
+        XCTAssertEqual(FileError(path: "team.yaml", line: 0, message: "the file is empty").description, "team.yaml: the file is empty")
         let list = try XCTUnwrap(TeamRuleFixture.error("- id: team-rule\n"))
         XCTAssertEqual(list.message, "a rule must be a mapping")
     }
@@ -437,7 +438,7 @@ final class RuleLoaderTests: XCTestCase {
 
     func testAMissingRulesFolderIsRefused() {
         XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: ["/nonexistent/authlint-rules"])) { error in
-            XCTAssertEqual((error as? FileError)?.description, "/nonexistent/authlint-rules:1: rules directory does not exist")
+            XCTAssertEqual((error as? FileError)?.description, "/nonexistent/authlint-rules: rules directory does not exist")
         }
     }
 

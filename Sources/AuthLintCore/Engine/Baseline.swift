@@ -30,12 +30,12 @@ public struct Baseline: Sendable, Codable, Equatable {
     /// Reads a baseline file; a missing or malformed one is an error with its path.
     public static func load(path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileError(path: path, line: 1, message: "baseline file does not exist")
+            throw FileError(path: path, line: 0, message: "baseline file does not exist")
         }
         do {
             return try JSONDecoder().decode(Baseline.self, from: data)
         } catch {
-            throw FileError(path: path, line: 1, message: "not an authlint baseline: \(error.localizedDescription)")
+            throw FileError(path: path, line: 0, message: "not an authlint baseline: \(FileProblem.describe(error))")
         }
     }
 

@@ -71,7 +71,7 @@ public struct ChangedLines: Sendable, Equatable {
     /// (see ``hardening(root:)``).
     public static func since(_ revision: String, root: String) throws -> ChangedLines {
         guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(where: { $0.isNewline || $0 == "\0" }) else {
-            throw FileError(path: root, line: 1, message: "--changed-since `\(shown(revision))` is not a git revision")
+            throw FileError(path: root, line: 0, message: "--changed-since `\(shown(revision))` is not a git revision")
         }
         let settings = try hardening(root: root)
         let commit: String
@@ -86,7 +86,7 @@ public struct ChangedLines: Sendable, Equatable {
                 message: "--changed-since `\(shown(revision))` is not a commit of the git repository here" + (why.isEmpty ? "" : " (\(why))"))
         }
         guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else {
-            throw FileError(path: root, line: 1, message: "--changed-since `\(shown(revision))` is not a commit of the git repository here")
+            throw FileError(path: root, line: 0, message: "--changed-since `\(shown(revision))` is not a commit of the git repository here")
         }
         // Git names paths from the top of the work tree; `--show-prefix` is where the root sits
         // in it, worked out by git itself, so symlinked paths (/tmp, /var on macOS) agree.
@@ -193,13 +193,13 @@ public struct ChangedLines: Sendable, Equatable {
             process.standardInput = FileHandle.nullDevice
             try process.run()
         } catch {
-            throw FileError(path: directory, line: 1, message: "cannot run git: \(error.localizedDescription)")
+            throw FileError(path: directory, line: 0, message: "cannot run git: \(FileProblem.describe(error))")
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let problem = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw FileError(path: directory, line: 1, message: "git \(arguments.first ?? "") failed: \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw FileError(path: directory, line: 0, message: "git \(arguments.first ?? "") failed: \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return String(decoding: data, as: UTF8.self)
     }

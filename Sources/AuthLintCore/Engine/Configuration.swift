@@ -108,20 +108,20 @@ public struct Configuration: Sendable {
     public static func load(path: String?, root: String, inTree: Bool = false) throws -> Configuration {
         let file = path ?? (root as NSString).appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: file) else {
-            if let path { throw FileError(path: path, line: 1, message: "configuration file does not exist") }
+            if let path { throw FileError(path: path, line: 0, message: "configuration file does not exist") }
             return Configuration()
         }
         let shown = path ?? fileName
         if path == nil || inTree, !ProjectRoot(root).contains(file) {
-            throw FileError(path: shown, line: 1, message: "the configuration file leads outside the project root; not read")
+            throw FileError(path: shown, line: 0, message: "the configuration file leads outside the project root; not read")
         }
         let bytes: [UInt8]
         switch FileReader.readFile(atPath: file, maxFileSize: 1 << 20) {
         case .success(let read): bytes = read
-        case .failure(let error): throw FileError(path: shown, line: 1, message: "cannot read the configuration file: \(error.message)")
+        case .failure(let error): throw FileError(path: shown, line: 0, message: "cannot read the configuration file: \(error.message)")
         }
         guard let text = String(bytes: bytes, encoding: .utf8), !bytes.contains(0) else {
-            throw FileError(path: shown, line: 1, message: "cannot read the configuration file as UTF-8")
+            throw FileError(path: shown, line: 0, message: "cannot read the configuration file as UTF-8")
         }
         return try parse(text, path: shown)
     }

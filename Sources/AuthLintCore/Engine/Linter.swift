@@ -78,7 +78,7 @@ public enum Linter {
             do {
                 cacheFolder = try SummaryCache.Folder(path: folder)
             } catch {
-                cacheProblem = "cannot use the cache folder \(folder): \(error.localizedDescription); no cache this run"
+                cacheProblem = "cannot use the cache folder \(folder): \(FileProblem.describe(error)); no cache this run"
             }
         }
         let words = cacheFolder != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
@@ -153,7 +153,7 @@ public enum Linter {
                 do {
                     try kept.write(folder: cacheFolder, root: scanned.root, words: words)
                 } catch {
-                    report.cacheProblem = "cannot write the cache in \(cacheFolder.path): \(error.localizedDescription)"
+                    report.cacheProblem = "cannot write the cache in \(cacheFolder.path): \(FileProblem.describe(error))"
                 }
             }
         }

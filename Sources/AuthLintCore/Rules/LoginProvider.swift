@@ -45,7 +45,7 @@ public struct ProviderCatalog: Sendable {
 
     public mutating func add(_ provider: LoginProvider) throws {
         if let existing = providers.first(where: { $0.id == provider.id }) {
-            throw FileError(path: provider.source, line: 1, message: "provider `\(provider.id)` is already defined by \(existing.source)")
+            throw FileError(path: provider.source, line: 0, message: "provider `\(provider.id)` is already defined by \(existing.source)")
         }
         providers.append(provider)
         providers.sort { $0.id < $1.id }

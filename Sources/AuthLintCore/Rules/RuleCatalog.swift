@@ -29,7 +29,7 @@ public struct RuleCatalog: Sendable {
                 do {
                     files.append((path, try String(contentsOfFile: path, encoding: .utf8), inProviders(relative)))
                 } catch {
-                    throw FileError(path: path, line: 1, message: "cannot read rule file: \(error.localizedDescription)")
+                    throw FileError(path: path, line: 0, message: "cannot read rule file: \(FileProblem.describe(error))")
                 }
             }
         }
@@ -49,7 +49,7 @@ public struct RuleCatalog: Sendable {
     public mutating func add(_ rule: RuleSpec) throws {
         for name in [rule.id] + rule.description.aliases {
             if let existing = self.rule(named: name) {
-                throw FileError(path: rule.source, line: 1, message: "rule id `\(name)` is already defined by \(existing.source)")
+                throw FileError(path: rule.source, line: 0, message: "rule id `\(name)` is already defined by \(existing.source)")
             }
         }
         rules.append(rule)
@@ -66,7 +66,7 @@ public struct RuleCatalog: Sendable {
     static func ruleFiles(in directory: String) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw FileError(path: directory, line: 1, message: "rules directory does not exist")
+            throw FileError(path: directory, line: 0, message: "rules directory does not exist")
         }
         guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []

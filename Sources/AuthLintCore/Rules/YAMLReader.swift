@@ -3,6 +3,7 @@ import Yams
 /// A problem in a rule or configuration file, with the line it is on.
 public struct FileError: Error, CustomStringConvertible, Sendable {
     public var path: String
+    /// The line the problem is on; 0 when it is about the whole file.
     public var line: Int
     public var message: String
 
@@ -12,7 +13,7 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
-    public var description: String { "\(path):\(line): \(message)" }
+    public var description: String { line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)" }
 }
 
 /// Typed, position-aware access to a YAML node: every error names the file and line, and
@@ -37,7 +38,7 @@ struct YAMLReader {
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 if emptyIsValid { return nil }
-                throw FileError(path: path, line: 1, message: "the file is empty")
+                throw FileError(path: path, line: 0, message: "the file is empty")
             }
             return YAMLReader(node: node, path: path)
         } catch let error as FileError {
