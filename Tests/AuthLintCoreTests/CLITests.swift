@@ -145,6 +145,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("  token-logged: 3\n"), run.stdout)
     }
 
+    // MARK: - Paths as typed
+
+    func testNoticesNameTheConfigurationAsThePathWasTyped() throws {
+        try write([
+            "apps/kiosk/Login.swift": cleanSource,
+            "apps/kiosk/.authlint.yml": "login-services:\n  exemption: education-enterprise\n  reason: staff accounts only\n",
+        ])
+        let run = try authlint(["lint", "apps"])
+        XCTAssertTrue(run.stdout.contains("note: apps/kiosk/.authlint.yml: Guideline 4.8:"), run.stdout)
+    }
+
     // MARK: - File errors
 
     func testFileErrorsAreInPlainWords() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// Workflow commands as the GitHub Actions runner parses them.
 final class GitHubActionsReporterTests: XCTestCase {
     private func report(_ findings: [Finding], diagnostics: [Diagnostic] = [], notices: [String] = [], prefix: String = "") -> LintReport {
-        LintReport(root: "/work", displayPrefix: prefix, findings: findings, diagnostics: diagnostics, filesScanned: 2, rules: [], notices: notices)
+        LintReport(root: "/work", displayPrefix: prefix, findings: findings, diagnostics: diagnostics, filesScanned: 2, rules: [], declarations: notices.map { (path: nil, summary: $0) })
     }
 
     private func lines(_ report: LintReport) -> [String] {

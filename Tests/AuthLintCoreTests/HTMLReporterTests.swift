@@ -69,7 +69,7 @@ final class HTMLReporterTests: XCTestCase {
         XCTAssertEqual(page.components(separatedBy: "<script>").count - 1, 1, "one inline script, ours")
         let hostile = LintReport(
             root: "/tmp/<x>\"", findings: [Finding(rule: "r", severity: .error, message: "</script><script>alert(1)</script>", path: "a\"><b>.swift", line: 1, column: 1)],
-            diagnostics: [Diagnostic(path: "<i>.plist", kind: .malformedPlist, message: "<u>")], filesScanned: 1, rules: [], notices: ["<em>4.8</em>"])
+            diagnostics: [Diagnostic(path: "<i>.plist", kind: .malformedPlist, message: "<u>")], filesScanned: 1, rules: [], declarations: [(path: nil, summary: "<em>4.8</em>")])
         let escaped = html(hostile)
         for raw in ["<script>alert", "<b>.swift", "<i>.plist", "<u>", "<em>", "<x>"] {
             XCTAssertFalse(escaped.contains(raw), "\(raw) reached the page unescaped")
@@ -115,7 +115,7 @@ final class HTMLReporterTests: XCTestCase {
         XCTAssertTrue(html(ReportFixture.report).contains("This verdict is read from authlint’s findings"))
         XCTAssertEqual(verdict(html(ReportFixture.empty)), "No problem found")
         var declared = ReportFixture.empty
-        declared.notices = ReportFixture.notices
+        declared.declarations = ReportFixture.notices.map { (path: nil, summary: $0) }
         XCTAssertEqual(verdict(html(declared)), "Exemption declared")
         XCTAssertTrue(html(declared).contains("<span class=\"status note\">Exemption declared</span>"))
         var enterprise = ReportFixture.empty

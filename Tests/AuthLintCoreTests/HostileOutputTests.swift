@@ -31,7 +31,7 @@ final class HostileOutputTests: XCTestCase {
         var rules = ReportFixture.rules
         rules[1].guideline.url = "javascript:alert(1)"
         return LintReport(root: "/project", findings: findings, diagnostics: diagnostics, filesScanned: 6, rules: rules,
-                          excerpts: excerpts, notices: ["notice\n::set-output name=y::pwned\u{1B}]0;t\u{07}"])
+                          excerpts: excerpts, declarations: [(path: nil, summary: "notice\n::set-output name=y::pwned\u{1B}]0;t\u{07}")])
     }
 
     static let controlBytes: Set<UInt8> = Set(0..<0x20).subtracting([0x0A]).union([0x7F])

@@ -15,8 +15,13 @@ public struct LintReport: Sendable {
     /// Source text of the lines findings point at, by path and line, for excerpts.
     public var excerpts: [String: [Int: String]]
     /// What the configuration declared that changes what is reported: each is a Guideline 4.8
-    /// declaration (an exemption or an equivalent login) with its reason.
-    public var notices: [String]
+    /// declaration (an exemption or an equivalent login) with its reason, after the path of the
+    /// configuration file that declares it as the user sees paths.
+    public var notices: [String] {
+        declarations.map { ($0.path.map { displayPath($0) + ": " } ?? "") + $0.summary }
+    }
+    /// The declarations behind `notices`: the root-relative path of each configuration file.
+    public var declarations: [(path: String?, summary: String)]
     /// Each app target that offers a login: its services, Sign in with Apple, entitlements and manifests.
     public var signIn: [SignInTarget] = []
     /// Findings inline suppressions silenced, with their reasons.
@@ -69,7 +74,8 @@ public struct LintReport: Sendable {
 
     public init(
         root: String, displayPrefix: String = "", findings: [Finding], diagnostics: [Diagnostic],
-        filesScanned: Int, rules: [RuleDescription], excerpts: [String: [Int: String]] = [:], notices: [String] = []
+        filesScanned: Int, rules: [RuleDescription], excerpts: [String: [Int: String]] = [:],
+        declarations: [(path: String?, summary: String)] = []
     ) {
         self.root = root
         self.displayPrefix = displayPrefix
@@ -78,7 +84,7 @@ public struct LintReport: Sendable {
         self.filesScanned = filesScanned
         self.rules = rules
         self.excerpts = excerpts
-        self.notices = notices
+        self.declarations = declarations
     }
 
     /// A root-relative path as the user should see it: relative to the current directory.

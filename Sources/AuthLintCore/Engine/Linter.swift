@@ -125,10 +125,8 @@ public enum Linter {
             let folder = (path as NSString).deletingLastPathComponent + "/"
             return reported.contains { $0.hasPrefix(folder) }
         }
-        let notices = applied.compactMap { configuration in
-            configuration.loginServices.map { declaration in
-                (configuration.path.map { "\($0): " } ?? "") + declaration.summary
-            }
+        let declarations = applied.compactMap { configuration in
+            configuration.loginServices.map { (path: configuration.path, summary: $0.summary) }
         }
         var report = LintReport(
             root: scanned.root,
@@ -138,7 +136,7 @@ public enum Linter {
             filesScanned: named.map { $0.count - generated.count } ?? project.files.count + scanned.propertyLists.count,
             rules: rules.map(\.description),
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
-            notices: notices)
+            declarations: declarations)
         report.suppressed = suppressed
         report.generatedFiles = generated
         report.configuredFailOn = configurations.root.failOn

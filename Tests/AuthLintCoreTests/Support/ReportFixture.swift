@@ -112,7 +112,7 @@ enum ReportFixture {
     static var report: LintReport {
         var report = LintReport(
             root: root, displayPrefix: "project/", findings: findings, diagnostics: diagnostics, filesScanned: 7,
-            rules: rules, excerpts: excerpts, notices: notices)
+            rules: rules, excerpts: excerpts, declarations: notices.map { (path: nil, summary: $0) })
         report.generatedFiles = [
             GeneratedFile(path: "App/Generated/R.generated.swift", reason: "named *.generated.swift"),
             GeneratedFile(path: "App/Generated/<Strings> `L10n`.swift", reason: "its header says \"generated using\""),
