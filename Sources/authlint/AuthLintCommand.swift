@@ -16,7 +16,7 @@ struct AuthLintCommand: ParsableCommand {
             Files found in the scan that cannot be read or parsed are reported and counted, and never change the exit code.
             """,
         version: AuthLint.version,
-        subcommands: [LintCommand.self, RulesCommand.self, ConfigCommand.self],
+        subcommands: [LintCommand.self, RulesCommand.self, ConfigCommand.self, InitCommand.self],
         defaultSubcommand: LintCommand.self
     )
 

@@ -145,6 +145,29 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("  token-logged: 3\n"), run.stdout)
     }
 
+    // MARK: - init
+
+    func testInitWritesACommentedConfigurationThatChangesNothingAndABaseline() throws {
+        try write(["app/Login/LoginController.swift": missingNonceSource])
+        let run = try authlint(["init", "app", "--baseline"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("Wrote app/.authlint.yml"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("Wrote app/.authlint-baseline.json: today's"), run.stdout)
+        for gate in ["GitHub Actions", "pre-commit", "Xcode"] { XCTAssertTrue(run.stdout.contains(gate), run.stdout) }
+        let text = try String(contentsOfFile: workspace + "/app/.authlint.yml", encoding: .utf8)
+        XCTAssertTrue(text.contains("#   token-logged:"), text)
+        XCTAssertTrue(text.contains("# login-services:"), text)
+        XCTAssertFalse(text.split(separator: "\n").contains { !$0.hasPrefix("#") }, "only comments")
+        // The starter file is valid and changes nothing; the baseline accepts today's findings.
+        XCTAssertEqual(try authlint(["lint", "app"]).status, 1)
+        let gated = try authlint(["lint", "app", "--baseline", "app/.authlint-baseline.json"])
+        XCTAssertEqual(gated.status, 0, gated.stdout + gated.stderr)
+        // A second init refuses to overwrite.
+        let again = try authlint(["init", "app"])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertEqual(again.stderr, "error: app/.authlint.yml already exists; give --force to replace it\n")
+    }
+
     // MARK: - Paths as typed
 
     func testNoticesNameTheConfigurationAsThePathWasTyped() throws {

@@ -78,6 +78,53 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// A starter `.authlint.yml` (`authlint init`): every key with its default, commented out, so
+    /// that the file changes nothing until a line is uncommented.
+    public static func starterFile(catalog: RuleCatalog) -> String {
+        var out = """
+            # authlint configuration. Every key is shown with its default, commented out: uncomment a
+            # line to change it. `authlint config` prints what is in effect; `authlint rules ID` explains a rule.
+
+            # Only these files (globs, relative to this file's folder; default: every file).
+            # include: ["App/**"]
+            # Skipped, also when named on the command line.
+            # exclude: ["**/Legacy/**"]
+            # Code a tool wrote (SwiftGen, R.swift, Sourcery, protobuf): skip (default) or lint.
+            # generated-code: skip
+            # Exit 1 from this severity up: error (default), warning, note or never. --fail-on wins.
+            # fail-on: error
+            # Inline suppressions (// authlint:disable:next RULE -- reason) must give a reason.
+            # suppressions:
+            #   require-reason: true
+
+            # Each rule's severity: off, note, warning or error.
+            # rules:
+
+            """
+        let width = catalog.rules.map(\.id.count).max() ?? 0
+        for rule in catalog.rules {
+            let id = rule.id + ":" + String(repeating: " ", count: width - rule.id.count)
+            out += "#   \(id) \(rule.description.severity.rawValue)\n"
+        }
+        out += """
+
+            # Guideline 4.8: an app with a third-party or social login must also offer an equivalent
+            # login service (Sign in with Apple meets it). When another service with 4.8's three
+            # privacy properties is offered, or one of its exemptions applies, say so here, with a
+            # reason, and third-party-login-without-apple is silent. A nested .authlint.yml in an
+            # app's folder declares for that folder.
+            # login-services:
+            #   exemption: education-enterprise   # or own-account-system, alternative-marketplace,
+            #                                     #    government-id, third-party-client
+            #   reason: Staff sign in with their district Google Workspace accounts only.
+            # or:
+            #   equivalent-login: Acme ID
+            #   reason: Collects name and email only, offers a private relay address, no ad tracking.
+
+            """
+        return out
+    }
+
     /// The effective configuration as YAML, defaults included (`authlint config`).
     public func dump(catalog: RuleCatalog) -> String {
         var out = "# Effective authlint configuration" + (path.map { " (from \($0))" } ?? " (defaults)") + "\n"
