@@ -21,6 +21,9 @@ struct RulesCommand: ParsableCommand {
     @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
     var ruleDirectories: [String] = []
 
+    @Option(help: "Configuration file whose severities the list shows (default: .authlint.yml here).")
+    var config: String?
+
     func run() throws {
         let catalog: RuleCatalog
         do {
@@ -37,8 +40,20 @@ struct RulesCommand: ParsableCommand {
             }
             descriptions = [rule.description]
         }
+        // The list shows each rule as the configuration here sets it (`off` included).
+        var settings: [String: String] = [:]
+        if id == nil, format == .text {
+            let current = FileManager.default.currentDirectoryPath
+            do {
+                let configuration = try Configuration.load(path: config, root: current)
+                for rule in catalog.rules { settings[rule.id] = configuration.setting(of: rule, in: catalog) }
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(2)
+            }
+        }
         let text = format == .json ? RuleDocumentation.json(descriptions, single: id != nil)
-            : id != nil ? RuleDocumentation.text(descriptions[0]) : RuleDocumentation.table(descriptions)
+            : id != nil ? RuleDocumentation.text(descriptions[0]) : RuleDocumentation.table(descriptions, settings: settings)
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

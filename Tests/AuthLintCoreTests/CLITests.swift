@@ -324,14 +324,30 @@ final class CLITests: XCTestCase {
         {
             XCTAssertTrue(ids.contains(id), "\(id) is not listed:\n\(run.stdout)")
         }
-        XCTAssertTrue(run.stdout.hasSuffix(" rules. `authlint rules ID` explains one.\n"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("\nmissing-nonce ") || run.stdout.hasPrefix("missing-nonce "))
+        XCTAssertTrue(run.stdout.hasSuffix(" rules, severities as the configuration sets them. `authlint rules ID` explains one.\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\nmissing-nonce "), run.stdout)
+    }
+
+    func testTheRuleListHasAHeaderFitsAHundredColumnsAndShowsTheConfiguredSeverity() throws {
+        try write([".authlint.yml": "rules:\n  token-logged: off\n  no-revocation-observer: error\n"])
+        let run = try authlint(["rules"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines[0].hasPrefix("RULE ") && lines[0].contains(" SEVERITY ") && lines[0].hasSuffix("ABOUT"), String(lines[0]))
+        XCTAssertLessThanOrEqual(lines.map(\.count).max() ?? 0, 100, run.stdout)
+        let setting = { (id: String) in
+            lines.first { $0.hasPrefix(id + " ") }.map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] }.map(String.init)
+        }
+        XCTAssertEqual(setting("token-logged"), "off")
+        XCTAssertEqual(setting("no-revocation-observer"), "error")
+        XCTAssertEqual(setting("missing-nonce"), "error")
+        XCTAssertFalse(run.stdout.contains("Guideline"), run.stdout)
     }
 
     func testRulesExplainsOneRule() throws {
         let run = try authlint(["rules", "missing-nonce"])
         XCTAssertEqual(run.status, 0)
-        XCTAssertTrue(run.stdout.hasPrefix("missing-nonce: Missing nonce\nSeverity: error    Guideline: "), run.stdout)
+        XCTAssertTrue(run.stdout.hasPrefix("missing-nonce: Missing nonce\nSeverity: error    Rests on: "), run.stdout)
         for heading in ["\nWhat it flags\n", "\nWhy it matters\n", "\nHow to fix it\n", "\nTriggering examples (↓ marks each finding)\n",
                         "\nNon-triggering examples\n"]
         {
@@ -365,7 +381,7 @@ final class CLITests: XCTestCase {
         try write(["rules/legacy-login.yaml": teamRule(severity: "warning")])
         let run = try authlint(["rules", "legacy-login", "--rules", "rules"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.hasPrefix("legacy-login: Legacy login\nSeverity: warning    Guideline: 4.8"), run.stdout)
+        XCTAssertTrue(run.stdout.hasPrefix("legacy-login: Legacy login\nSeverity: warning    Rests on: 4.8"), run.stdout)
     }
 
     // MARK: - Output

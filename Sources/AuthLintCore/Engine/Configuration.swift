@@ -125,6 +125,11 @@ public struct Configuration: Sendable {
         return out
     }
 
+    /// What the configuration makes of a rule: `off`, or the severity it reports at.
+    public func setting(of rule: RuleSpec, in catalog: RuleCatalog) -> String {
+        rules.first { catalog.rule(named: $0.key)?.id == rule.id }?.value.rawValue ?? rule.description.severity.rawValue
+    }
+
     /// The effective configuration as YAML, defaults included (`authlint config`).
     public func dump(catalog: RuleCatalog) -> String {
         var out = "# Effective authlint configuration" + (path.map { " (from \($0))" } ?? " (defaults)") + "\n"
@@ -142,8 +147,7 @@ public struct Configuration: Sendable {
         }
         out += "rules:\n"
         for rule in catalog.rules {
-            let setting = rules.first { catalog.rule(named: $0.key)?.id == rule.id }?.value.rawValue ?? rule.description.severity.rawValue
-            out += "  \(rule.id): \(setting)\n"
+            out += "  \(rule.id): \(setting(of: rule, in: catalog))\n"
         }
         return out
     }

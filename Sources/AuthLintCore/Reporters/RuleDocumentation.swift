@@ -3,31 +3,50 @@ import Foundation
 /// How `authlint rules` shows rules: a table, one rule's full documentation, or JSON.
 public enum RuleDocumentation {
     /// One line per rule: id, severity, guideline, summary.
-    public static func table(_ rules: [RuleDescription]) -> String {
-        let idWidth = rules.map(\.id.count).max() ?? 2
-        let guidelineWidth = rules.map(\.guideline.reference.count).max() ?? 9
-        var out = ""
+    public static func table(_ rules: [RuleDescription], settings: [String: String] = [:], width: Int = 100) -> String {
+        let idWidth = max(4, rules.map(\.id.count).max() ?? 4)
+        let severityWidth = 8
+        let aboutWidth = max(30, width - idWidth - severityWidth - 4)
+        let indent = String(repeating: " ", count: idWidth + severityWidth + 4)
+        var out = "RULE".padding(toLength: idWidth + 2, withPad: " ", startingAt: 0)
+            + "SEVERITY".padding(toLength: severityWidth + 2, withPad: " ", startingAt: 0) + "ABOUT\n"
         for rule in rules {
             out += rule.id.padding(toLength: idWidth + 2, withPad: " ", startingAt: 0)
-            out += rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-            out += rule.guideline.reference.padding(toLength: guidelineWidth + 2, withPad: " ", startingAt: 0)
-            out += rule.summary + "\n"
+            out += (settings[rule.id] ?? rule.severity.rawValue).padding(toLength: severityWidth + 2, withPad: " ", startingAt: 0)
+            out += wrap(rule.summary, width: aboutWidth).joined(separator: "\n" + indent) + "\n"
         }
-        out += "\n\(rules.count) rules. `authlint rules ID` explains one.\n"
+        out += "\n\(rules.count) rules, severities as the configuration sets them. `authlint rules ID` explains one.\n"
         return out
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stays whole).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.isEmpty ? [""] : lines
     }
 
     /// A rule's documentation and examples, as a reader wants them in a terminal.
     public static func text(_ rule: RuleDescription) -> String {
         var out = "\(rule.id): \(rule.name)\n"
-        out += "Severity: \(rule.severity.rawValue)    Guideline: \(rule.guideline.reference)"
+        out += "Severity: \(rule.severity.rawValue)    Rests on: \(rule.guideline.reference)"
         if !rule.aliases.isEmpty { out += "    Also known as: \(rule.aliases.joined(separator: ", "))" }
-        out += "\n\n\(rule.summary)\n\n"
-        out += "Guideline \(rule.guideline.reference): \"\(rule.guideline.quote.trimmed)\"\n"
+        // Prose wraps at 100 columns; code and examples stay as written.
+        let paragraph = { (text: String) in wrap(text.trimmed, width: 100).joined(separator: "\n") }
+        out += "\n\n\(paragraph(rule.summary))\n\n"
+        out += paragraph("\(rule.guideline.reference): \"\(rule.guideline.quote.trimmed)\"") + "\n"
         if let url = rule.guideline.url { out += url + "\n" }
-        out += "\nWhat it flags\n" + rule.documentation.flags.trimmed + "\n"
-        out += "\nWhy it matters\n" + rule.documentation.why.trimmed + "\n"
-        out += "\nHow to fix it\n" + rule.documentation.fix.trimmed + "\n"
+        out += "\nWhat it flags\n" + paragraph(rule.documentation.flags) + "\n"
+        out += "\nWhy it matters\n" + paragraph(rule.documentation.why) + "\n"
+        out += "\nHow to fix it\n" + paragraph(rule.documentation.fix) + "\n"
         if let snippet = rule.documentation.snippet {
             out += "\n" + indent(snippet.trimmed) + "\n"
         }
