@@ -5,7 +5,8 @@ import Foundation
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "List the rules, or explain one."
+        abstract: "List the rules, or explain one.",
+        discussion: "With --rules DIR, the team's rules there are also tested: each example must give findings exactly at its ↓ marks."
     )
 
     enum Format: String, CaseIterable, ExpressibleByArgument {
@@ -55,5 +56,21 @@ struct RulesCommand: ParsableCommand {
         let text = format == .json ? RuleDocumentation.json(descriptions, single: id != nil)
             : id != nil ? RuleDocumentation.text(descriptions[0]) : RuleDocumentation.table(descriptions, settings: settings)
         FileHandle.standardOutput.write(Data(text.utf8))
+        // A team's own rules are tested as the built-in ones are: every example, every mark.
+        if id == nil, !ruleDirectories.isEmpty { try testTeamRules(catalog) }
+    }
+
+    private func testTeamRules(_ catalog: RuleCatalog) throws {
+        let builtIn = Set(try RuleCatalog.builtin().rules.map(\.id))
+        let team = catalog.rules.filter { !builtIn.contains($0.id) }
+        let problems = team.flatMap { ExampleRunner.problems($0, catalog: catalog) }
+        let examples = team.reduce(0) { $0 + $1.description.examples.triggering.count + $1.description.examples.nonTriggering.count }
+        if problems.isEmpty {
+            print("\nThe team's \(team.count) rule\(team.count == 1 ? "" : "s"): \(examples) example\(examples == 1 ? "" : "s"), each as marked.")
+            return
+        }
+        for problem in problems { printError("error: \(problem)") }
+        printError("error: \(problems.count) example problem\(problems.count == 1 ? "" : "s") in the team's rules")
+        throw ExitCode(1)
     }
 }

@@ -122,6 +122,35 @@ final class CLITests: XCTestCase {
             """)
     }
 
+    func testTeamRulesAreTestedAgainstTheirMarks() throws {
+        func rule(mark: String) -> String {
+            teamRule(severity: "warning") + """
+
+                examples:
+                  triggering:
+                    - |
+                      func start() {
+                          legacyLogin(\(mark)user)
+                      }
+                  non-triggering:
+                    - |
+                      func start() {
+                          modernLogin(user)
+                      }
+                """
+        }
+        try write(["rules/legacy-login.yaml": rule(mark: "↓")])
+        let passing = try authlint(["rules", "--rules", "rules"])
+        XCTAssertEqual(passing.status, 0, passing.stderr)
+        XCTAssertTrue(passing.stdout.hasSuffix("\nThe team's 1 rule: 2 examples, each as marked.\n"), passing.stdout)
+
+        try write(["rules/legacy-login.yaml": rule(mark: "").replacingOccurrences(of: "legacyLogin(user)", with: "↓legacyLogin(user)")])
+        let failing = try authlint(["rules", "--rules", "rules"])
+        XCTAssertEqual(failing.status, 1)
+        XCTAssertTrue(failing.stderr.contains("error: legacy-login: triggering example 1: no finding at the mark Example.swift:2:5"), failing.stderr)
+        XCTAssertTrue(failing.stderr.contains("a finding where nothing is marked: Example.swift:2:17"), failing.stderr)
+    }
+
     // MARK: - Suppressions
 
     func testADirectiveThatIsNoneSaysSoWithWhatWasMeant() throws {

@@ -5,6 +5,9 @@ import XCTest
 /// triggering ones give findings exactly at their `↓` marks. Each triggering example is then
 /// mutated: commented out, wrapped in a string, or prefixed with a line that holds an emoji.
 final class RuleExamplesTests: XCTestCase {
+    /// The built-in catalog, whose providers the rules run with.
+    private static let catalog = (try? RuleCatalog.builtin()) ?? RuleCatalog(rules: [])
+
     func testEveryRuleHasDocumentationAndExamples() throws {
         let catalog = try RuleCatalog.builtin()
         XCTAssertFalse(catalog.rules.isEmpty)
@@ -23,7 +26,7 @@ final class RuleExamplesTests: XCTestCase {
             for (number, example) in rule.description.examples.triggering.enumerated() {
                 let marked = MarkedExample(example)
                 XCTAssertFalse(marked.marks.isEmpty, "\(rule.id) triggering example \(number + 1) has no ↓ mark")
-                let found = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration)
+                let found = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration, catalog: Self.catalog)
                 XCTAssertEqual(
                     Set(found.map(\.position)), marked.marks,
                     "\(rule.id) triggering example \(number + 1): findings \(found.map(\.summary))")
@@ -45,7 +48,7 @@ final class RuleExamplesTests: XCTestCase {
             for (number, example) in rule.description.examples.nonTriggering.enumerated() {
                 let marked = MarkedExample(example)
                 XCTAssertTrue(marked.marks.isEmpty, "\(rule.id) non-triggering example \(number + 1) has a ↓ mark")
-                let found = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration)
+                let found = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration, catalog: Self.catalog)
                 XCTAssertEqual(found.map(\.summary), [], "\(rule.id) non-triggering example \(number + 1)")
             }
         }
@@ -68,7 +71,7 @@ final class RuleExamplesTests: XCTestCase {
                         file.path.hasSuffix(".swift") || (objc && objcSuffixes.contains { file.path.hasSuffix($0) })
                             ? RuleDescription.ExampleFile(path: file.path, text: mutate(file.text)) : file
                     }
-                    let found = ExampleRunner.findings(rule, files, configuration: marked.configuration)
+                    let found = ExampleRunner.findings(rule, files, configuration: marked.configuration, catalog: Self.catalog)
                     XCTAssertEqual(found.map(\.summary), [], "\(rule.id) triggering example \(number + 1) in a \(name)")
                 }
             }
@@ -86,7 +89,7 @@ final class RuleExamplesTests: XCTestCase {
                 let expected = Set(marked.marks.map { mark in
                     mark.path.hasSuffix(".swift") ? ExamplePosition(path: mark.path, line: mark.line + 1, column: mark.column) : mark
                 })
-                let found = ExampleRunner.findings(rule, files, configuration: marked.configuration)
+                let found = ExampleRunner.findings(rule, files, configuration: marked.configuration, catalog: Self.catalog)
                 XCTAssertEqual(Set(found.map(\.position)), expected, "\(rule.id) triggering example \(number + 1) after an emoji line")
             }
         }

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Where a finding is, or is expected: path, line and UTF-16 column.
+public struct ExamplePosition: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int
+
+    public init(path: String, line: Int, column: Int) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(path):\(line):\(column)" }
+}
+
+/// A rule example with its `↓` marks taken out and remembered.
+public struct MarkedExample: Sendable {
+    public var files: [RuleDescription.ExampleFile] = []
+    public var marks: Set<ExamplePosition> = []
+    public var configuration: String?
+    public var severity: Severity?
+    public var message: String?
+
+    public init(_ example: RuleDescription.Example) {
+        configuration = example.configuration
+        severity = example.severity
+        message = example.message
+        for file in example.files {
+            var text = ""
+            var line = 1
+            var column = 1
+            for character in file.text {
+                if character == "↓" {
+                    marks.insert(ExamplePosition(path: file.path, line: line, column: column))
+                    continue
+                }
+                text.append(character)
+                if character == "\n" || character == "\r\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += character.utf16.count
+                }
+            }
+            files.append(.init(path: file.path, text: text))
+        }
+    }
+}
+
+/// Runs one rule over an example's files, written to a temporary project outside the tree,
+/// through the whole pipeline: scanner, property lists, configuration and all.
+public enum ExampleRunner {
+    public struct Found: Sendable {
+        public var position: ExamplePosition
+        public var message: String
+        public var severity: Severity
+        public var summary: String { "\(position): \(message)" }
+        public var path: String { position.path }
+    }
+
+    /// The findings of `rule` in the example's files. The rule runs alone with the catalog's
+    /// providers; a rule about suppressions runs with the whole catalog, whose rules its
+    /// suppressions name.
+    public static func findings(
+        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil, catalog: RuleCatalog
+    ) -> [Found] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-example-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        do {
+            for file in files {
+                // An example names files inside its own project, never outside it.
+                let parts = file.path.split(separator: "/")
+                guard !file.path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
+                    throw FileError(path: file.path, line: 0, message: "an example's file must be a relative path inside the example")
+                }
+                let path = (root as NSString).appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            if let configuration {
+                try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
+            }
+            let ran = rule.engine == nil ? RuleCatalog(rules: [rule], providers: catalog.providers) : catalog
+            let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: ran, currentDirectory: root))
+            return report.findings.filter { $0.rule == rule.id }.map {
+                Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message, severity: $0.severity)
+            }
+        } catch {
+            return [Found(position: ExamplePosition(path: "<error>", line: 0, column: 0), message: "\(error)", severity: .error)]
+        }
+    }
+
+    /// What is wrong with a rule's examples, one line each (none when they all hold): a
+    /// triggering example must give findings exactly at its `↓` marks, at its severity and with
+    /// its message; a non-triggering one, none.
+    public static func problems(_ rule: RuleSpec, catalog: RuleCatalog) -> [String] {
+        var problems: [String] = []
+        let examples = rule.description.examples
+        for (number, example) in examples.triggering.enumerated() {
+            let marked = MarkedExample(example)
+            let name = "\(rule.id): triggering example \(number + 1)"
+            guard !marked.marks.isEmpty else {
+                problems.append("\(name) has no ↓ mark")
+                continue
+            }
+            let found = findings(rule, marked.files, configuration: marked.configuration, catalog: catalog)
+            let positions = Set(found.map(\.position))
+            for missing in marked.marks.subtracting(positions).sorted(by: { $0.description < $1.description }) {
+                problems.append("\(name): no finding at the mark \(missing)")
+            }
+            for extra in found where !marked.marks.contains(extra.position) {
+                problems.append("\(name): a finding where nothing is marked: \(extra.summary)")
+            }
+            let severity = marked.severity ?? rule.description.severity
+            for wrong in found where wrong.severity != severity {
+                problems.append("\(name): \(wrong.position) is a \(wrong.severity.rawValue), not a \(severity.rawValue)")
+            }
+            if let message = marked.message {
+                for wrong in found where !wrong.message.contains(message) {
+                    problems.append("\(name): \(wrong.position) does not say \"\(message)\"")
+                }
+            }
+        }
+        for (number, example) in examples.nonTriggering.enumerated() {
+            let marked = MarkedExample(example)
+            let name = "\(rule.id): non-triggering example \(number + 1)"
+            if !marked.marks.isEmpty { problems.append("\(name) has a ↓ mark") }
+            for extra in findings(rule, marked.files, configuration: marked.configuration, catalog: catalog) {
+                problems.append("\(name): \(extra.summary)")
+            }
+        }
+        return problems
+    }
+}
