@@ -50,6 +50,11 @@ echo "-- the plugin is offered"
 swift package plugin --list > "$work/list.txt" 2>&1 || { cat "$work/list.txt"; fail "swift package plugin --list failed"; }
 grep -q "‘authlint’\|'authlint'" "$work/list.txt" || { cat "$work/list.txt"; fail "the authlint command is not listed"; }
 
+echo "-- --help documents --target, then the lint options"
+swift package authlint --help > "$work/help.txt" 2>&1 || { cat "$work/help.txt"; fail "swift package authlint --help failed"; }
+grep -q -- '--target NAME' "$work/help.txt" || { cat "$work/help.txt"; fail "--help does not document --target"; }
+grep -q -- '--fail-on' "$work/help.txt" || { cat "$work/help.txt"; fail "--help does not show the lint options"; }
+
 echo "-- the whole package: the missing nonce fails the command"
 if swift package authlint > "$work/whole.txt" 2>&1; then
   cat "$work/whole.txt"

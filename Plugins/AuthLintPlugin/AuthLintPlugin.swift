@@ -8,6 +8,13 @@ import PackagePlugin
 @main
 struct AuthLintPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(Self.usage)
+            // The rest are `authlint lint`'s own options.
+            try AuthLintRun(tool: try context.tool(named: "authlint").url, root: context.package.directoryURL, paths: [], options: ["--help"])
+                .perform()
+            return
+        }
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         let root = context.package.directoryURL
@@ -17,6 +24,21 @@ struct AuthLintPlugin: CommandPlugin {
             tool: try context.tool(named: "authlint").url, root: root, paths: paths, options: extractor.remainingArguments
         ).perform()
     }
+
+    static let usage = """
+        OVERVIEW: Lint this package with authlint, the package folder as the project root.
+
+        USAGE: swift package authlint [--target NAME ...] [lint options]
+
+        PLUGIN OPTIONS:
+          --target NAME           Lint only this target's files (repeatable); facts still come from
+                                  the whole package.
+          --disable-sandbox       (before `authlint`) Let authlint write --output, --report or
+                                  --write-baseline files in the package.
+
+        Every other option is `authlint lint`'s:
+
+        """
 
     /// The folder holding every file of a target (its sources, headers and resources).
     static func folder(of target: Target) -> String? {

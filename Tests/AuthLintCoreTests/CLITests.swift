@@ -206,6 +206,11 @@ final class CLITests: XCTestCase {
         ])
         let run = try authlint(["lint", "apps"])
         XCTAssertTrue(run.stdout.contains("note: apps/kiosk/.authlint.yml: Guideline 4.8:"), run.stdout)
+
+        try write(["web/.authlint.yml": "rules:\n  token-loged: off\n", "web/A.swift": cleanSource])
+        let broken = try authlint(["lint", "web"])
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.stderr.hasPrefix("error: web/.authlint.yml:2: unknown rule `token-loged`"), broken.stderr)
     }
 
     // MARK: - File errors

@@ -43,6 +43,19 @@ public enum Linter {
     /// When only files are named (as pre-commit does), the whole project found upward from them
     /// is read, so that project-wide facts stay right, and only the named files are reported.
     public static func run(_ options: LintOptions) throws -> LintReport {
+        do {
+            return try lint(options)
+        } catch var error as FileError where options.configurationPath == nil && !error.path.hasPrefix("/") {
+            // A configuration file of the tree, named as the user sees paths (`app/.authlint.yml`).
+            let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
+            if FileManager.default.fileExists(atPath: ProjectPath.join(root, error.path)) {
+                error.path = ProjectPath.normalize(displayPrefix(root: root, currentDirectory: options.currentDirectory) + error.path)
+            }
+            throw error
+        }
+    }
+
+    private static func lint(_ options: LintOptions) throws -> LintReport {
         var scanned = ProjectScanner.scan(options.scan, currentDirectory: options.currentDirectory)
         // The project's configuration adds its globs; excludes apply to named files too.
         let projectConfiguration = try Configuration.load(path: options.configurationPath, root: scanned.root)
