@@ -174,6 +174,44 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("  token-logged: 3\n"), run.stdout)
     }
 
+    // MARK: - One project, however it is called
+
+    func testAFolderAFileAndTheFolderAsCurrentDirectoryGiveTheSameAnswer() throws {
+        try write([
+            "MyApp/.git/HEAD": "ref: refs/heads/main\n",
+            "MyApp/MyApp.xcodeproj/README": "",
+            "MyApp/.authlint.yml": "rules:\n  no-revocation-observer: off\n",
+            "MyApp/App/Login/LoginController.swift": missingNonceSource,
+            // The credential state is checked elsewhere in the app: not a finding in Login/.
+            "MyApp/App/Session.swift": """
+                import AuthenticationServices
+
+                func restore(userID: String) {
+                    ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { _, _ in }
+                }
+                """,
+        ])
+        func findings(_ run: Run) -> [String] {
+            run.stdout.split(separator: "\n").compactMap { line -> String? in
+                guard let bracket = line.lastIndex(of: "["), line.contains(": error: ") || line.contains(": warning: ") || line.contains(": note: ")
+                else { return nil }
+                let location = line.split(separator: ":").prefix(3).dropFirst().joined(separator: ":")
+                return "LoginController.swift:\(location) \(line[bracket...])"
+            }
+        }
+        let folder = try authlint(["lint", "MyApp/App/Login"])
+        let file = try authlint(["lint", "MyApp/App/Login/LoginController.swift"])
+        let inside = try authlint([], in: workspace + "/MyApp/App/Login")
+        // The project's facts (the state checked in Session.swift) and its configuration (the
+        // observer rule off) apply, whichever way the folder is named.
+        XCTAssertTrue(findings(folder).contains("LoginController.swift:5:13 [missing-nonce]"), folder.stdout)
+        XCTAssertFalse(folder.stdout.contains("no-credential-state-check") || folder.stdout.contains("no-revocation-observer"), folder.stdout)
+        XCTAssertEqual(findings(file), findings(folder), file.stdout)
+        XCTAssertEqual(findings(inside), findings(folder), inside.stdout)
+        XCTAssertTrue(folder.stdout.contains("MyApp/App/Login/LoginController.swift:5:13"), folder.stdout)
+        XCTAssertTrue(inside.stdout.contains("\nLoginController.swift:5:13") || inside.stdout.hasPrefix("LoginController.swift:5:13"), inside.stdout)
+    }
+
     // MARK: - init
 
     func testInitWritesACommentedConfigurationThatChangesNothingAndABaseline() throws {

@@ -182,11 +182,9 @@ public enum Linter {
     /// Whether the paths given are only part of what is read: files named on their own, or
     /// anything under a root given with `--root` other than the root itself.
     static func reportsPartOfTheRoot(_ options: ScanOptions, root: String, currentDirectory: String) -> Bool {
-        if options.root != nil {
-            let base = URL(fileURLWithPath: currentDirectory + "/")
-            return options.paths.contains { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path != root }
-        }
-        return namesOnlyFiles(options.paths, currentDirectory: currentDirectory)
+        let base = URL(fileURLWithPath: currentDirectory + "/")
+        let folder = ProjectPath.normalize(root)
+        return options.paths.contains { ProjectPath.normalize(URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path) != folder }
     }
 
     /// Whether every path given names an existing file (not a folder).

@@ -56,13 +56,56 @@ public struct ProjectScanner {
         return (directories, files, problems)
     }
 
-    /// `--root` when given; else the one folder given; else the root found upward from them all.
+    /// `--root` when given; else the project around the one folder given (the folder itself when
+    /// it holds its own projects); else the root found upward from them all.
     private static func root(_ options: ScanOptions, currentDirectory: String, directories: [String], files: [String]) -> String {
         let base = absoluteFolder(currentDirectory)
         if let given = options.root { return ProjectPath.join(base, given) }
-        if directories.count == 1, files.isEmpty { return directories[0] }
-        if directories.isEmpty, files.isEmpty { return base }
+        if directories.count == 1, files.isEmpty { return enclosingProject(of: directories[0]) }
+        if directories.isEmpty, files.isEmpty { return enclosingProject(of: base) }
         return findRoot(from: commonFolder(directories + files.map(ProjectPath.directory)))
+    }
+
+    /// The project a folder is part of: the folder itself when it, or a folder a few levels below
+    /// it, holds a project (`.authlint.yml`, an Xcode project or workspace, a package, Tuist or
+    /// XcodeGen manifest) or it is a repository's root; else the nearest folder above it, up to
+    /// the repository root, that holds `.authlint.yml` or a project; else the folder itself.
+    public static func enclosingProject(of folder: String) -> String {
+        let start = ProjectPath.normalize(folder)
+        if exists(start, ".git") || holdsProject(below: start) { return start }
+        var current = start
+        while current != "/" && !current.isEmpty {
+            current = ProjectPath.directory(of: current)
+            if current.isEmpty { current = "/" }
+            if exists(current, ".authlint.yml") || holdsProject(current) { return current }
+            if exists(current, ".git") { break }
+        }
+        return start
+    }
+
+    /// Whether `folder` or a folder at most three levels below it holds a project. Hidden folders
+    /// and build products are not looked into, and the search stops (answering yes, so that the
+    /// folder stays its own root) after a few thousand folders.
+    private static func holdsProject(below folder: String) -> Bool {
+        var level = [folder]
+        var visited = 0
+        for depth in 0...3 {
+            var next: [String] = []
+            for current in level {
+                if exists(current, ".authlint.yml") || holdsProject(current) { return true }
+                guard depth < 3 else { continue }
+                visited += 1
+                if visited > 4_000 { return true }
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: current)) ?? [] where !name.hasPrefix(".")
+                    && !["build", "Build", "DerivedData", "Pods", "Carthage", "node_modules"].contains(name)
+                {
+                    let child = current == "/" ? "/" + name : current + "/" + name
+                    if case let .success(status) = FileStatus.ofLink(atPath: child), status.type == .directory { next.append(child) }
+                }
+            }
+            level = next
+        }
+        return false
     }
 
     private static func absoluteFolder(_ path: String) -> String {
@@ -87,7 +130,7 @@ public struct ProjectScanner {
     }
 
     private static func holdsProject(_ folder: String) -> Bool {
-        if exists(folder, "Package.swift") { return true }
+        if exists(folder, "Package.swift") || exists(folder, "Project.swift") || exists(folder, "project.yml") { return true }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
     }
