@@ -5,9 +5,9 @@ extension RuleEvaluator {
 
     /// The first place the value `binding` holds comes from that one of `clauses` (the catalog's
     /// patterns for an origin) describes, following the value back through assignments, the
-    /// names inside its values, the callers of the function it is a parameter of, the values
-    /// the project's functions it calls return, and the call that hands a closure its
-    /// parameters. What is only read off such a value (`token.count`, `token != nil`) does not
+    /// names inside its values, the declaration of the function it is a parameter of (what a
+    /// delegate method is handed), the values the project's functions it calls return, and the
+    /// call that hands a closure its parameters. What is only read off such a value (`token.count`, `token != nil`) does not
     /// come from it.
     /// With `usingCall`, the binding is the call that uses the value (`print(x)`, a whole match):
     /// its arguments are the value, not something made of it.

@@ -271,9 +271,9 @@ public enum MetavariableTest: Sendable {
     /// of these kinds (a Boolean, a number, a date): `token.isEmpty`, `hasToken = false`,
     /// `Date()` and `var refreshCount: Int` are not the token their names speak of.
     case kindNone(Set<ValueKind>)
-    /// Followed back to where it comes from (assignments, the names inside its values, the
-    /// parameters of the project's functions to their callers, the values those functions
-    /// return, the call that hands a closure its parameters), it reaches one of these origins:
+    /// Followed back to where it comes from (assignments, the names inside its values, a
+    /// parameter to its function's declaration, the values the project's functions return, the
+    /// call that hands a closure its parameters), it reaches one of these origins:
     /// patterns from the provider catalog (`comes-from: [credentials]`).
     case comesFrom(ValueOrigin, [PatternClause])
     /// Followed likewise, it reaches none of these origins (`comes-from-none: [push-tokens]`).
