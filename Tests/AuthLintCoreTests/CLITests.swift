@@ -209,6 +209,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(findings(file), findings(folder), file.stdout)
         XCTAssertEqual(findings(inside), findings(folder), inside.stdout)
         XCTAssertTrue(folder.stdout.contains("MyApp/App/Login/LoginController.swift:5:13"), folder.stdout)
+        XCTAssertTrue(folder.stdout.contains("; project root: MyApp, config: MyApp/.authlint.yml."), folder.stdout)
+        XCTAssertTrue(inside.stdout.contains("; project root: ../.., config: ../../.authlint.yml."), inside.stdout)
         XCTAssertTrue(inside.stdout.contains("\nLoginController.swift:5:13") || inside.stdout.hasPrefix("LoginController.swift:5:13"), inside.stdout)
     }
 
@@ -548,7 +550,7 @@ final class CLITests: XCTestCase {
         let clean = try authlint(["lint", "app", "missing.swift"])
         XCTAssertEqual(clean.status, 2, clean.stdout + clean.stderr)
         XCTAssertTrue(clean.stdout.contains("missing.swift: skipped: no such file (not-found)\n"), clean.stdout)
-        XCTAssertTrue(clean.stdout.hasSuffix("No findings in 1 file; 1 file problem reported above.\n"), clean.stdout)
+        XCTAssertTrue(clean.stdout.hasSuffix("No findings in 1 file; 1 file problem reported above; project root: app, config: none.\n"), clean.stdout)
         XCTAssertEqual(clean.stderr, error)
         for options in [["--quiet"], ["--format", "json"], ["--quiet", "--format", "sarif"], ["--format", "github"], ["--format", "markdown"]] {
             let run = try authlint(["lint", "app", "missing.swift"] + options)
@@ -621,7 +623,7 @@ final class CLITests: XCTestCase {
         try write(["app/Greeting.swift": cleanSource])
         let mixed = try authlint(["lint", "app", "docs"])
         XCTAssertEqual(mixed.status, 2)
-        XCTAssertTrue(mixed.stdout.hasSuffix("No findings in 1 file.\n"), mixed.stdout)
+        XCTAssertTrue(mixed.stdout.hasSuffix("No findings in 1 file; project root: ., config: none.\n"), mixed.stdout)
         XCTAssertEqual(mixed.stderr, message)
         // Files the scan collects count before any exclude: excluding them all is not this error.
         let excluded = try authlint(["lint", "app", "--exclude", "*.swift"])

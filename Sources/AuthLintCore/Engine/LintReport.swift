@@ -69,6 +69,8 @@ public struct LintReport: Sendable {
 
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.
     public var currentDirectory: String?
+    /// The root's configuration file, root-relative, when there is one.
+    public var configurationPath: String?
     /// Show absolute paths (`--absolute-paths`, for Xcode's issue navigator).
     public var absolutePaths = false
 

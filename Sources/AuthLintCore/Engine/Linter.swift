@@ -156,6 +156,7 @@ public enum Linter {
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         report.filesLexed = project.files.analysed.count
         if named != nil { report.currentDirectory = options.currentDirectory }
+        report.configurationPath = configurations.root.path
         report.cacheProblem = cacheProblem
         if let cacheFolder, let cache {
             var kept = SummaryCache()

@@ -65,6 +65,11 @@ public struct TextReporter: Reporter {
         if !report.generatedFiles.isEmpty {
             text += "; \(report.generatedFiles.count) generated file\(report.generatedFiles.count == 1 ? "" : "s") not linted"
         }
+        // When part of a project is reported, which project, and which configuration, answered.
+        if let currentDirectory = report.currentDirectory {
+            text += "; project root: \(ProjectPath.way(from: currentDirectory, to: report.root).terminalSafe())"
+            text += ", config: " + (report.configurationPath.map { report.displayPath($0).terminalSafe() } ?? "none")
+        }
         if let elapsed = options.elapsed {
             text += " in " + String(format: elapsed < 10 ? "%.2fs" : "%.1fs", elapsed)
         }
