@@ -11,13 +11,12 @@ enum HelperEntry: Hashable, Sendable {
     case wrapper(String)
 }
 
-/// A rule's site inside a helper: the match, with the entries its metavariable's value comes
-/// through, and whether the site is a finding by itself (then its callers need not be).
+/// A rule's site inside a helper that is no finding by itself: the match, with the entries its
+/// metavariable's value comes through.
 struct HelperSink: Sendable {
     var file: Int
     var match: Match
     var entries: [HelperEntry]
-    var reported: Bool
 }
 
 /// A call that hands a helper the value that reaches a rule's site inside it.
@@ -47,6 +46,7 @@ extension RuleEvaluator {
     /// (not arguments of calls that make something else of it, not what is read off it).
     func helperEntries(reaching range: Range<Int>, inFile fileIndex: Int, usingCall: Bool) -> [HelperEntry] {
         let code = project.files[fileIndex]
+        guard mayEnterHelper(at: range.lowerBound, in: code) else { return [] }
         var following: ValueResolver.Following = [.names, .valueParts]
         if usingCall { following.insert(.usingCall) }
         let resolver = self.resolver
@@ -70,6 +70,18 @@ extension RuleEvaluator {
             }
         }
         return entries
+    }
+
+    /// Whether code at `position` is inside a function with parameters or a setter: anywhere
+    /// else no value comes in through a helper, and nothing need be followed.
+    private func mayEnterHelper(at position: Int, in code: CodeView) -> Bool {
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
+        while let index = scopeIndex, index > 0 {
+            let scope = code.scopes[index]
+            if scope.kind == .function, !scope.parameters.isEmpty || scope.name == "set" || scope.name == "willSet" { return true }
+            scopeIndex = scope.parent
+        }
+        return false
     }
 
     /// The helper entry the name at `index` is, if any.
@@ -131,7 +143,7 @@ extension RuleEvaluator {
         var sites: [Site] = []
         var seenEntries = Set<HelperEntry>()
         var seenCalls = Set<CodeRange>()
-        var level: [(HelperEntry, HelperSink, [String: String])] = sinks.filter { !$0.reported }.flatMap { sink in
+        var level: [(HelperEntry, HelperSink, [String: String])] = sinks.flatMap { sink in
             sink.entries.map { ($0, sink, [:]) }
         }
         for _ in 0..<RuleEvaluator.maxHelperDepth {
@@ -276,11 +288,11 @@ extension RuleEvaluator {
         let sinkCode = project.files[sink.file]
         guard let name = resolver.plainName(sinkCode, binding.range) else { return nil }
         let code = project.files[declaration.file]
-        let open = declaration.range.lowerBound
-        guard let argument = ProjectIndex.argument(of: code, callOpeningAt: open, label: sinkCode.text(name), unlabelledPosition: -1) else {
-            return nil
-        }
-        return Linter.snippet(Binding(range: argument, hashes: []), code)
+        let label = sinkCode.text(name)
+        guard let argument = ProjectIndex.arguments(of: code, callOpeningAt: declaration.range.lowerBound)
+            .first(where: { $0.label == label && !$0.value.isEmpty })
+        else { return nil }
+        return Linter.snippet(Binding(range: argument.value, hashes: []), code)
     }
 
     // MARK: - Sites at the calls
@@ -328,14 +340,11 @@ extension RuleEvaluator {
             guard case let .parameter(other) = entry, other.function == parameter.function else { return nil }
             return other.position
         }).first else { return nil }
-        let scope = parameter.function.scope
         let code = project.files[call.file]
         let close = call.call.upperBound - 1
         guard code.kind(close) == .rightParen, code.partner[close] >= 0 else { return nil }
-        let declared = sinkCode.scopes[scope].parameters
-        let label: String? = declared[position].label == "_" ? nil : (declared[position].label ?? declared[position].name)
-        let unlabelled = declared[..<position].filter { $0.label == "_" }.count
-        return ProjectIndex.argument(of: code, callOpeningAt: Int(code.partner[close]), label: label, unlabelledPosition: unlabelled)
+        let declared = sinkCode.scopes[parameter.function.scope].parameters
+        return ProjectIndex.argument(of: code, callOpeningAt: Int(code.partner[close]), for: declared, position: position)
     }
 
     // MARK: - Helpers outside the files reported

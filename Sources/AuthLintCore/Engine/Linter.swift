@@ -180,22 +180,12 @@ public enum Linter {
         var generated: GeneratedFile?
     }
 
-    /// Whether the paths given are only part of what is read: files named on their own, or
-    /// anything under a root given with `--root` other than the root itself.
+    /// Whether the paths given are only part of what is read: any path other than the root itself
+    /// (files named on their own, a folder inside the project found around it, or under `--root`).
     static func reportsPartOfTheRoot(_ options: ScanOptions, root: String, currentDirectory: String) -> Bool {
         let base = URL(fileURLWithPath: currentDirectory + "/")
         let folder = ProjectPath.normalize(root)
         return options.paths.contains { ProjectPath.normalize(URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path) != folder }
-    }
-
-    /// Whether every path given names an existing file (not a folder).
-    static func namesOnlyFiles(_ paths: [String], currentDirectory: String) -> Bool {
-        guard !paths.isEmpty else { return false }
-        return paths.allSatisfy { path in
-            let absolute = path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
     }
 
     /// Runs `rules` over an indexed project; findings come back fingerprinted and sorted, without

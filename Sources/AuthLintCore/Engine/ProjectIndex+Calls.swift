@@ -50,16 +50,11 @@ extension ProjectIndex {
         guard let name = scope.name, name != "init", name != "subscript", scope.parameters.indices.contains(parameter.position) else {
             return []
         }
-        let declared = scope.parameters[parameter.position]
-        // The label callers write, or nil when they write none (`_ name: T`).
-        let label: String? = declared.label == "_" ? nil : (declared.label ?? declared.name)
-        // Among the unlabelled parameters, which one this is.
-        let unlabelledPosition = scope.parameters[..<parameter.position].filter { $0.label == "_" }.count
         var found: [CallArgument] = []
         for call in calls(named: name) {
             let other = files[call.file]
             guard ProjectIndex.call(of: other, openingAt: call.open, fits: scope.parameters),
-                let argument = ProjectIndex.argument(of: other, callOpeningAt: call.open, label: label, unlabelledPosition: unlabelledPosition)
+                let argument = ProjectIndex.argument(of: other, callOpeningAt: call.open, for: scope.parameters, position: parameter.position)
             else { continue }
             let start = other.calleeChain(endingAt: call.open - 1).lowerBound
             found.append(CallArgument(file: call.file, call: start..<(Int(other.partner[call.open]) + 1), argument: argument))
@@ -86,66 +81,61 @@ extension ProjectIndex {
         }
     }
 
+    /// The arguments of the call whose `(` is at `open`, in order: each one's label (nil when it
+    /// has none) and its value.
+    static func arguments(of code: CodeView, callOpeningAt open: Int) -> [(label: String?, value: Range<Int>)] {
+        let close = Int(code.partner[open])
+        guard close > open else { return [] }
+        var found: [(label: String?, value: Range<Int>)] = []
+        var start = open + 1
+        while start < close {
+            var end = start
+            while end < close, code.kind(end) != .comma {
+                let partner = Int(code.partner[end])
+                end = partner > end ? partner + 1 : end + 1
+            }
+            let labelled = start + 1 < end && (code.kind(start) == .identifier || code.kind(start) == .keyword)
+                && code.kind(start + 1) == .colon
+            found.append(labelled ? (code.text(start), (start + 2)..<end) : (nil, start..<end))
+            start = end + 1
+        }
+        return found
+    }
+
     /// Whether the labels of the call whose `(` is at `open` fit a function declared with
     /// `parameters`, in order: a call of another function of the same name (`AF.request(url, …)`
     /// for the app's `request(url:…)`) does not.
     static func call(of code: CodeView, openingAt open: Int, fits parameters: [Scope.Parameter]) -> Bool {
-        let close = Int(code.partner[open])
-        guard close > open else { return false }
+        guard code.partner[open] > open else { return false }
         var next = 0
-        var start = open + 1
-        while start < close {
-            var end = start
-            while end < close, code.kind(end) != .comma {
-                let partner = Int(code.partner[end])
-                end = partner > end ? partner + 1 : end + 1
-            }
-            let labelled = start + 1 < end && (code.kind(start) == .identifier || code.kind(start) == .keyword)
-                && code.kind(start + 1) == .colon
-            let label: String? = labelled ? code.text(start) : nil
+        for argument in arguments(of: code, callOpeningAt: open) {
             // Parameters with default values may be left out; a variadic one takes several.
             var matched = false
             while next < parameters.count {
                 let declared = parameters[next]
-                let expected: String? = declared.label == "_" ? nil : (declared.label ?? declared.name)
-                if expected == label {
+                if declared.callLabel == argument.label {
                     matched = true
-                    if !(declared.type?.hasSuffix("...") ?? false) { next += 1 }
+                    if !declared.isVariadic { next += 1 }
                     break
                 }
-                guard declared.hasDefault || (declared.type?.hasSuffix("...") ?? false) else { return false }
+                guard declared.hasDefault || declared.isVariadic else { return false }
                 next += 1
             }
             if !matched { return false }
-            start = end + 1
         }
         // What is left must have defaults, or be closures the call may pass after its parentheses.
-        return parameters[min(next, parameters.count)...].allSatisfy { $0.hasDefault || ($0.type?.hasSuffix("...") ?? false) || ($0.type ?? "").contains("->") }
+        return parameters[min(next, parameters.count)...].allSatisfy { $0.hasDefault || $0.isVariadic || ($0.type ?? "").contains("->") }
     }
 
-    /// The argument of the call whose `(` is at `open` that has `label`, or, when `label` is nil,
-    /// the unlabelled argument at `unlabelledPosition`.
-    static func argument(of code: CodeView, callOpeningAt open: Int, label: String?, unlabelledPosition: Int) -> Range<Int>? {
-        let close = Int(code.partner[open])
-        guard close > open else { return nil }
-        var start = open + 1
-        var unlabelled = 0
-        while start < close {
-            var end = start
-            while end < close, code.kind(end) != .comma {
-                let partner = Int(code.partner[end])
-                end = partner > end ? partner + 1 : end + 1
-            }
-            let labelled = start + 1 < end && (code.kind(start) == .identifier || code.kind(start) == .keyword)
-                && code.kind(start + 1) == .colon
-            if let label, labelled, code.text(start) == label, start + 2 < end { return (start + 2)..<end }
-            if label == nil, !labelled {
-                if unlabelled == unlabelledPosition, start < end { return start..<end }
-                unlabelled += 1
-            }
-            start = end + 1
-        }
-        return nil
+    /// The argument the call whose `(` is at `open` passes for `parameters[position]`: the one
+    /// with its label, or, for a parameter written without one, the unlabelled argument in the
+    /// same place among the unlabelled ones.
+    static func argument(of code: CodeView, callOpeningAt open: Int, for parameters: [Scope.Parameter], position: Int) -> Range<Int>? {
+        let given = arguments(of: code, callOpeningAt: open).filter { !$0.value.isEmpty }
+        if let label = parameters[position].callLabel { return given.first { $0.label == label }?.value }
+        let place = parameters[..<position].filter { $0.callLabel == nil }.count
+        let unlabelled = given.filter { $0.label == nil }
+        return unlabelled.indices.contains(place) ? unlabelled[place].value : nil
     }
 
     /// The values a project function gives back: each `return` expression of its own body (not

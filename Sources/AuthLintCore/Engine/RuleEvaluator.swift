@@ -48,10 +48,6 @@ struct RuleEvaluator {
         var unknown: String?
     }
 
-    func sites(of rule: RuleSpec, inFile fileIndex: Int) -> [Site] {
-        scan(rule, inFile: fileIndex).sites
-    }
-
     /// The rule's sites in a file and, for a rule that follows values through helpers, its
     /// matches whose value comes in through a helper's parameter or setter.
     func scan(_ rule: RuleSpec, inFile fileIndex: Int) -> (sites: [Site], sinks: [HelperSink]) {
@@ -79,11 +75,12 @@ struct RuleEvaluator {
                 var relocation: Relocation?
                 guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation) else { continue }
                 let found = holds(spec.conditions, match, fileIndex, &relocation)
-                if let through = spec.throughHelpers {
+                // A site that is a finding by itself is where to fix it: its callers are not asked about.
+                if !found, let through = spec.throughHelpers {
                     let value = through.metavariable == Pattern.wholeMatch ? match.range : match.bindings[through.metavariable]?.range
                     if let value {
                         let entries = helperEntries(reaching: value, inFile: fileIndex, usingCall: through.metavariable == Pattern.wholeMatch)
-                        if !entries.isEmpty { sinks.append(HelperSink(file: fileIndex, match: match, entries: entries, reported: found)) }
+                        if !entries.isEmpty { sinks.append(HelperSink(file: fileIndex, match: match, entries: entries)) }
                     }
                 }
                 guard found else { continue }

@@ -17,6 +17,11 @@ public struct Scope: Sendable, Hashable {
         public var index: Int
         /// Whether the declaration gives it a default value (callers may leave it out).
         public var hasDefault = false
+
+        /// The label a call writes for it; nil when it writes none (`_ name: T`).
+        public var callLabel: String? { label == "_" ? nil : (label ?? name) }
+        /// `items: T...`: a call may give it several arguments.
+        public var isVariadic: Bool { type?.hasSuffix("...") ?? false }
     }
 
     public var kind: Kind
