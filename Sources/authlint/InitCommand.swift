@@ -33,20 +33,14 @@ struct InitCommand: ParsableCommand {
             printError("error: \(path): no such folder")
             throw ExitCode(2)
         }
-        let catalog: RuleCatalog
-        do {
-            catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
+        let catalog = try loadCatalog(ruleDirectories)
         let shown = { (name: String) in path == "." ? name : (path as NSString).appendingPathComponent(name) }
         let configuration = (folder as NSString).appendingPathComponent(".authlint.yml")
         guard force || !FileManager.default.fileExists(atPath: configuration) else {
             printError("error: \(shown(".authlint.yml")) already exists; give --force to replace it")
             throw ExitCode(2)
         }
-        try write(Configuration.starterFile(catalog: catalog), to: configuration, shown: shown(".authlint.yml"))
+        try writeOutput(Configuration.starterFile(catalog: catalog), to: configuration, shown: shown(".authlint.yml"))
         print("Wrote \(shown(".authlint.yml")): every key with its default, commented out.")
 
         var gate = "authlint lint \(path)"
@@ -63,7 +57,7 @@ struct InitCommand: ParsableCommand {
                 printError("error: \(error)")
                 throw ExitCode(2)
             }
-            try write(Baseline(findings: report.findings).text, to: file, shown: shown(".authlint-baseline.json"))
+            try writeOutput(Baseline(findings: report.findings).text, to: file, shown: shown(".authlint-baseline.json"))
             let count = report.findings.count
             print("Wrote \(shown(".authlint-baseline.json")): today's \(count) finding\(count == 1 ? "" : "s"), accepted until fixed.")
             gate += " --baseline \(shown(".authlint-baseline.json"))"
@@ -77,14 +71,5 @@ struct InitCommand: ParsableCommand {
               Xcode           Run Script phase: authlint lint "$SRCROOT" --absolute-paths --quiet
             Or run it here: \(gate)
             """)
-    }
-
-    private func write(_ text: String, to path: String, shown: String) throws {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            printError("error: cannot write \(shown): \(FileProblem.describe(error))")
-            throw ExitCode(2)
-        }
     }
 }

@@ -136,13 +136,7 @@ struct LintCommand: ParsableCommand {
     private func lint() throws {
         let started = Date()
         let extras = try extraReports()
-        let catalog: RuleCatalog
-        do {
-            catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
+        let catalog = try loadCatalog(ruleDirectories)
         let currentDirectory = FileManager.default.currentDirectoryPath
         var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)
         scan.excludes = exclude
@@ -169,7 +163,7 @@ struct LintCommand: ParsableCommand {
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.
             let accepted = try baseline.map { try Baseline.load(path: $0) }
-            if let writeBaseline { try write(Baseline(findings: report.findings).text, to: writeBaseline) }
+            if let writeBaseline { try writeOutput(Baseline(findings: report.findings).text, to: writeBaseline) }
             if let accepted { report.apply(accepted) }
             report.strictBaseline = strictBaseline
             if changedSince != nil || changedLines {
@@ -191,31 +185,17 @@ struct LintCommand: ParsableCommand {
         options.elapsed = toTerminal ? Date().timeIntervalSince(started) : nil
         let rendered = format.reporter(options).render(report)
         if let output {
-            try write(rendered, to: output)
+            try writeOutput(rendered, to: output)
         } else {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
         for extra in extras {
-            try write(extra.format.reporter(fileOptions).render(report), to: extra.path)
+            try writeOutput(extra.format.reporter(fileOptions).render(report), to: extra.path)
         }
         if report.fails(failOn ?? report.configuredFailOn ?? .error) { throw ExitCode(1) }
         if strictBaseline, report.baselineFixed > 0 {
             printError("error: \(report.baselineFixed) baseline entries no longer match; rewrite the baseline with --write-baseline")
             throw ExitCode(1)
-        }
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            printError("error: cannot write \(path): it is a folder; give a file name")
-            throw ExitCode(2)
-        }
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            printError("error: cannot write \(path): \(FileProblem.describe(error))")
-            throw ExitCode(2)
         }
     }
 }

@@ -26,13 +26,7 @@ struct RulesCommand: ParsableCommand {
     var config: String?
 
     func run() throws {
-        let catalog: RuleCatalog
-        do {
-            catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
+        let catalog = try loadCatalog(ruleDirectories)
         var descriptions = catalog.descriptions
         if let id {
             guard let rule = catalog.rule(named: id) else {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import AuthLintCore
 import Foundation
 
 /// Facts about where output goes.
@@ -25,6 +26,32 @@ enum Terminal {
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+}
+
+/// The built-in rules and providers and those in `directories`; a bad rule file is a usage error.
+func loadCatalog(_ directories: [String]) throws -> RuleCatalog {
+    do {
+        return try RuleCatalog.load(extraDirectories: directories)
+    } catch {
+        printError("error: \(error)")
+        throw ExitCode(2)
+    }
+}
+
+/// Writes `text` to `path`, or says in plain words why it cannot (`shown` is the path as the
+/// user gave it) and exits 2.
+func writeOutput(_ text: String, to path: String, shown: String? = nil) throws {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        printError("error: cannot write \(shown ?? path): it is a folder; give a file name")
+        throw ExitCode(2)
+    }
+    do {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        printError("error: cannot write \(shown ?? path): \(FileProblem.describe(error))")
+        throw ExitCode(2)
+    }
 }
 
 enum ColorMode: String, CaseIterable, ExpressibleByArgument {
