@@ -80,11 +80,7 @@ public struct RuleLoader {
         } ?? []
         rule.messageWhen = try top["message-when"]?.list("message-when").map { entry -> MessageOverride in
             let fields = try entry.mapping("a message-when entry", allowed: ["project-has", "imports", "reachable", "message"])
-            let messageNode = try fields.required("message")
-            let text = try messageNode.string("message")
-            for name in RuleLoader.placeholders(in: text) where !known.contains(name) {
-                throw messageNode.fail("message uses `{\(name)}`, which no pattern binds")
-            }
+            let text = try RuleLoader.message(try fields.required("message"), placeholders: known, unbound: "no pattern binds")
             return MessageOverride(
                 when: try projectSearch(try fields.required("project-has"), imports: fields["imports"], language: nil, reachable: fields["reachable"]),
                 message: text)
@@ -160,6 +156,15 @@ public struct RuleLoader {
             throw node.fail("precision must be one of \(allowed.joined(separator: ", "))" + Suggestion.didYouMean(value, allowed))
         }
         return value
+    }
+
+    /// A message whose `{NAME}` placeholders are all among `placeholders`.
+    static func message(_ node: YAMLReader, placeholders known: Set<String>, unbound: String) throws -> String {
+        let text = try node.string("message")
+        for name in placeholders(in: text) where !known.contains(name) {
+            throw node.fail("message uses `{\(name)}`, which \(unbound)")
+        }
+        return text
     }
 
     static func placeholders(in message: String) -> [String] {
@@ -248,12 +253,8 @@ public struct RuleLoader {
             clause.imports = try fields["imports"]?.strings("imports") ?? []
             clause.label = try fields["label"]?.string("label")
             if let node = fields["message"] {
-                let text = try node.string("message")
-                let known = Set(clause.pattern.metavariables + [Pattern.wholeMatch, "label"])
-                for name in RuleLoader.placeholders(in: text) where !known.contains(name) {
-                    throw node.fail("message uses `{\(name)}`, which this pattern does not bind")
-                }
-                clause.message = text
+                clause.message = try RuleLoader.message(
+                    node, placeholders: Set(clause.pattern.metavariables + [Pattern.wholeMatch, "label"]), unbound: "this pattern does not bind")
             }
             return [clause]
         }
@@ -295,20 +296,23 @@ public struct RuleLoader {
             reachable: try reachable?.bool("reachable") ?? false)
     }
 
-    private static let conditionKeys = [
-        "absent", "present", "scope", "follow", "not-inside", "metavariable", "resolves-to", "mentions", "mentions-none", "lacks",
-        "type", "name-matches", "literal", "contains", "contains-none", "kind-none", "comes-from", "comes-from-none", "built-from", "carries", "project-has",
-        "project-lacks", "imports",
-        "language", "reachable", "any-of", "all-of", "entitlement-lacks", "manifest-lacks",
+    /// What a condition is: exactly one of these keys.
+    private static let conditionKinds = [
+        "absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of", "entitlement-lacks", "manifest-lacks",
     ]
+    /// What a `metavariable:` condition tests: exactly one of these keys.
+    private static let metavariableTests = [
+        "resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
+        "kind-none", "comes-from", "comes-from-none", "built-from", "carries",
+    ]
+    private static let conditionKeys = conditionKinds + metavariableTests
+        + ["scope", "follow", "not-inside", "imports", "language", "reachable"]
 
     private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
         let fields = try node.mapping("a condition", allowed: RuleLoader.conditionKeys)
-        let kinds = ["absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of", "entitlement-lacks", "manifest-lacks"]
-            .filter { fields[$0] != nil }
+        let kinds = RuleLoader.conditionKinds.filter { fields[$0] != nil }
         guard kinds.count == 1 else {
-            throw node.fail(
-                "a condition needs exactly one of absent, present, metavariable, project-has, project-lacks, any-of, all-of, entitlement-lacks, manifest-lacks")
+            throw node.fail("a condition needs exactly one of \(RuleLoader.conditionKinds.joined(separator: ", "))")
         }
         switch kinds[0] {
         case "any-of", "all-of":
@@ -341,11 +345,9 @@ public struct RuleLoader {
             guard bound.contains(name) else {
                 throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
-            let tests = ["resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
-                         "kind-none", "comes-from", "comes-from-none", "built-from", "carries"]
-                .filter { fields[$0] != nil }
+            let tests = RuleLoader.metavariableTests.filter { fields[$0] != nil }
             guard tests.count == 1 else {
-                throw node.fail("a metavariable condition needs exactly one of \(tests.isEmpty ? "resolves-to, mentions, mentions-none, lacks, type, name-matches, literal, contains, contains-none, kind-none, comes-from, comes-from-none, built-from, carries" : tests.joined(separator: ", "))")
+                throw node.fail("a metavariable condition needs exactly one of \((tests.isEmpty ? RuleLoader.metavariableTests : tests).joined(separator: ", "))")
             }
             let value = fields[tests[0]]!
             switch tests[0] {
@@ -379,7 +381,8 @@ public struct RuleLoader {
         var kinds = Set<ValueKind>()
         for word in try value.strings(key) {
             guard let kind = ValueKind(rawValue: word) else {
-                throw value.fail("\(key) takes boolean, number, date, nil and literal, not `\(word.shortExcerpt)`"
+                let names = ValueKind.allCases.map(\.rawValue)
+                throw value.fail("\(key) takes \(names.dropLast().joined(separator: ", ")) and \(names.last!), not `\(word.shortExcerpt)`"
                     + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
             }
             kinds.insert(kind)
