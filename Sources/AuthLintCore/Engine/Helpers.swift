@@ -87,19 +87,19 @@ extension RuleEvaluator {
     /// The helper entry the name at `index` is, if any.
     private func helperEntry(named index: Int, in code: CodeView, _ fileIndex: Int) -> HelperEntry? {
         if let (scope, position) = resolver.functionParameter(index, in: code) {
-            guard isFunctionDeclaration(code, code.scopes[scope]) else { return nil }
+            guard code.declaresFunction(code.scopes[scope]) else { return nil }
             return .parameter(ParameterRef(function: ProjectIndex.FunctionRef(file: fileIndex, scope: scope), position: position))
         }
         guard code.token(index, is: "newValue") else { return nil }
         let accessorIndex = code.executableScope(of: code.declaringScope(of: index))
         let accessor = code.scopes[accessorIndex]
         guard accessor.kind == .function, accessor.name == "set" || accessor.name == "willSet",
-            !isFunctionDeclaration(code, accessor), let propertyIndex = accessor.parent
+            !code.declaresFunction(accessor), let propertyIndex = accessor.parent
         else { return nil }
         let property = code.scopes[propertyIndex]
         guard property.kind == .function, let name = property.name else { return nil }
         if name == "wrappedValue", let typeIndex = property.parent, code.scopes[typeIndex].kind == .type,
-            let typeName = code.scopes[typeIndex].name, isPropertyWrapper(code, code.scopes[typeIndex])
+            let typeName = code.scopes[typeIndex].name, code.attributes(before: code.scopes[typeIndex].headerStart).contains("@propertyWrapper")
         {
             return .wrapper(typeName)
         }
@@ -110,28 +110,6 @@ extension RuleEvaluator {
     static let sameValueMembers: Set<UInt64> = Set(
         ["description", "debugDescription", "base64EncodedString", "utf8", "uppercased", "lowercased", "trimmingCharacters", "self"]
             .map(CodeView.hash))
-
-    /// Whether the function scope is declared with `func` (`static func`, `@objc private func`),
-    /// not an accessor or an initialiser.
-    private func isFunctionDeclaration(_ code: CodeView, _ scope: Scope) -> Bool {
-        var j = scope.headerStart
-        while j < scope.open, j < code.count, code.kind(j) != .leftParen {
-            if code.token(j, is: "func") { return true }
-            j += 1
-        }
-        return false
-    }
-
-    /// Whether the type declared at `scope` is marked `@propertyWrapper`.
-    private func isPropertyWrapper(_ code: CodeView, _ scope: Scope) -> Bool {
-        var j = scope.headerStart - 1
-        while j >= 0, code.kind(j) == .attribute || code.kind(j) == .keyword || code.kind(j) == .identifier {
-            if code.kind(j) == .attribute, code.token(j, is: "@propertyWrapper") { return true }
-            if code.kind(j) == .identifier, !(j > 0 && code.kind(j - 1) == .attribute) { return false }
-            j -= 1
-        }
-        return false
-    }
 
     // MARK: - Calls of helpers
 

@@ -147,7 +147,7 @@ extension ProjectIndex {
         let body = scope.body
         guard !body.isEmpty else { return [] }
         // A function declared without `->` gives nothing back (a computed property always does).
-        if code.token(scope.headerStart, is: "func") {
+        if code.declaresFunction(scope) {
             guard (scope.headerStart..<scope.open).contains(where: { code.kind($0) == .operator && code.token($0, is: "->") }) else { return [] }
         }
         let matcher = Matcher(code)

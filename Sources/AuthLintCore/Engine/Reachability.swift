@@ -198,10 +198,10 @@ extension ProjectIndex {
         }
         if resources.interfaceNames.contains(name) { return nil }
         // The app's entry points, and what the system makes from the Info.plist or a delegate adaptor.
-        if attributes(before: scope.headerStart, in: code).contains(where: { ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains($0) }) {
+        if code.attributes(before: scope.headerStart).contains(where: { ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains($0) }) {
             return nil
         }
-        if inheritance(of: scope, in: code).contains(where: { ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "App", "PreviewProvider"].contains($0) }) {
+        if code.inheritedNames(of: scope).contains(where: { ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "App", "PreviewProvider"].contains($0) }) {
             return nil
         }
         return isUsed(name, outside: (file, index)) ? nil : name
@@ -210,8 +210,8 @@ extension ProjectIndex {
     /// The function's name when it is an `@objc` or `@IBAction` method, a private function, or a
     /// function the system cannot call, and nothing uses its name.
     private func uncalledFunction(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: Int) -> String? {
-        guard let name = scope.name, isDeclaredWithFunc(scope, code) else { return nil }
-        let modifiers = attributes(before: scope.headerStart, in: code)
+        guard let name = scope.name, code.declaresFunction(scope) else { return nil }
+        let modifiers = code.attributes(before: scope.headerStart)
         if modifiers.contains("override") || modifiers.contains("dynamic") { return nil }
         let exposed = modifiers.contains("@objc") || modifiers.contains("@IBAction") || modifiers.contains("@objcMembers")
         if exposed {
@@ -225,10 +225,10 @@ extension ProjectIndex {
         // override the system calls by name.
         if let parent = scope.parent, code.scopes[parent].kind == .type {
             let type = code.scopes[parent]
-            if !inheritance(of: type, in: code).isEmpty || attributes(before: type.headerStart, in: code).contains("@objcMembers") { return nil }
+            if !code.inheritedNames(of: type).isEmpty || code.attributes(before: type.headerStart).contains("@objcMembers") { return nil }
             if let typeName = type.name, declarations(ofType: typeName, inUnit: unitOfFile[file]).contains(where: { ref in
                 let other = files[ref.file]
-                return !inheritance(of: other.scopes[ref.scope], in: other).isEmpty
+                return !other.inheritedNames(of: other.scopes[ref.scope]).isEmpty
             }) {
                 return nil
             }
@@ -273,7 +273,7 @@ extension ProjectIndex {
         var scopeIndex: Int? = Int(code.scopeOfToken[position])
         while let index = scopeIndex, index > 0 {
             let scope = code.scopes[index]
-            if scope.kind == .type, inheritance(of: scope, in: code).contains("PreviewProvider") { return true }
+            if scope.kind == .type, code.inheritedNames(of: scope).contains("PreviewProvider") { return true }
             if scope.kind == .closure, scope.open > 0 {
                 var j = scope.open - 1
                 if code.kind(j) == .rightParen, code.partner[j] >= 0 { j = Int(code.partner[j]) - 1 }
@@ -282,48 +282,5 @@ extension ProjectIndex {
             scopeIndex = scope.parent
         }
         return false
-    }
-
-    /// Attributes and modifiers written before a declaration's keyword (`@objc private func`).
-    private func attributes(before headerStart: Int, in code: CodeView) -> [String] {
-        var found: [String] = []
-        var j = headerStart - 1
-        while j >= 0, headerStart - j < 24 {
-            switch code.kind(j) {
-            case .attribute:
-                found.append(code.text(j))
-            case .keyword, .identifier:
-                let word = code.text(j)
-                guard ["private", "fileprivate", "internal", "public", "open", "final", "static", "class", "override", "dynamic",
-                    "mutating", "nonisolated", "required", "convenience", "lazy", "weak", "unowned", "indirect"].contains(word)
-                else { return found }
-                found.append(word)
-            case .rightParen:
-                // An attribute's arguments: `@available(iOS 13, *)`, `@objc(name:)`.
-                guard code.partner[j] >= 0 else { return found }
-                j = Int(code.partner[j])
-            default:
-                return found
-            }
-            j -= 1
-        }
-        return found
-    }
-
-    /// The names after `:` in a type's header, up to `where` or its brace.
-    private func inheritance(of scope: Scope, in code: CodeView) -> [String] {
-        guard scope.kind == .type, scope.open > scope.headerStart else { return [] }
-        var names: [String] = []
-        var inClause = false
-        for j in scope.headerStart..<scope.open {
-            if code.kind(j) == .colon, !inClause { inClause = true; continue }
-            if code.token(j, is: "where") { break }
-            if inClause, code.kind(j) == .identifier { names.append(code.text(j)) }
-        }
-        return names
-    }
-
-    private func isDeclaredWithFunc(_ scope: Scope, _ code: CodeView) -> Bool {
-        code.token(scope.headerStart, is: "func")
     }
 }

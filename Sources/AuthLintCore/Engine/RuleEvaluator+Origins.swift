@@ -134,9 +134,8 @@ extension RuleEvaluator {
             let code = project.files[ref.file]
             let scope = code.scopes[ref.scope]
             // A struct prints every stored property, unless it describes itself.
-            let header = scope.headerStart..<max(scope.headerStart, scope.open)
             guard code.token(scope.headerStart, is: "struct"),
-                !header.contains(where: { code.token($0, is: "CustomStringConvertible") || code.token($0, is: "CustomDebugStringConvertible") })
+                !code.inheritedNames(of: scope).contains(where: { $0 == "CustomStringConvertible" || $0 == "CustomDebugStringConvertible" })
             else { continue }
             for j in scope.body where (code.token(j, is: "let") || code.token(j, is: "var")) && Int(code.scopeOfToken[j]) == ref.scope {
                 guard j + 1 < code.count, code.kind(j + 1) == .identifier, !code.token(j - 1, is: "static") else { continue }

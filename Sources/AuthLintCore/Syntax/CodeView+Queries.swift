@@ -69,4 +69,50 @@ extension CodeView {
         }
         return scopeIndex
     }
+
+    /// Attributes and modifiers written before a declaration's keyword (`@objc private func`,
+    /// `@propertyWrapper public struct`).
+    func attributes(before headerStart: Int) -> [String] {
+        var found: [String] = []
+        var j = headerStart - 1
+        while j >= 0, headerStart - j < 24 {
+            switch kind(j) {
+            case .attribute:
+                found.append(text(j))
+            case .keyword, .identifier:
+                let word = text(j)
+                guard ["private", "fileprivate", "internal", "public", "open", "final", "static", "class", "override", "dynamic",
+                    "mutating", "nonisolated", "required", "convenience", "lazy", "weak", "unowned", "indirect"].contains(word)
+                else { return found }
+                found.append(word)
+            case .rightParen:
+                // An attribute's arguments: `@available(iOS 13, *)`, `@objc(name:)`.
+                guard partner[j] >= 0 else { return found }
+                j = Int(partner[j])
+            default:
+                return found
+            }
+            j -= 1
+        }
+        return found
+    }
+
+    /// The names after `:` in a type's header, up to `where` or its brace: what it conforms to
+    /// and inherits from.
+    func inheritedNames(of scope: Scope) -> [String] {
+        guard scope.kind == .type, scope.open > scope.headerStart else { return [] }
+        var names: [String] = []
+        var inClause = false
+        for j in scope.headerStart..<scope.open {
+            if kind(j) == .colon, !inClause { inClause = true; continue }
+            if token(j, is: "where") { break }
+            if inClause, kind(j) == .identifier { names.append(text(j)) }
+        }
+        return names
+    }
+
+    /// Whether a function scope is declared with `func`, not an accessor or an initialiser.
+    func declaresFunction(_ scope: Scope) -> Bool {
+        scope.kind == .function && token(scope.headerStart, is: "func")
+    }
 }
