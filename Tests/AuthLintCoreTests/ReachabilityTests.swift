@@ -6,15 +6,7 @@ import XCTest
 /// of reach, the finding says so and points at it with the reason.
 final class ReachabilityTests: XCTestCase {
     private func lint(_ files: [String: String]) throws -> [Finding] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-reach-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        for (path, text) in files {
-            let full = root + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
-        let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
-        return report.findings.filter { $0.rule == "third-party-login-without-apple" }
+        try lintTree(files).findings.filter { $0.rule == "third-party-login-without-apple" }
     }
 
     private let app = """
