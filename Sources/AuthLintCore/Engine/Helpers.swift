@@ -44,7 +44,8 @@ extension RuleEvaluator {
     /// the function around it, or `newValue` in a property's setter (or a property wrapper's
     /// `wrappedValue` setter). The value is followed through assignments and the names inside it
     /// (not arguments of calls that make something else of it, not what is read off it).
-    func helperEntries(reaching range: Range<Int>, inFile fileIndex: Int, usingCall: Bool) -> [HelperEntry] {
+    /// With `throughMembers`, what is read off a parameter counts too (`key.rawValue` for a key's name).
+    func helperEntries(reaching range: Range<Int>, inFile fileIndex: Int, usingCall: Bool, throughMembers: Bool = false) -> [HelperEntry] {
         let code = project.files[fileIndex]
         guard mayEnterHelper(at: range.lowerBound, in: code) else { return [] }
         var following: ValueResolver.Following = [.names, .valueParts]
@@ -56,7 +57,7 @@ extension RuleEvaluator {
                 if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon { continue }
                 // What is read off a parameter (`user.loginType`) is not what the caller hands over,
                 // unless it is the same value in another form.
-                if index + 3 < code.count, code.kind(index + 1) == .period || code.token(index + 1, is: "?"),
+                if !throughMembers, index + 3 < code.count, code.kind(index + 1) == .period || code.token(index + 1, is: "?"),
                     let member = (index + 1...index + 3).first(where: { code.kind($0) == .identifier }),
                     !RuleEvaluator.sameValueMembers.contains(code.hashes[member])
                 {
@@ -313,7 +314,7 @@ extension RuleEvaluator {
     /// passes for it.
     private func boundArgument(_ binding: Binding, _ call: HelperCall, _ parameter: ParameterRef) -> Range<Int>? {
         let sinkCode = project.files[call.sink.file]
-        let entries = helperEntries(reaching: binding.range, inFile: call.sink.file, usingCall: false)
+        let entries = helperEntries(reaching: binding.range, inFile: call.sink.file, usingCall: false, throughMembers: true)
         guard let position = entries.lazy.compactMap({ entry -> Int? in
             guard case let .parameter(other) = entry, other.function == parameter.function else { return nil }
             return other.position
