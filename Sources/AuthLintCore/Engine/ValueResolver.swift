@@ -193,8 +193,9 @@ struct ValueResolver {
             j += 1
         }
         guard j < code.count else { return false }
+        // Compared, on either side.
         if code.kind(j) == .operator, code.token(j, is: "==") || code.token(j, is: "!=") { return true }
-        if j > 0, code.kind(j - 1) != .operator, range.lowerBound > 0, code.kind(range.lowerBound - 1) == .operator,
+        if range.lowerBound > 0, code.kind(range.lowerBound - 1) == .operator,
             code.token(range.lowerBound - 1, is: "==") || code.token(range.lowerBound - 1, is: "!=")
         {
             return true
@@ -307,47 +308,40 @@ struct ValueResolver {
         return found
     }
 
-    /// Whether a function or closure around `position` declares a parameter with this name.
-    func isParameterName(_ hash: UInt64, around position: Int, in code: CodeView) -> Bool {
+    /// The nearest function or closure around `position` that declares a parameter with this
+    /// name (not the shorthand `$0`), and the parameter's place in its list.
+    func declaringParameter(_ hash: UInt64, around position: Int, in code: CodeView) -> (scope: Int, position: Int)? {
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
         while let index = scopeIndex, index > 0 {
             let scope = code.scopes[index]
-            if scope.parameters.contains(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) { return true }
+            if let place = scope.parameters.firstIndex(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) { return (index, place) }
             scopeIndex = scope.parent
         }
-        return false
+        return nil
+    }
+
+    /// Whether a function or closure around `position` declares a parameter with this name.
+    func isParameterName(_ hash: UInt64, around position: Int, in code: CodeView) -> Bool {
+        declaringParameter(hash, around: position, in: code) != nil
     }
 
     /// When the name at `nameIndex` is a parameter of the function around it (not of a closure
     /// inside), that function's scope and the parameter's position.
     func functionParameter(_ nameIndex: Int, in code: CodeView) -> (scope: Int, position: Int)? {
-        let hash = code.hashes[nameIndex]
-        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
-        while let index = scopeIndex, index > 0 {
-            let scope = code.scopes[index]
-            if let position = scope.parameters.firstIndex(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) {
-                return scope.kind == .function ? (index, position) : nil
-            }
-            scopeIndex = scope.parent
-        }
-        return nil
+        guard let found = declaringParameter(code.hashes[nameIndex], around: nameIndex, in: code),
+            code.scopes[found.scope].kind == .function
+        else { return nil }
+        return found
     }
 
     /// When the name at `nameIndex` is a parameter of the closure around it, the callee of the
     /// call that closure is passed to: the closure's parameters get their values from that call
     /// (`Messaging.messaging().token { token, _ in … }`).
     func closureCallee(givingParameter nameIndex: Int, in code: CodeView) -> Range<Int>? {
-        let hash = code.hashes[nameIndex]
-        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
-        while let index = scopeIndex, index > 0 {
-            let scope = code.scopes[index]
-            if scope.parameters.contains(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) {
-                guard scope.kind == .closure, let callee = code.callee(ofClosureOpeningAt: scope.open) else { return nil }
-                return code.calleeChain(endingAt: callee)
-            }
-            scopeIndex = scope.parent
-        }
-        return nil
+        guard let found = declaringParameter(code.hashes[nameIndex], around: nameIndex, in: code) else { return nil }
+        let scope = code.scopes[found.scope]
+        guard scope.kind == .closure, let callee = code.callee(ofClosureOpeningAt: scope.open) else { return nil }
+        return code.calleeChain(endingAt: callee)
     }
 
     /// The value given to the name at `at`: `let/var name [: Type] = value` (a declaration) or
