@@ -11,7 +11,7 @@ struct ConfigCommand: ParsableCommand {
     @Argument(help: "The project folder (default: the current directory).")
     var path: String = "."
 
-    @Option(help: "Configuration file (default: .authlint.yml at the project root).")
+    @Option(help: "Configuration file (default: the .authlint.yml files from the repository root down to the folder).")
     var config: String?
 
     @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
@@ -21,10 +21,9 @@ struct ConfigCommand: ParsableCommand {
         do {
             let catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
             let current = FileManager.default.currentDirectoryPath
-            let root = ProjectScanner.root(ScanOptions(paths: [path]), currentDirectory: current)
-            let configuration = try Configuration.load(path: config, root: root)
-            try configuration.validateRules(against: catalog)
-            FileHandle.standardOutput.write(Data(configuration.dump(catalog: catalog).utf8))
+            let (configuration, files) = try NestedConfigurations.effective(
+                at: path, explicit: config, currentDirectory: current, catalog: catalog)
+            FileHandle.standardOutput.write(Data(configuration.dump(catalog: catalog, files: files).utf8))
         } catch let error as FileError {
             printError("error: \(error)")
             throw ExitCode(2)

@@ -214,6 +214,58 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(inside.stdout.contains("\nLoginController.swift:5:13") || inside.stdout.hasPrefix("LoginController.swift:5:13"), inside.stdout)
     }
 
+    func testConfigurationsAreFoundUpToTheRepositoryAndRefinedByNearerOnes() throws {
+        let source = missingNonceSource
+        try write([
+            "repo/.git/HEAD": "ref: refs/heads/main\n",
+            // The repository's file: scalars, rules and globs relative to its own folder.
+            "repo/.authlint.yml": """
+                fail-on: warning
+                exclude: ["**/Legacy/**", "apps/Shop/Vendor"]
+                rules:
+                  no-revocation-observer: off
+                  no-credential-state-check: note
+                """,
+            "repo/apps/Shop/Shop.xcodeproj/README": "",
+            // The app's file overrides one rule and adds an exclude relative to apps/Shop.
+            "repo/apps/Shop/.authlint.yml": "exclude: [\"Generated\"]\nrules:\n  missing-nonce: warning\n",
+            "repo/apps/Shop/Login/LoginController.swift": source,
+            "repo/apps/Shop/Legacy/Old.swift": source,
+            "repo/apps/Shop/Vendor/V.swift": source,
+            "repo/apps/Shop/Generated/G.swift": source,
+            // A folder's file refines the app's: the rule off there, and only Main/ included.
+            "repo/apps/Shop/Kiosk/.authlint.yml": "include: [\"Main/**\"]\nrules:\n  missing-nonce: off\n",
+            "repo/apps/Shop/Kiosk/Main/K.swift": source,
+            "repo/apps/Shop/Kiosk/Other/K.swift": source,
+        ])
+        let fromRepository = try authlint(["lint", "apps/Shop"], in: workspace + "/repo")
+        let inside = try authlint([], in: workspace + "/repo/apps/Shop")
+        for run in [fromRepository, inside] {
+            let lines = run.stdout.split(separator: "\n").filter { $0.contains("[") && $0.contains(": ") }
+            let nonce = lines.filter { $0.contains("[missing-nonce]") }
+            XCTAssertEqual(nonce.count, 1, run.stdout)
+            XCTAssertTrue(nonce.first?.contains("Login/LoginController.swift:5:13: warning:") == true, run.stdout)
+            for absent in ["Legacy", "Vendor", "Generated", "Kiosk/Other", "Kiosk/Main/K.swift:5:13", "no-revocation-observer"] {
+                XCTAssertFalse(run.stdout.contains(absent), "\(absent): \(run.stdout)")
+            }
+            XCTAssertTrue(lines.contains { $0.contains(": note: ") && $0.contains("[no-credential-state-check]") }, run.stdout)
+            // `fail-on: warning` comes from the repository's file.
+            XCTAssertEqual(run.status, 1, run.stdout)
+        }
+        XCTAssertTrue(fromRepository.stdout.contains("; project root: apps/Shop, config: .authlint.yml + apps/Shop/.authlint.yml."), fromRepository.stdout)
+        XCTAssertTrue(inside.stdout.contains("; project root: ., config: ../../.authlint.yml + .authlint.yml."), inside.stdout)
+
+        // An error in the repository's file names it as the user sees it.
+        try write(["repo/.authlint.yml": "rules:\n  missing-nonse: off\n"])
+        let broken = try authlint(["lint", "apps/Shop"], in: workspace + "/repo")
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.stderr.hasPrefix("error: .authlint.yml:2: unknown rule `missing-nonse`"), broken.stderr)
+        // Without a repository around it, nothing above the project root is read: the warning
+        // no longer fails the run.
+        try FileManager.default.removeItem(atPath: workspace + "/repo/.git")
+        XCTAssertEqual(try authlint(["lint", "apps/Shop"], in: workspace + "/repo").status, 0)
+    }
+
     // MARK: - init
 
     func testInitWritesACommentedConfigurationThatChangesNothingAndABaseline() throws {

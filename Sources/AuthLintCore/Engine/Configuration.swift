@@ -22,6 +22,8 @@ public struct Configuration: Sendable {
     /// What to do with generated code (`generated-code: skip | lint`, default skip); the project
     /// root's configuration decides.
     public var generatedCode: GeneratedCodeSetting = .skip
+    /// The top-level keys the file sets, so that a nearer file overrides only what it says.
+    var declared: Set<String> = []
 
     /// Whether files a tool wrote (see ``GeneratedCode``) are linted.
     public enum GeneratedCodeSetting: String, Sendable, CaseIterable {
@@ -49,6 +51,7 @@ public struct Configuration: Sendable {
         // Nothing but comments (a starter file) is the defaults.
         guard let root = try YAMLReader.parse(text, path: path, emptyIsValid: true), !root.isNull else { return configuration }
         let top = try root.mapping("the configuration", allowed: keys)
+        configuration.declared = Set(keys.filter { top[$0] != nil })
         if let node = top["login-services"] {
             configuration.loginServices = try LoginServicesDeclaration(node)
         }
@@ -67,6 +70,22 @@ public struct Configuration: Sendable {
         }
         configuration.failOn = try top["fail-on"]?.enumValue(FailureThreshold.self, "fail-on")
         return configuration
+    }
+
+    /// This configuration refined by a nearer file (one in a folder below): the nearer file's
+    /// scalar keys win, its `rules` entries override by id, and its `login-services` declaration,
+    /// when it has one, replaces this one. Globs are not merged here: each file's stay relative to
+    /// its own folder (``NestedConfigurations/globs``).
+    func refined(by nearer: Configuration) -> Configuration {
+        var merged = self
+        if nearer.declared.contains("suppressions") { merged.requireSuppressionReason = nearer.requireSuppressionReason }
+        if nearer.declared.contains("generated-code") { merged.generatedCode = nearer.generatedCode }
+        if let failOn = nearer.failOn { merged.failOn = failOn }
+        merged.rules.merge(nearer.rules) { _, nearer in nearer }
+        merged.loginServices = nearer.loginServices ?? loginServices
+        merged.path = nearer.path ?? path
+        merged.declared.formUnion(nearer.declared)
+        return merged
     }
 
     /// Refuses rule ids no rule (or former id) of the catalog has.
@@ -131,8 +150,10 @@ public struct Configuration: Sendable {
     }
 
     /// The effective configuration as YAML, defaults included (`authlint config`).
-    public func dump(catalog: RuleCatalog) -> String {
-        var out = "# Effective authlint configuration" + (path.map { " (from \($0))" } ?? " (defaults)") + "\n"
+    /// `files` names the files it is made of (default: its own path).
+    public func dump(catalog: RuleCatalog, files: [String]? = nil) -> String {
+        let files = files ?? path.map { [$0] } ?? []
+        var out = "# Effective authlint configuration" + (files.isEmpty ? " (defaults)" : " (from \(files.joined(separator: " + ")))") + "\n"
         out += "include: [\(include.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
         out += "exclude: [\(exclude.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
         out += "generated-code: \(generatedCode.rawValue)\n"
@@ -156,13 +177,14 @@ public struct Configuration: Sendable {
     /// project file gives the defaults.
     /// A configuration in the tree (the project's own, or a nested one: `inTree`) must be a regular
     /// file inside the root; one that links out of it is refused, unread.
-    public static func load(path: String?, root: String, inTree: Bool = false) throws -> Configuration {
+    /// `shown` is how errors name the file (default: the path given, or `.authlint.yml`).
+    public static func load(path: String?, root: String, inTree: Bool = false, shown: String? = nil) throws -> Configuration {
         let file = path ?? (root as NSString).appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: file) else {
-            if let path { throw FileError(path: path, line: 0, message: "configuration file does not exist") }
+            if let path { throw FileError(path: shown ?? path, line: 0, message: "configuration file does not exist") }
             return Configuration()
         }
-        let shown = path ?? fileName
+        let shown = shown ?? path ?? fileName
         if path == nil || inTree, !ProjectRoot(root).contains(file) {
             throw FileError(path: shown, line: 0, message: "the configuration file leads outside the project root; not read")
         }

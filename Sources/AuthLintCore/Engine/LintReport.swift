@@ -69,8 +69,11 @@ public struct LintReport: Sendable {
 
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.
     public var currentDirectory: String?
-    /// The root's configuration file, root-relative, when there is one.
-    public var configurationPath: String?
+    /// The configuration files in effect at the root, outermost first, root-relative.
+    public var configurationPaths: [String] = []
+    /// Whether the summary names the root and the configuration: when only part of the root is
+    /// reported, or a configuration above the root applies.
+    public var namesRootAndConfiguration = false
     /// Show absolute paths (`--absolute-paths`, for Xcode's issue navigator).
     public var absolutePaths = false
 

@@ -56,38 +56,31 @@ public enum Linter {
     }
 
     private static func lint(_ options: LintOptions) throws -> LintReport {
-        var scanned = ProjectScanner.scan(options.scan, currentDirectory: options.currentDirectory)
-        // The project's configuration adds its globs; excludes apply to named files too.
-        let projectConfiguration = try Configuration.load(path: options.configurationPath, root: scanned.root)
-        var scan = options.scan
-        scan.includes += projectConfiguration.include
-        scan.excludes += projectConfiguration.exclude
-        if !projectConfiguration.include.isEmpty || !projectConfiguration.exclude.isEmpty {
-            scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
+        let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
+        // The configurations of the root and above it add their globs; excludes apply to named
+        // files too. Nested ones are found among the files, and rescan when they add globs.
+        var found = try NestedConfigurations.load(explicit: options.configurationPath, root: root)
+        var (scanned, named) = scan(options, globs: found.globs)
+        try found.addNested(explicit: options.configurationPath, root: scanned.root, paths: scanned.allFiles.map(\.path))
+        if found.files.contains(where: { !$0.scope.isEmpty && !($0.configuration.include + $0.configuration.exclude).isEmpty }) {
+            (scanned, named) = scan(options, globs: found.globs)
         }
-        // The files to report when only part of the root is: what the paths given hold.
-        let named = reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory)
-            ? Set(scanned.allFiles.map(\.path)) : nil
-        if named != nil {
-            let given = scanned.diagnostics
-            var whole = scan
-            whole.paths = [scanned.root]
-            scanned = ProjectScanner.scan(whole, currentDirectory: options.currentDirectory)
-            scanned.diagnostics = given
+        let configurations = found
+        let reportedPaths = named
+        try configurations.validateRules(against: options.catalog)
+        // Rules every configuration turns off do not run; the others report at the severity
+        // the configuration in effect for the finding's file gives, or not at all when it is off.
+        let rules = options.catalog.rules.filter { rule in configurations.all.contains { $0.setting(of: rule, in: options.catalog) != "off" } }
+        let setting = { (rule: String, path: String) -> Configuration.RuleSetting? in
+            let settings = configurations.configuration(for: path).rules
+            return settings.first { options.catalog.rule(named: $0.key)?.id == options.catalog.rule(named: rule)?.id }?.value
         }
-        let configurations = try NestedConfigurations.load(
-            explicit: options.configurationPath, root: scanned.root, paths: scanned.sourceFiles.map(\.path))
-        try configurations.root.validateRules(against: options.catalog)
-        let settings = configurations.root.rules
-        // Rules the configuration turns off do not run; the others report at its severity.
-        let setting = { (rule: RuleSpec) in settings.first { options.catalog.rule(named: $0.key)?.id == rule.id }?.value }
-        let rules = options.catalog.rules.filter { setting($0) != .off }
         var diagnostics = scanned.diagnostics
         // When only some files are reported, the others are summarised, and summaries kept
         // from earlier runs spare lexing the files that did not change.
         var cacheProblem: String?
         var cacheFolder: SummaryCache.Folder?
-        if named != nil, let folder = options.cacheDirectory {
+        if reportedPaths != nil, let folder = options.cacheDirectory {
             do {
                 cacheFolder = try SummaryCache.Folder(path: folder)
             } catch {
@@ -96,15 +89,14 @@ public enum Linter {
         }
         let words = cacheFolder != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
         let cache = cacheFolder.map { SummaryCache(folder: $0, root: scanned.root, words: words) }
-        let skipsGenerated = configurations.root.generatedCode == .skip
         let loaded = scanned.sourceFiles.parallelMap { file -> LoadedFile in
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
             guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
-            if skipsGenerated, let reason = GeneratedCode.reason(path: file.path, bytes: bytes) {
+            if configurations.configuration(for: file.path).generatedCode == .skip, let reason = GeneratedCode.reason(path: file.path, bytes: bytes) {
                 return LoadedFile(diagnostics: [], generated: GeneratedFile(path: file.path, reason: reason))
             }
             let key = cache != nil ? SummaryCache.Key(bytes: bytes, language: language) : nil
-            if let key, let summary = cache?.entries[key], named?.contains(file.path) == false {
+            if let key, let summary = cache?.entries[key], reportedPaths?.contains(file.path) == false {
                 return LoadedFile(
                     entry: .summary(summary, SourceFile.Pending(path: file.path, language: language, bytes: bytes)),
                     cached: (key, summary), diagnostics: problems)
@@ -116,37 +108,39 @@ public enum Linter {
                 diagnostics: problems + lexicalDiagnostics(source))
         }
         let entries = loaded.compactMap(\.entry)
-        let generated = loaded.compactMap(\.generated).filter { named?.contains($0.path) ?? true }
-        diagnostics += loaded.flatMap(\.diagnostics).filter { named?.contains($0.path) ?? true }
+        let generated = loaded.compactMap(\.generated).filter { reportedPaths?.contains($0.path) ?? true }
+        diagnostics += loaded.flatMap(\.diagnostics).filter { reportedPaths?.contains($0.path) ?? true }
         let project = ProjectIndex(
             entries: entries, words: words, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys),
             knownTypes: options.catalog.providers.knownTypes)
-        let reportedFiles = named.map { named in Set(project.paths.indices.filter { named.contains(project.paths[$0]) }) }
+        let reportedFiles = reportedPaths.map { reportedPaths in Set(project.paths.indices.filter { reportedPaths.contains(project.paths[$0]) }) }
         let outcome = evaluate(
             project: project, rules: rules, configurations: configurations, onlyFiles: reportedFiles, allowance: options.stepAllowance)
-        diagnostics += outcome.diagnostics.filter { named?.contains($0.path) ?? true }
-        let findings = outcome.kept.filter { named?.contains($0.path) ?? true }.map { finding in
+        diagnostics += outcome.diagnostics.filter { reportedPaths?.contains($0.path) ?? true }
+        let findings = outcome.kept.filter { reportedPaths?.contains($0.path) ?? true }.compactMap { finding -> Finding? in
             var finding = finding
-            if let rule = options.catalog.rule(named: finding.rule), let severity = setting(rule)?.severity { finding.severity = severity }
+            switch setting(finding.rule, finding.path) {
+            case .off: return nil
+            case let chosen?: finding.severity = chosen.severity ?? finding.severity
+            case nil: break
+            }
             return finding
         }
-        let suppressed = outcome.suppressed.filter { named?.contains($0.finding.path) ?? true }
+        let suppressed = outcome.suppressed.filter { (reportedPaths?.contains($0.finding.path) ?? true) && setting($0.finding.rule, $0.finding.path) != Configuration.RuleSetting.off }
         // A nested configuration is worth a word only when it applies to a file reported on.
-        let reported = named ?? Set(project.paths)
-        let applied = configurations.all.filter { configuration in
-            guard let path = configuration.path, path.contains("/") else { return true }
-            let folder = (path as NSString).deletingLastPathComponent + "/"
-            return reported.contains { $0.hasPrefix(folder) }
+        let reported = reportedPaths ?? Set(project.paths)
+        let applied = configurations.files.filter { file in
+            file.scope.isEmpty || reported.contains { $0.hasPrefix(file.scope + "/") }
         }
-        let declarations = applied.compactMap { configuration in
-            configuration.loginServices.map { (path: configuration.path, summary: $0.summary) }
+        let declarations = applied.compactMap { file in
+            file.configuration.loginServices.map { (path: file.configuration.path, summary: $0.summary) }
         }
         var report = LintReport(
             root: scanned.root,
             displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
             findings: findings,
             diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
-            filesScanned: named.map { $0.count - generated.count } ?? project.files.count + scanned.propertyLists.count,
+            filesScanned: reportedPaths.map { $0.count - generated.count } ?? project.files.count + scanned.propertyLists.count,
             rules: rules.map(\.description),
             excerpts: excerpts(for: findings, project: project, root: scanned.root),
             declarations: declarations)
@@ -155,8 +149,9 @@ public enum Linter {
         report.configuredFailOn = configurations.root.failOn
         report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         report.filesLexed = project.files.analysed.count
-        if named != nil { report.currentDirectory = options.currentDirectory }
-        report.configurationPath = configurations.root.path
+        if reportedPaths != nil { report.currentDirectory = options.currentDirectory }
+        report.configurationPaths = configurations.paths
+        report.namesRootAndConfiguration = reportedPaths != nil || configurations.paths.contains { $0.hasPrefix("../") }
         report.cacheProblem = cacheProblem
         if let cacheFolder, let cache {
             var kept = SummaryCache()
@@ -170,6 +165,25 @@ public enum Linter {
             }
         }
         return report
+    }
+
+    /// Scans the paths given, with the configurations' globs. When they are only part of the
+    /// root, the whole root is scanned for the project's facts, and the files the paths hold are
+    /// returned as those to report.
+    private static func scan(
+        _ options: LintOptions, globs: (includes: [ScopedGlob], excludes: [ScopedGlob])
+    ) -> (ScannedProject, named: Set<String>?) {
+        var scan = options.scan
+        scan.configuredIncludes = globs.includes
+        scan.configuredExcludes = globs.excludes
+        var scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
+        guard reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory) else { return (scanned, nil) }
+        let named = Set(scanned.allFiles.map(\.path))
+        let given = scanned.diagnostics
+        scan.paths = [scanned.root]
+        scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
+        scanned.diagnostics = given
+        return (scanned, named)
     }
 
     /// A source file as loading left it: analysed or summarised, with what its reading found.
@@ -258,7 +272,7 @@ public enum Linter {
                 unique.append(finding)
             }
         }
-        let filter = SuppressionFilter(project: project, catalog: rules, requireReason: configurations.root.requireSuppressionReason)
+        let filter = SuppressionFilter(project: project, catalog: rules, requireReason: { configurations.configuration(for: $0).requireSuppressionReason })
         let outcome = filter.apply(unique)
         let kept = fingerprinted(outcome.kept.sorted(by: Finding.reportOrder), project: project)
         let suppressedFindings = fingerprinted(outcome.suppressed.map(\.finding).sorted(by: Finding.reportOrder), project: project)

@@ -11,10 +11,11 @@ struct SuppressionFilter {
     /// Comments that look like directives and are none, by path: where, and what is wrong.
     var malformed: [String: [(line: Int, column: Int, problem: String)]] = [:]
     var catalog: [RuleSpec]
-    var requireReason: Bool
+    /// Whether a suppression in the file at a path must give a reason.
+    var requireReason: (String) -> Bool
 
     /// Collects the directives of every source file and property list of the project.
-    init(project: ProjectIndex, catalog: [RuleSpec], requireReason: Bool) {
+    init(project: ProjectIndex, catalog: [RuleSpec], requireReason: @escaping (String) -> Bool) {
         var byPath: [String: [Suppression]] = [:]
         var malformed: [String: [(line: Int, column: Int, problem: String)]] = [:]
         func lookForMistakes(_ path: String, _ comments: [(line: Int, column: Int, text: String)]) {
@@ -99,7 +100,7 @@ struct SuppressionFilter {
                     }
                 }
                 let misplacedReason = suppression.rules.contains { $0.contains(":") || $0.contains(" ") }
-                if requireReason, suppression.reason == nil, !misplacedReason {
+                if requireReason(path), suppression.reason == nil, !misplacedReason {
                     let names = suppression.rules.map { "`\($0)`" }.joined(separator: ", ")
                     report(Self.withoutReason, suppression,
                         "This suppression of \(names) gives no reason; add one after ` -- ` so a reviewer can tell why it is there.")

@@ -8,8 +8,8 @@ import Foundation
 struct DirectoryWalker {
     let root: String
     let projectRoot: ProjectRoot
-    let excludes: [GlobPattern]
-    let includes: [GlobPattern]
+    let excludes: [ScopedGlob]
+    let includes: [ScopedGlob]
     let maxFileSize: Int
     private(set) var files: [ProjectFile] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -20,8 +20,8 @@ struct DirectoryWalker {
     init(root: String, options: ScanOptions) {
         self.root = root
         projectRoot = ProjectRoot(root)
-        excludes = options.excludes.map(GlobPattern.init)
-        includes = options.includes.map(GlobPattern.init)
+        excludes = options.excludes.map { ScopedGlob($0) } + options.configuredExcludes
+        includes = options.includes.map { ScopedGlob($0) } + options.configuredIncludes
         maxFileSize = options.maxFileSize
     }
 
@@ -49,7 +49,7 @@ struct DirectoryWalker {
     /// Collects a file whose folders already passed the excludes.
     private mutating func add(absolutePath: String, relative: String, kind: ProjectFileKind, status: FileStatus) {
         if excludes.contains(where: { $0.matches(relative) }) { return }
-        if !includes.isEmpty, !includes.contains(where: { $0.matches(relative) }) { return }
+        if !includes.includes(relative) { return }
         guard visitedFiles.insert(status.identity).inserted else { return }
         if status.size > maxFileSize {
             diagnostics.append(FileReader.tooLarge(size: status.size, limit: maxFileSize).diagnostic(path: relative))

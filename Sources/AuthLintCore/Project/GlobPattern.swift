@@ -127,9 +127,58 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension Array where Element == GlobPattern {
+/// A glob as a configuration file declares it: matched against paths relative to that file's
+/// folder, and only to files below it. A configuration above the project root (the repository's)
+/// sees the root's files through the way from its folder down to the root.
+public struct ScopedGlob: Sendable, Hashable {
+    public var glob: GlobPattern
+    /// The root-relative folder the glob applies within ("" for the whole root).
+    public var scope: String
+    /// The way from the declaring folder down to the root, for a configuration above it ("" otherwise).
+    public var lead: String
+
+    public init(_ pattern: String, scope: String = "", lead: String = "") {
+        glob = GlobPattern(pattern)
+        self.scope = scope
+        self.lead = lead
+    }
+
+    /// Whether the root-relative `path` lies where the glob applies.
+    func applies(to path: String) -> Bool {
+        scope.isEmpty || path.hasPrefix(scope + "/")
+    }
+
+    /// The root-relative `path` as the declaring file sees it; nil outside its folder.
+    private func subject(_ path: String) -> String? {
+        guard applies(to: path) else { return nil }
+        let inner = scope.isEmpty ? path : String(path.dropFirst(scope.count + 1))
+        if lead.isEmpty { return inner }
+        return inner.isEmpty ? lead : lead + "/" + inner
+    }
+
+    func matches(_ path: String) -> Bool {
+        subject(path).map(glob.matches) ?? false
+    }
+
+    func matchesPathOrAncestor(_ path: String) -> Bool {
+        subject(path).map(glob.matchesPathOrAncestor) ?? false
+    }
+}
+
+extension Array where Element == ScopedGlob {
     /// Whether any pattern matches the path or one of its parent folders.
     func excludes(_ path: String) -> Bool {
         contains { $0.matchesPathOrAncestor(path) }
+    }
+
+    /// Whether the includes that apply to the path (those of the configurations above it) let it
+    /// in: there are none, or one matches.
+    func includes(_ path: String) -> Bool {
+        var applicable = false
+        for glob in self where glob.applies(to: path) {
+            if glob.matches(path) { return true }
+            applicable = true
+        }
+        return !applicable
     }
 }

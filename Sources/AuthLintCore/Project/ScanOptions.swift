@@ -8,6 +8,9 @@ public struct ScanOptions: Sendable, Hashable {
     public var excludes: [String]
     /// When not empty, only files matching one of these globs are collected.
     public var includes: [String]
+    /// The globs of the configuration files in effect, each relative to its file's folder.
+    public var configuredExcludes: [ScopedGlob] = []
+    public var configuredIncludes: [ScopedGlob] = []
     /// The project root, when given (`--root`): the whole root is read for the project's facts,
     /// and only the files under `paths` are reported.
     public var root: String?

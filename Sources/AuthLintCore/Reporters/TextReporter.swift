@@ -66,9 +66,11 @@ public struct TextReporter: Reporter {
             text += "; \(report.generatedFiles.count) generated file\(report.generatedFiles.count == 1 ? "" : "s") not linted"
         }
         // When part of a project is reported, which project, and which configuration, answered.
-        if let currentDirectory = report.currentDirectory {
-            text += "; project root: \(ProjectPath.way(from: currentDirectory, to: report.root).terminalSafe())"
-            text += ", config: " + (report.configurationPath.map { report.displayPath($0).terminalSafe() } ?? "none")
+        if report.namesRootAndConfiguration {
+            let root = report.currentDirectory.map { ProjectPath.way(from: $0, to: report.root) }
+                ?? (report.displayPrefix.isEmpty ? "." : String(report.displayPrefix.dropLast()))
+            text += "; project root: \(root.terminalSafe())"
+            text += ", config: " + (report.configurationPaths.isEmpty ? "none" : report.configurationPaths.map { report.displayPath($0).terminalSafe() }.joined(separator: " + "))
         }
         if let elapsed = options.elapsed {
             text += " in " + String(format: elapsed < 10 ? "%.2fs" : "%.1fs", elapsed)
