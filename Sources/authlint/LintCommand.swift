@@ -81,13 +81,31 @@ struct LintCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print findings only, no summary.")
     var quiet = false
 
+    @Flag(help: "Apply the fixes the rules declare (entitlements, privacy manifest, log privacy), then report what remains.")
+    var fix = false
+
+    @Flag(help: "With --fix: print the fixes as a unified diff instead of applying them (exit 1 when there is one).")
+    var diff = false
+
     func validate() throws {
         _ = try extraReports()
+        if diff, !fix {
+            throw ValidationError("--diff shows what --fix would change: give both, --fix --diff.")
+        }
         if strictBaseline, baseline == nil {
             throw ValidationError("--strict-baseline checks the entries of a baseline: give it with --baseline FILE.")
         }
         if let changedSince, changedSince.isEmpty || changedSince.hasPrefix("-") {
             throw ValidationError("--changed-since expects a git revision (a branch, tag or commit), not `\(changedSince)`.")
+        }
+    }
+
+    /// Keeps what the baseline and `--changed-since` leave to report (and to fix).
+    private func narrow(_ report: inout LintReport, accepted: Baseline?) throws {
+        if let accepted { report.apply(accepted) }
+        report.strictBaseline = strictBaseline
+        if changedSince != nil || changedLines {
+            report.keep(changed: try ChangedLines.since(changedSince ?? "HEAD", root: report.root), lines: changedLines)
         }
     }
 
@@ -163,12 +181,29 @@ struct LintCommand: ParsableCommand {
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.
             let accepted = try baseline.map { try Baseline.load(path: $0) }
-            if let writeBaseline { try writeOutput(Baseline(findings: report.findings).text, to: writeBaseline) }
-            if let accepted { report.apply(accepted) }
-            report.strictBaseline = strictBaseline
-            if changedSince != nil || changedLines {
-                report.keep(changed: try ChangedLines.since(changedSince ?? "HEAD", root: report.root), lines: changedLines)
+            if fix {
+                var fixable = report
+                try narrow(&fixable, accepted: accepted)
+                let plan = Fixer.plan(fixable.findings, root: report.root)
+                for (path, text) in plan.manual { printError("\(report.displayPath(path).terminalSafe()): fix by hand: \(text.terminalSafe())") }
+                for (path, reason) in plan.skipped { printError("\(report.displayPath(path).terminalSafe()): fix left out: \(reason.terminalSafe())") }
+                if diff {
+                    FileHandle.standardOutput.write(Data(Fixer.diff(plan, shown: report.displayPath).utf8))
+                    if !plan.changes.isEmpty { throw ExitCode(1) }
+                    return
+                }
+                let failed = Fixer.write(plan, root: report.root)
+                for (path, reason) in failed { printError("error: \(report.displayPath(path).terminalSafe()): not written: \(reason.terminalSafe())") }
+                let files = plan.changes.count - failed.count
+                printError("Fixed \(plan.fixed) finding\(plan.fixed == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s").")
+                if !failed.isEmpty { throw ExitCode(2) }
+                // What remains, read again.
+                if !plan.changes.isEmpty { report = try Linter.run(lintOptions) }
             }
+            // The old baseline is read before the new one is written: with the same file for both,
+            // the findings it did not hold yet are still reported.
+            if let writeBaseline { try writeOutput(Baseline(findings: report.findings).text, to: writeBaseline) }
+            try narrow(&report, accepted: accepted)
         } catch let error as FileError {
             printError("error: \(error)")
             throw ExitCode(2)

@@ -266,6 +266,103 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try authlint(["lint", "apps/Shop"], in: workspace + "/repo").status, 0)
     }
 
+    // MARK: - Fixes
+
+    private let entitlementsWithoutAppleSignIn = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>aps-environment</key>
+        \t<string>production</string>
+        </dict>
+        </plist>
+
+        """
+
+    private let publicTokenLog = """
+        import os
+        import AuthenticationServices
+
+        let logger = Logger(subsystem: "app.example", category: "auth")
+
+        func signIn(nonce: String) {
+            let request = ASAuthorizationAppleIDProvider().createRequest()
+            request.nonce = sha256(nonce)
+        }
+
+        func refreshed(accessToken: String) {
+            logger.info("Refreshed: \\(accessToken, privacy: .public)")
+        }
+
+        """
+
+    func testFixDiffShowsTheFixesAndFixAppliesThem() throws {
+        try write(["app/App/Login.swift": publicTokenLog, "app/App/App.entitlements": entitlementsWithoutAppleSignIn])
+        let before = try String(contentsOfFile: workspace + "/app/App/Login.swift", encoding: .utf8)
+        let shown = try authlint(["lint", "app", "--fix", "--diff"])
+        XCTAssertEqual(shown.status, 1, shown.stderr)
+        XCTAssertEqual(shown.stdout, """
+            --- a/app/App/App.entitlements
+            +++ b/app/App/App.entitlements
+            @@ -3,5 +3,9 @@
+             <dict>
+             \t<key>aps-environment</key>
+             \t<string>production</string>
+            +\t<key>com.apple.developer.applesignin</key>
+            +\t<array>
+            +\t\t<string>Default</string>
+            +\t</array>
+             </dict>
+             </plist>
+            --- a/app/App/Login.swift
+            +++ b/app/App/Login.swift
+            @@ -9,5 +9,5 @@
+             }
+             
+             func refreshed(accessToken: String) {
+            -    logger.info("Refreshed: \\(accessToken, privacy: .public)")
+            +    logger.info("Refreshed: \\(accessToken)")
+             }
+
+            """)
+        XCTAssertEqual(try String(contentsOfFile: workspace + "/app/App/Login.swift", encoding: .utf8), before, "--diff writes nothing")
+        let listed = try authlint(["lint", "app"])
+        XCTAssertTrue(listed.stdout.contains("; 2 fixable with --fix"), listed.stdout)
+
+        let fixed = try authlint(["lint", "app", "--fix"])
+        XCTAssertEqual(fixed.stderr, "Fixed 2 findings in 2 files.\n")
+        XCTAssertFalse(fixed.stdout.contains("[token-logged]") || fixed.stdout.contains("[missing-applesignin-entitlement]"), fixed.stdout)
+        XCTAssertTrue(try String(contentsOfFile: workspace + "/app/App/Login.swift", encoding: .utf8).contains("\\(accessToken)\")"))
+        let again = try authlint(["lint", "app", "--fix", "--diff"])
+        XCTAssertEqual(again.status, 0)
+        XCTAssertEqual(again.stdout, "")
+
+        let usage = try authlint(["lint", "app", "--diff"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.stderr.contains("--diff shows what --fix would change"), usage.stderr)
+    }
+
+    func testFixLeavesGeneratedProjectsAndLinkedFilesAlone() throws {
+        // XcodeGen generates the project: the change is said, not made.
+        try write([
+            "gen/project.yml": "name: Harbor\ntargets:\n  Harbor:\n    type: application\n    platform: iOS\n    sources: [Harbor]\n",
+            "gen/Harbor/Login.swift": publicTokenLog.replacingOccurrences(of: ", privacy: .public", with: ""),
+        ])
+        let generated = try authlint(["lint", "gen", "--fix"])
+        XCTAssertTrue(generated.stderr.contains(
+            "gen/Harbor/Login.swift: fix by hand: In project.yml, give the target Harbor `entitlements: {path: Harbor/Harbor.entitlements, "
+                + "properties: {com.apple.developer.applesignin: [Default]}}`."), generated.stderr)
+        XCTAssertTrue(generated.stderr.contains("Fixed 0 findings in 0 files."), generated.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: workspace + "/gen/Harbor/Harbor.entitlements"))
+
+        // An entitlements file that is a link is not replaced by a copy.
+        try write(["linked/App/Login.swift": publicTokenLog, "linked/Shared/Base.entitlements": entitlementsWithoutAppleSignIn])
+        try FileManager.default.createSymbolicLink(atPath: workspace + "/linked/App/App.entitlements", withDestinationPath: "../Shared/Base.entitlements")
+        let linked = try authlint(["lint", "linked/App", "--root", "linked", "--fix"])
+        XCTAssertTrue(linked.stderr.contains("fix left out: App/App.entitlements is not a regular file"), linked.stderr)
+        XCTAssertEqual(try String(contentsOfFile: workspace + "/linked/Shared/Base.entitlements", encoding: .utf8), entitlementsWithoutAppleSignIn)
+    }
+
     // MARK: - init
 
     func testInitWritesACommentedConfigurationThatChangesNothingAndABaseline() throws {

@@ -43,6 +43,21 @@ final class RuleExamplesTests: XCTestCase {
         }
     }
 
+    /// A triggering example with `fixed:` reads so after `--fix`, and `--fix` changes nothing else.
+    func testFixedExamplesReadAsFixWritesThem() throws {
+        var checked = 0
+        for rule in try RuleCatalog.builtin().rules {
+            for (number, example) in rule.description.examples.triggering.enumerated() {
+                guard let fixed = example.fixed else { continue }
+                checked += 1
+                let marked = MarkedExample(example)
+                let problems = ExampleRunner.fixProblems(rule, marked.files, fixed: fixed, configuration: marked.configuration, catalog: Self.catalog)
+                XCTAssertEqual(problems, [], "\(rule.id) triggering example \(number + 1)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 6, "the rules with fixes show them")
+    }
+
     func testNonTriggeringExamplesFindNothing() throws {
         for rule in try RuleCatalog.builtin().rules {
             for (number, example) in rule.description.examples.nonTriggering.enumerated() {

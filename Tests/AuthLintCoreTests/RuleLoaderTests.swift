@@ -239,6 +239,21 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(error.message, "unknown key `fixes` in documentation (did you mean `fix`?)")
     }
 
+    func testFixesAreCheckedWhereTheyAreDeclared() throws {
+        let base = TeamRuleFixture.rule(match: minimalMatch)
+        let unknown = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: add-missing\n"))
+        XCTAssertEqual(unknown.message, "unknown fix `add-missing`; a fix is `add-lacking`, `{delete: …}` or `{replace-in-strings: …, with: …}`")
+        let lacking = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: add-lacking\n"))
+        XCTAssertEqual(lacking.message, "`fix: add-lacking` needs an `entitlement-lacks` or `manifest-lacks` condition to say what lacks")
+        let both = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: {delete: \"x\", with: \"y\"}\n"))
+        XCTAssertEqual(both.message, "a fix either deletes or replaces, not both")
+        let empty = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: {delete: \"  \"}\n"))
+        XCTAssertEqual(empty.message, "`delete:` needs code to delete")
+        let rule = try RuleLoader().load(text: base + "\nfix: {delete: \", privacy: .public\"}\n", path: "team-rule.yaml")
+        XCTAssertEqual(rule.fix, .delete(", privacy: .public"))
+        XCTAssertEqual(rule.description.autofix, ["deletes `, privacy: .public`"])
+    }
+
     func testUnknownKeyInMatch() throws {
         let error = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: minimalMatch + "\nreports: ARG")))
         XCTAssertEqual(error.line, 15)

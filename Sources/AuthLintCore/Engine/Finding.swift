@@ -28,6 +28,14 @@ public struct Finding: Sendable, Hashable, Codable {
     public var related: [Related]
     /// Stable across moved lines and reworded messages: rule, path and the normalised code around the finding.
     public var fingerprint: String
+    /// What `--fix` changes for it, when its rule declares a fix that applies here.
+    public var fix: Fix?
+    /// What the rule's fix needs to know of the site, until ``FixBuilder`` turns it into `fix`.
+    var fixRequest: FixRequest?
+
+    enum CodingKeys: String, CodingKey {
+        case rule, severity, message, path, line, column, endLine, endColumn, related, fingerprint
+    }
 
     public init(
         rule: String, severity: Severity, message: String, path: String,

@@ -117,7 +117,7 @@ public enum Linter {
         let outcome = evaluate(
             project: project, rules: rules, configurations: configurations, onlyFiles: reportedFiles, allowance: options.stepAllowance)
         diagnostics += outcome.diagnostics.filter { reportedPaths?.contains($0.path) ?? true }
-        let findings = outcome.kept.filter { reportedPaths?.contains($0.path) ?? true }.compactMap { finding -> Finding? in
+        var findings = outcome.kept.filter { reportedPaths?.contains($0.path) ?? true }.compactMap { finding -> Finding? in
             var finding = finding
             switch setting(finding.rule, finding.path) {
             case .off: return nil
@@ -126,6 +126,7 @@ public enum Linter {
             }
             return finding
         }
+        FixBuilder(project: project, scanned: scanned).resolve(&findings)
         let suppressed = outcome.suppressed.filter { (reportedPaths?.contains($0.finding.path) ?? true) && setting($0.finding.rule, $0.finding.path) != Configuration.RuleSetting.off }
         // A nested configuration is worth a word only when it applies to a file reported on.
         let reported = reportedPaths ?? Set(project.paths)
@@ -324,14 +325,22 @@ public enum Linter {
             // matter is the related place.
             let text = project.resources.texts[path]?.lineText(relocation.line) ?? ""
             let column = 1 + text.utf16.prefix { $0 == 0x20 || $0 == 0x09 }.count
-            return Finding(
+            var finding = Finding(
                 rule: rule.id, severity: severity, message: message, path: path, line: relocation.line, column: column,
                 related: [Finding.Related(path: code.file.path, line: Int(first.line), column: Int(first.column), message: "the code that makes this apply")])
+            finding.fixRequest = fixRequest(site)
+            return finding
         }
-        return Finding(
+        var finding = Finding(
             rule: rule.id, severity: severity, message: message,
             path: code.file.path, line: Int(first.line), column: Int(first.column),
             endLine: end.line, endColumn: end.column, related: helperPlace(rule, site, project) + relatedPlaces(rule, site, RuleEvaluator(project: project, facts: facts)))
+        finding.fixRequest = fixRequest(site)
+        return finding
+    }
+
+    private static func fixRequest(_ site: RuleEvaluator.Site) -> FixRequest? {
+        site.fix.map { FixRequest(spec: $0, file: site.file, range: site.range, lacks: site.relocation?.lacks, plist: site.relocation?.path) }
     }
 
     /// For a call of the app's own helper, the site inside the helper.

@@ -7,12 +7,15 @@ extension RuleEvaluator {
     /// (a gitignored entitlements file is common), the finding is a note that it is unknown.
     func entitlementLacks(key: String, value: String?, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
         let paths = project.resources.entitlementsOfFile[fileIndex]
+        let lacks = Lacking.entitlement(key: key, value: value)
         if paths.isEmpty {
             if !project.resources.signingKnown[fileIndex] {
                 relocation = Relocation(path: nil, line: 0, unknown:
                     "No entitlements file in the tree, and no project file, says what this target is signed with, "
                     + "so whether it has `\(key)`\(value.map { " with `\($0)`" } ?? "") is unknown; "
-                    + "check the target's capabilities.")
+                    + "check the target's capabilities.", lacks: lacks)
+            } else {
+                relocation = Relocation(path: nil, line: 0, lacks: lacks)
             }
             return true
         }
@@ -24,13 +27,13 @@ extension RuleEvaluator {
             }
             guard let root = list.root else { continue }
             guard let entry = root.entry(for: key) else {
-                relocation = Relocation(path: path, line: max(root.line, 1))
+                relocation = Relocation(path: path, line: max(root.line, 1), lacks: lacks)
                 return true
             }
             if let value {
                 let values = entry.value.stringArrayValue ?? entry.value.stringValue.map { [$0] } ?? []
                 if !values.contains(value) {
-                    relocation = Relocation(path: path, line: max(entry.keyLine, 1))
+                    relocation = Relocation(path: path, line: max(entry.keyLine, 1), lacks: lacks)
                     return true
                 }
             }
@@ -51,7 +54,8 @@ extension RuleEvaluator {
         }
         let path = paths[0]
         if let root = project.resources.propertyLists[path]?.root {
-            relocation = Relocation(path: path, line: max(root.line(ofKey: "NSPrivacyCollectedDataTypes") ?? root.line, 1))
+            relocation = Relocation(
+                path: path, line: max(root.line(ofKey: "NSPrivacyCollectedDataTypes") ?? root.line, 1), lacks: .collectedDataTypes(types))
         }
         return true
     }

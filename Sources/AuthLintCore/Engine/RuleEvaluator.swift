@@ -33,6 +33,8 @@ struct RuleEvaluator {
         var label: String?
         /// The clause's own message, when it has one.
         var message: String?
+        /// The fix of the site's pattern entry, or the rule's.
+        var fix: FixSpec?
         /// For a call of the app's own helper: the site inside the helper it stands for.
         var through: CodeRange?
         /// Placeholders the helper's site fills that the call does not (`{KEY}` of a key the helper picks).
@@ -46,6 +48,14 @@ struct RuleEvaluator {
         var path: String?
         var line: Int
         var unknown: String?
+        /// What the property list lacks, for `fix: add-lacking`.
+        var lacks: Lacking?
+    }
+
+    /// What an `entitlement-lacks` or `manifest-lacks` condition found missing.
+    enum Lacking: Hashable {
+        case entitlement(key: String, value: String?)
+        case collectedDataTypes([String])
     }
 
     /// The rule's sites in a file and, for a rule that follows values through helpers, its
@@ -109,7 +119,8 @@ struct RuleEvaluator {
             if seen.insert(range).inserted || label != nil {
                 sites.append(Site(
                     file: fileIndex, range: range, bindings: match.bindings, relocation: relocation,
-                    severity: spec.patterns[order].severity, label: label, message: spec.patterns[order].message))
+                    severity: spec.patterns[order].severity, label: label, message: spec.patterns[order].message,
+                    fix: spec.patterns[order].fix ?? rule.fix))
             }
         }
         return (sites, sinks)

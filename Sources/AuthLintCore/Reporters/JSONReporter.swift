@@ -74,6 +74,8 @@ public struct JSONReporter: Reporter {
         var endColumn: Int?
         var related: [Finding.Related]
         var fingerprint: String
+        /// What `--fix` does for it, when it can (absent otherwise).
+        var fix: String?
 
         init(_ finding: Finding, report: LintReport) {
             rule = finding.rule
@@ -88,6 +90,7 @@ public struct JSONReporter: Reporter {
                 Finding.Related(path: report.displayPath($0.path), line: $0.line, column: $0.column, message: $0.message)
             }
             fingerprint = finding.fingerprint
+            fix = finding.fix.map { $0.manual.map { "by hand: " + $0 } ?? $0.summary }
         }
     }
 

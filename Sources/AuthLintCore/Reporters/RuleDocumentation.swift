@@ -50,6 +50,9 @@ public enum RuleDocumentation {
         if let snippet = rule.documentation.snippet {
             out += "\n" + indent(snippet.trimmed) + "\n"
         }
+        if !rule.autofix.isEmpty {
+            out += "\n" + paragraph("`authlint lint --fix` does it where it can: it " + rule.autofix.joined(separator: "; ") + ".") + "\n"
+        }
         out += examples("Triggering examples (↓ marks each finding)", rule.examples.triggering)
         out += examples("Non-triggering examples", rule.examples.nonTriggering)
         return out
@@ -107,6 +110,9 @@ public enum RuleDocumentation {
             for file in example.files {
                 if example.files.count > 1 || file.path != "Example.swift" { out += "    // \(file.path)\n" }
                 out += indent(file.text.trimmed) + "\n"
+            }
+            for file in example.fixed ?? [] {
+                out += "    // after --fix: \(file.path)\n" + indent(file.text.trimmed) + "\n"
             }
         }
         return out

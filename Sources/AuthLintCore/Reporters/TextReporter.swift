@@ -53,6 +53,8 @@ public struct TextReporter: Reporter {
         }
         if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         text += " in \(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s")"
+        let fixable = report.findings.filter { $0.fix != nil && $0.fix?.manual == nil }.count
+        if fixable > 0 { text += "; \(fixable) fixable with --fix" }
         if !report.suppressed.isEmpty { text += "; \(report.suppressed.count) suppressed inline" }
         if report.baselineAccepted > 0 { text += "; \(report.baselineAccepted) in the baseline" }
         if report.outsideChanges > 0 { text += "; \(report.outsideChanges) outside the changes" }

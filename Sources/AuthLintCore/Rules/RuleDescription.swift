@@ -16,6 +16,8 @@ public struct RuleDescription: Sendable, Hashable, Codable {
     /// CVSS-like score for security rules ("7.5"); GitHub sorts security alerts by it.
     public var securitySeverity: String?
     public var examples: Examples
+    /// What `--fix` does for the rule's findings, in words (empty: no fix).
+    public var autofix: [String] = []
 
     public init(
         id: String, name: String, severity: Severity, guideline: Guideline, summary: String,
@@ -90,15 +92,20 @@ public struct RuleDescription: Sendable, Hashable, Codable {
         public var severity: Severity?
         /// Text every finding's message must contain, for an example about what the message says.
         public var message: String?
+        /// The files `--fix` changes or creates, as they must read after it (`fixed:`); every
+        /// other file must stay as it was.
+        public var fixed: [ExampleFile]?
 
         public init(
-            files: [ExampleFile], configuration: String? = nil, mutations: Bool = true, severity: Severity? = nil, message: String? = nil
+            files: [ExampleFile], configuration: String? = nil, mutations: Bool = true, severity: Severity? = nil, message: String? = nil,
+            fixed: [ExampleFile]? = nil
         ) {
             self.files = files
             self.configuration = configuration
             self.mutations = mutations
             self.severity = severity
             self.message = message
+            self.fixed = fixed
         }
     }
 

@@ -66,31 +66,72 @@ public enum ExampleRunner {
     public static func findings(
         _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil, catalog: RuleCatalog
     ) -> [Found] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-example-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
         do {
-            for file in files {
-                // An example names files inside its own project, never outside it.
-                let parts = file.path.split(separator: "/")
-                guard !file.path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
-                    throw FileError(path: file.path, line: 0, message: "an example's file must be a relative path inside the example")
+            return try inProject(files, configuration: configuration) { root in
+                try lint(rule, root: root, catalog: catalog).findings.filter { $0.rule == rule.id }.map {
+                    Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message, severity: $0.severity)
                 }
-                let path = (root as NSString).appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try file.text.write(toFile: path, atomically: true, encoding: .utf8)
-            }
-            if let configuration {
-                try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
-            }
-            let ran = rule.engine == nil ? RuleCatalog(rules: [rule], providers: catalog.providers) : catalog
-            let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: ran, currentDirectory: root))
-            return report.findings.filter { $0.rule == rule.id }.map {
-                Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message, severity: $0.severity)
             }
         } catch {
             return [Found(position: ExamplePosition(path: "<error>", line: 0, column: 0), message: "\(error)", severity: .error)]
         }
+    }
+
+    /// What differs from the example's `fixed:` files after `--fix`: a file that reads
+    /// otherwise, one that was not created, or one changed that the example does not list.
+    public static func fixProblems(
+        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], fixed: [RuleDescription.ExampleFile], configuration: String? = nil,
+        catalog: RuleCatalog
+    ) -> [String] {
+        do {
+            return try inProject(files, configuration: configuration) { root in
+                let report = try lint(rule, root: root, catalog: catalog)
+                let plan = Fixer.plan(report.findings.filter { $0.rule == rule.id }, root: root)
+                var problems = plan.skipped.map { "the fix of \($0.path) was left out: \($0.reason)" }
+                problems += Fixer.write(plan, root: root).map { "\($0.path) could not be written: \($0.reason)" }
+                let expected = Dictionary(fixed.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+                for path in expected.keys.sorted() {
+                    let text = (try? String(contentsOfFile: ProjectPath.join(root, path), encoding: .utf8)) ?? "<no file>"
+                    if text != expected[path] {
+                        problems.append("\(path) after --fix reads\n\(text)\nnot\n\(expected[path]!)")
+                    }
+                }
+                for change in plan.changes where expected[change.path] == nil {
+                    problems.append("--fix changes \(change.path), which `fixed:` does not list")
+                }
+                return problems
+            }
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    private static func lint(_ rule: RuleSpec, root: String, catalog: RuleCatalog) throws -> LintReport {
+        let ran = rule.engine == nil ? RuleCatalog(rules: [rule], providers: catalog.providers) : catalog
+        return try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: ran, currentDirectory: root))
+    }
+
+    /// Writes the example's files to a temporary project outside the tree, runs `body` on its
+    /// root, and removes it.
+    private static func inProject<T>(
+        _ files: [RuleDescription.ExampleFile], configuration: String?, _ body: (String) throws -> T
+    ) throws -> T {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-example-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for file in files {
+            // An example names files inside its own project, never outside it.
+            let parts = file.path.split(separator: "/")
+            guard !file.path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
+                throw FileError(path: file.path, line: 0, message: "an example's file must be a relative path inside the example")
+            }
+            let path = (root as NSString).appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        if let configuration {
+            try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
+        }
+        return try body(root)
     }
 
     /// What is wrong with a rule's examples, one line each (none when they all hold): a
@@ -122,6 +163,10 @@ public enum ExampleRunner {
                 for wrong in found where !wrong.message.contains(message) {
                     problems.append("\(name): \(wrong.position) does not say \"\(message)\"")
                 }
+            }
+            if let fixed = example.fixed {
+                problems += fixProblems(rule, marked.files, fixed: fixed, configuration: marked.configuration, catalog: catalog)
+                    .map { "\(name): \($0)" }
             }
         }
         for (number, example) in examples.nonTriggering.enumerated() {

@@ -9,7 +9,7 @@ public struct RuleLoader {
 
     static let topKeys = [
         "id", "name", "severity", "aliases", "tags", "precision", "security-severity", "guideline", "summary",
-        "documentation", "message", "match", "severity-when", "message-when", "related", "examples", "engine",
+        "documentation", "message", "match", "severity-when", "message-when", "related", "examples", "engine", "fix",
     ]
 
     /// Parses one rule file.
@@ -70,6 +70,13 @@ public struct RuleLoader {
         } ?? []
         var rule = RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
         rule.engine = engine
+        rule.fix = try top["fix"].map(RuleLoader.fix)
+        try RuleLoader.checkFixes(rule, top)
+        var autofix: [String] = []
+        for fix in ([rule.fix] + rule.match.patterns.map(\.fix)).compactMap({ $0 }) where !autofix.contains(fix.summary) {
+            autofix.append(fix.summary)
+        }
+        rule.description.autofix = autofix
         rule.related = try top["related"]?.list("related").map { entry in
             let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable", "where"])
             return RelatedPlace(
@@ -225,7 +232,7 @@ public struct RuleLoader {
         guard !entries.isEmpty else { throw node.fail("patterns must not be empty") }
         return try entries.flatMap { entry -> [PatternClause] in
             if case .scalar = entry.node { return [PatternClause(pattern: try RuleLoader.patterns(entry)[0])] }
-            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "names", "where", "imports", "providers", "label", "message"])
+            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "names", "where", "imports", "providers", "label", "message", "fix"])
             if let kindsNode = fields["providers"] {
                 let kinds = try kindsNode.strings("providers").map { name -> LoginProvider.Kind in
                     guard let kind = LoginProvider.Kind(rawValue: name) else {
@@ -252,6 +259,7 @@ public struct RuleLoader {
             clause.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
             clause.imports = try fields["imports"]?.strings("imports") ?? []
             clause.label = try fields["label"]?.string("label")
+            clause.fix = try fields["fix"].map(RuleLoader.fix)
             if let node = fields["message"] {
                 clause.message = try RuleLoader.message(
                     node, placeholders: Set(clause.pattern.metavariables + [Pattern.wholeMatch, "label"]), unbound: "this pattern does not bind")
@@ -408,6 +416,50 @@ public struct RuleLoader {
         return NameMatch(words: try node.strings("name-matches"))
     }
 
+    // MARK: - fixes
+
+    /// `fix: add-lacking`, `fix: {delete: TEXT}` or `fix: {replace-in-strings: TEXT, with: TEXT}`.
+    static func fix(_ node: YAMLReader) throws -> FixSpec {
+        if case .scalar = node.node {
+            let name = try node.string("fix")
+            guard name == "add-lacking" else {
+                throw node.fail("unknown fix `\(name)`; a fix is `add-lacking`, `{delete: …}` or `{replace-in-strings: …, with: …}`")
+            }
+            return .addLacking
+        }
+        let fields = try node.mapping("a fix", allowed: ["delete", "replace-in-strings", "with"])
+        if let delete = fields["delete"] {
+            guard fields["replace-in-strings"] == nil, fields["with"] == nil else { throw node.fail("a fix either deletes or replaces, not both") }
+            let text = try delete.string("delete")
+            guard !FixBuilder.tokenTexts(text).isEmpty else { throw delete.fail("`delete:` needs code to delete") }
+            return .delete(text)
+        }
+        guard let replace = fields["replace-in-strings"] else { throw node.fail("a fix needs `delete:` or `replace-in-strings:`") }
+        let text = try replace.string("replace-in-strings")
+        guard !text.isEmpty else { throw replace.fail("`replace-in-strings:` needs text to replace") }
+        return .replaceInStrings(text, with: try fields.required("with").string("with"))
+    }
+
+    /// `add-lacking` needs a condition that says what lacks; a fix is declared only where it
+    /// can apply.
+    private static func checkFixes(_ rule: RuleSpec, _ top: YAMLReader.Entries) throws {
+        let fixes = ([rule.fix] + rule.match.patterns.map(\.fix)).compactMap { $0 }
+        guard fixes.contains(.addLacking) else { return }
+        func lacks(_ conditions: [Condition]) -> Bool {
+            conditions.contains { condition in
+                switch condition {
+                case .entitlementLacks, .manifestLacks: true
+                case let .anyOf(alternatives): lacks(alternatives)
+                case let .allOf(conditions): lacks(conditions)
+                default: false
+                }
+            }
+        }
+        guard lacks(rule.match.conditions + rule.match.patterns.flatMap(\.conditions)) else {
+            throw (top["fix"] ?? top["match"]!).fail("`fix: add-lacking` needs an `entitlement-lacks` or `manifest-lacks` condition to say what lacks")
+        }
+    }
+
     // MARK: - examples
 
     private static func examples(_ node: YAMLReader) throws -> RuleDescription.Examples {
@@ -421,9 +473,12 @@ public struct RuleLoader {
         if case .scalar = node.node {
             return .init(files: [.init(path: "Example.swift", text: try node.string("an example"))])
         }
-        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity", "message"])
+        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity", "message", "fixed"])
         let files = try fields.required("files").pairs("files").map {
             RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the file \($0.key)"))
+        }
+        let fixed = try fields["fixed"]?.pairs("fixed").map {
+            RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the fixed file \($0.key)"))
         }
         guard !files.isEmpty else { throw node.fail("an example needs at least one file") }
         return .init(
@@ -431,6 +486,7 @@ public struct RuleLoader {
             configuration: try fields["configuration"]?.string("configuration"),
             mutations: try fields["mutations"]?.bool("mutations") ?? true,
             severity: try fields["severity"].map { try $0.enumValue(Severity.self, "severity") },
-            message: try fields["message"]?.string("message"))
+            message: try fields["message"]?.string("message"),
+            fixed: fixed)
     }
 }

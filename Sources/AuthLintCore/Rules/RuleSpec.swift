@@ -17,6 +17,8 @@ public struct RuleSpec: Sendable {
     /// For a rule the engine itself checks instead of a pattern (`suppressions`: the meta rules
     /// about inline suppressions), its part of the engine.
     public var engine: String?
+    /// The fix of every site whose pattern entry declares none of its own.
+    public var fix: FixSpec?
 
     public var id: String { description.id }
 }
@@ -88,6 +90,7 @@ public struct PatternClause: Sendable {
         var severity: Severity?
         var label: String?
         var message: String?
+        var fix: FixSpec?
 
         init(pattern: Pattern, conditions: [Condition]) {
             self.pattern = pattern
@@ -102,6 +105,7 @@ public struct PatternClause: Sendable {
             copy.severity = severity
             copy.label = label
             copy.message = message
+            copy.fix = fix
             return copy
         }
     }
@@ -152,6 +156,12 @@ public struct PatternClause: Sendable {
     public var message: String? {
         get { storage.message }
         set { unique.message = newValue }
+    }
+
+    /// The fix of this pattern's sites, when not the rule's.
+    public var fix: FixSpec? {
+        get { storage.fix }
+        set { unique.fix = newValue }
     }
 
     public init(pattern: Pattern, conditions: [Condition] = []) {
