@@ -16,7 +16,7 @@ extension HTMLReporter {
         main, .masthead > *, footer { max-width: 1040px; margin-left: auto; margin-right: auto; }
         main { padding: 0 24px 48px; }
         code, pre { font-family: var(--code); font-size: 0.88em; }
-        p code, li code, td code { background: var(--wash); border: 1px solid var(--line); border-radius: 4px; padding: 0 4px; }
+        p code, li code, td code { background: var(--wash); border: 1px solid var(--line); border-radius: 4px; padding: 0 4px; overflow-wrap: anywhere; }
         a { color: var(--note); }
         h2 { font-size: 1.3rem; margin: 0 0 12px; }
         h3 { font-size: 1.15rem; margin: 0; }
@@ -47,6 +47,8 @@ extension HTMLReporter {
         .lede { margin-top: 0; color: var(--muted); }
         table { border-collapse: collapse; width: 100%; }
         table.targets code { overflow-wrap: anywhere; }
+        table.targets .status { white-space: normal; }
+        table.targets th, table.targets td { overflow-wrap: anywhere; }
         th, td { text-align: left; vertical-align: top; padding: 8px 10px; border-top: 1px solid var(--line); }
         thead th { border-top: 0; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
         tbody th { font-weight: 600; }
@@ -68,7 +70,7 @@ extension HTMLReporter {
         .rule.error { border-top-color: var(--error); } .rule.warning { border-top-color: var(--warning); } .rule.note { border-top-color: var(--note); }
         .rule-head { display: grid; grid-template-columns: auto 1fr; column-gap: 12px; align-items: baseline; }
         .rule-head > :not(.badge):not(h3) { grid-column: 2; }
-        .rule-meta { margin: 2px 0 0; color: var(--muted); font-size: 0.9rem; }
+        .rule-meta { margin: 2px 0 0; color: var(--muted); font-size: 0.9rem; overflow-wrap: anywhere; }
         .summary { margin: 6px 0 0; }
         .badge { display: inline-block; border-radius: 4px; padding: 1px 8px; font-size: 0.75rem; font-weight: 700;
           text-transform: uppercase; letter-spacing: 0.05em; color: #fff; background: var(--muted); }
@@ -79,7 +81,7 @@ extension HTMLReporter {
         .finding { border: 1px solid var(--line); border-left: 4px solid var(--muted); border-radius: 6px; padding: 10px 14px; margin-top: 10px; }
         .finding.error { border-left-color: var(--error); } .finding.warning { border-left-color: var(--warning); } .finding.note { border-left-color: var(--note); }
         .finding:target { box-shadow: 0 0 0 3px var(--note-wash); }
-        .where { margin: 0; font-family: var(--code); font-size: 0.85rem; word-break: break-all; }
+        .where { margin: 0; font-family: var(--code); font-size: 0.85rem; overflow-wrap: anywhere; }
         .where a { color: var(--ink); text-decoration: none; font-weight: 600; }
         .message { margin: 4px 0 8px; }
         pre { margin: 8px 0; padding: 10px 12px; border-radius: 6px; overflow-x: auto; tab-size: 4; line-height: 1.45; }
@@ -90,16 +92,17 @@ extension HTMLReporter {
         .finding.error mark { background: #ffd2cc; box-shadow: 0 2px 0 var(--error); }
         .finding.note mark { background: #d6e6ff; box-shadow: 0 2px 0 var(--note); }
         .related { margin: 6px 0 0; padding-left: 18px; color: var(--muted); font-size: 0.9rem; }
-        .related-location { font-family: var(--code); font-size: 0.85em; color: var(--ink); }
+        .related-location { font-family: var(--code); font-size: 0.85em; color: var(--ink); overflow-wrap: anywhere; }
 
         .guidance { display: grid; grid-template-columns: 1fr 1fr; gap: 6px 24px; border-top: 1px solid var(--line); padding-top: 14px; }
-        .guidance section { background: none; border: 0; padding: 0; margin: 0; min-width: 0; }
+        .guidance section { background: none; border: 0; padding: 0; margin: 0; }
+        .guidance > *, .rule-head > * { min-width: 0; }
         .guidance p { margin: 0 0 8px; }
         .snippet { grid-column: 1 / -1; background: #14181f; color: #e8ecf1; margin-top: 0; }
         .guideline { grid-column: 1 / -1; margin: 6px 0 0; padding: 8px 14px; border-left: 3px solid var(--line); color: var(--muted); font-size: 0.9rem; }
         .guideline p { margin: 0 0 4px; font-style: italic; }
-        .guideline footer { font-weight: 600; }
-        .guideline .url { font-weight: 400; word-break: break-all; }
+        .guideline footer { font-weight: 600; overflow-wrap: anywhere; }
+        .guideline .url { font-weight: 400; overflow-wrap: anywhere; }
 
         .diagnostics ul { margin: 0; padding-left: 20px; }
         .empty { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 20px 24px; }
@@ -127,7 +130,8 @@ extension HTMLReporter {
           .finding, .rule-head, .guidance section, blockquote, tr { break-inside: avoid; }
           .finding { display: block !important; }
           .rule { display: block !important; break-before: auto; }
-          pre { white-space: pre-wrap; word-break: break-all; overflow: visible; }
+          /* Code wraps on paper, between tokens (the page marks where), never clipped. */
+          pre { white-space: pre-wrap; word-break: normal; overflow-wrap: anywhere; overflow: visible; }
           .snippet { background: #f6f8fa; color: var(--ink); border: 1px solid var(--line); }
           a { color: inherit; text-decoration: none; }
           * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }

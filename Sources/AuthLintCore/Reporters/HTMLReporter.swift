@@ -10,18 +10,44 @@ public struct HTMLReporter: Reporter {
     }
 
     /// Documentation prose: escaped, with `code` spans set as code.
+    /// Code spans may break between tokens, as excerpts do.
     static func prose(_ text: String) -> String {
-        let parts = text.trimmed.htmlEscaped.split(separator: "`", omittingEmptySubsequences: false)
+        let parts = text.trimmed.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
         guard parts.count > 2 else { return text.trimmed.htmlEscaped }
         var out = ""
         for (index, part) in parts.enumerated() {
             if index % 2 == 1 && index < parts.count - 1 {
-                out += "<code>\(part)</code>"
+                out += "<code>\(code(part))</code>"
             } else {
-                out += (index % 2 == 1 ? "`" : "") + part
+                out += (index % 2 == 1 ? "`" : "") + part.htmlEscaped
             }
         }
         return out
+    }
+
+    /// A path, escaped, that may break after each `/`, and in a long file name after `+` (and
+    /// nowhere else unless a name is longer than the line).
+    static func path(_ text: String) -> String {
+        text.htmlEscaped.replacingOccurrences(of: "/", with: "/<wbr>").replacingOccurrences(of: "+", with: "+<wbr>")
+    }
+
+    /// Code, escaped, that may break between tokens: before a `.`, after `(`, `[`, `{` and `,`
+    /// (and at spaces), never inside a name.
+    static func code(_ text: String) -> String {
+        var out = ""
+        var piece = ""
+        for character in text {
+            if character == ".", !piece.isEmpty, piece.last != "." {
+                out += piece.htmlEscaped + "<wbr>"
+                piece = ""
+            }
+            piece.append(character)
+            if "([{,".contains(character) {
+                out += piece.htmlEscaped + "<wbr>"
+                piece = ""
+            }
+        }
+        return out + piece.htmlEscaped
     }
 
     /// The source line, escaped, with the finding's columns (UTF-16, end exclusive) marked.
@@ -37,7 +63,7 @@ public struct HTMLReporter: Reporter {
         // Widen a range that starts or ends inside a surrogate pair to the whole character.
         if start < units.count, UTF16.isTrailSurrogate(units[start]), start > 0 { start -= 1 }
         if end < units.count, UTF16.isTrailSurrogate(units[end]) { end += 1 }
-        let text = { (range: Range<Int>) in String(decoding: units[range], as: UTF16.self).htmlEscaped }
+        let text = { (range: Range<Int>) in code(String(decoding: units[range], as: UTF16.self)) }
         guard start < end else { return text(0..<units.count) }
         return text(0..<start) + "<mark>" + text(start..<end) + "</mark>" + text(end..<units.count)
     }
@@ -119,12 +145,12 @@ private struct Page {
         if !login.isEmpty {
             out += "<ul class=\"verdict-findings\">\n"
             for finding in login {
-                out += "<li><a href=\"#\(anchor(finding))\">\(location(finding).htmlEscaped)</a>: \(finding.message.htmlEscaped)</li>\n"
+                out += "<li><a href=\"#\(anchor(finding))\">\(HTMLReporter.path(location(finding)))</a>: \(HTMLReporter.prose(finding.message))</li>\n"
             }
             out += "</ul>\n"
         }
         for declaration in overview.declarations {
-            out += "<p class=\"declaration\">\(declaration.htmlEscaped)</p>\n"
+            out += "<p class=\"declaration\">\(HTMLReporter.prose(declaration))</p>\n"
         }
         if report.findings.contains(where: { $0.rule == SignInOverview.entitlementRule && $0.severity != .note }) {
             out += "<p class=\"caveat\">Also: Sign in with Apple is in the code, but a shipping configuration lacks its entitlement, so it fails when people use it.</p>\n"
@@ -174,11 +200,11 @@ private struct Page {
                 : "<span class=\"status error\">Missing</span>"
             let entitlement = target.entitlements.isEmpty
                 ? (target.signInWithApple ? "<span class=\"status error\">None</span>" : "None")
-                : target.entitlements.map { "<code>\($0.htmlEscaped.replacingOccurrences(of: "/", with: "/<wbr>"))</code>" }.joined(separator: "<br>")
+                : target.entitlements.map { "<code>\(HTMLReporter.path($0))</code>" }.joined(separator: "<br>")
                     + (target.signInWithApple
                         ? (target.hasAppleSignInEntitlement ? " <span class=\"status clear\">grants Sign in with Apple</span>"
                             : " <span class=\"status error\">lacks Sign in with Apple</span>") : "")
-            let manifest = target.privacyManifests.isEmpty ? "None" : target.privacyManifests.map { "<code>\($0.htmlEscaped.replacingOccurrences(of: "/", with: "/<wbr>"))</code>" }.joined(separator: "<br>")
+            let manifest = target.privacyManifests.isEmpty ? "None" : target.privacyManifests.map { "<code>\(HTMLReporter.path($0))</code>" }.joined(separator: "<br>")
             out += "<tr><th scope=\"row\">\(target.name.htmlEscaped)</th><td>\(logins)</td><td>\(apple)</td><td>\(entitlement)</td><td>\(manifest)</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
@@ -223,8 +249,7 @@ private struct Page {
         out += "<h3>\((group.rule?.name ?? group.id).htmlEscaped)</h3>\n"
         out += "<p class=\"rule-meta\"><code>\(group.id.htmlEscaped)</code>"
         if let rule = group.rule {
-            let label = rule.guideline.label.htmlEscaped
-            out += " · " + label
+            out += " · " + HTMLReporter.code(rule.guideline.label)
         }
         out += " · \(group.findings.count) finding\(group.findings.count == 1 ? "" : "s")</p>\n"
         if let summary = group.rule?.summary { out += "<p class=\"summary\">\(HTMLReporter.prose(summary))</p>\n" }
@@ -239,20 +264,20 @@ private struct Page {
     private func item(_ finding: Finding, groupSeverity: Severity) -> String {
         let id = anchor(finding)
         var out = "<li class=\"finding \(finding.severity.rawValue)\" id=\"\(id)\">\n"
-        out += "<p class=\"where\"><a class=\"location\" href=\"#\(id)\">\(location(finding).htmlEscaped)</a>"
+        out += "<p class=\"where\"><a class=\"location\" href=\"#\(id)\">\(HTMLReporter.path(location(finding)))</a>"
         if finding.severity != groupSeverity {
             out += " <span class=\"badge small \(finding.severity.rawValue)\">\(finding.severity.rawValue)</span>"
         }
         out += "</p>\n"
-        out += "<p class=\"message\">\(finding.message.htmlEscaped)</p>\n"
+        out += "<p class=\"message\">\(HTMLReporter.prose(finding.message))</p>\n"
         if let line = report.excerpts[finding.path]?[finding.line] {
             out += "<pre class=\"excerpt\"><span class=\"line-number\">\(finding.line)</span>\(HTMLReporter.highlighted(line, finding))</pre>\n"
         }
         if !finding.related.isEmpty {
             out += "<ul class=\"related\">\n"
             for related in finding.related {
-                out += "<li><span class=\"related-location\">\(report.displayPath(related.path).htmlEscaped):\(related.line):\(related.column)</span> "
-                out += related.message.htmlEscaped + "</li>\n"
+                out += "<li><span class=\"related-location\">\(HTMLReporter.path(report.displayPath(related.path))):\(related.line):\(related.column)</span> "
+                out += HTMLReporter.prose(related.message) + "</li>\n"
             }
             out += "</ul>\n"
         }
@@ -268,7 +293,7 @@ private struct Page {
             out += "<pre class=\"snippet\"><code>\(snippet.htmlEscaped)</code></pre>\n"
         }
         out += "<blockquote class=\"guideline\"><p>\(rule.guideline.quote.trimmed.htmlEscaped)</p>"
-        out += "<footer>\(rule.guideline.label.htmlEscaped)"
+        out += "<footer>\(HTMLReporter.code(rule.guideline.label))"
         if let url = rule.guideline.url { out += " · <span class=\"url\">\(url.htmlEscaped)</span>" }
         out += "</footer></blockquote>\n</div>\n"
         return out
@@ -281,7 +306,7 @@ private struct Page {
         for diagnostic in report.diagnostics {
             var where_ = report.displayPath(diagnostic.path)
             if let line = diagnostic.line { where_ += ":\(line)" }
-            out += "<li><code>\(where_.htmlEscaped)</code>: \(diagnostic.message.htmlEscaped) (\(diagnostic.kind.rawValue))</li>\n"
+            out += "<li><code>\(HTMLReporter.path(where_))</code>: \(diagnostic.message.htmlEscaped) (\(diagnostic.kind.rawValue))</li>\n"
         }
         out += "</ul>\n</section>\n"
         return out
