@@ -42,7 +42,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Glob of files to skip (relative to the project root); may be repeated. Applies to files named on the command line too.")
     var exclude: [String] = []
 
-    @Option(help: "Configuration file (default: .authlint.yml at the project root).")
+    @Option(help: "Configuration file, used alone (default: the .authlint.yml files from the repository root down to each file).")
     var config: String?
 
     @Option(help: "Report only findings not recorded in this baseline file.")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The team's settings, from `.authlint.yml` at the project root (or `--config PATH`).
+/// The team's settings, from one `.authlint.yml` (or `--config PATH`); ``NestedConfigurations`` merges the files in effect.
 /// Typed and strict: an unknown key or a bad value is an error with the file, the line and a
 /// suggestion.
 public struct Configuration: Sendable {

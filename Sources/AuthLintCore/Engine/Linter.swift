@@ -6,7 +6,7 @@ public struct LintOptions: Sendable {
     public var catalog: RuleCatalog
     /// Directory paths are shown relative to.
     public var currentDirectory: String
-    /// `--config PATH`; nil looks for `.authlint.yml` at the project root.
+    /// `--config PATH`; nil reads the `.authlint.yml` files from the repository root down (see ``NestedConfigurations``).
     public var configurationPath: String?
     /// Where file summaries are kept between runs that report only some files (nil: nowhere).
     public var cacheDirectory: String?

@@ -9,7 +9,6 @@ import Foundation
 
 /// The system calls, by names the cache's own methods do not hide.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, buffer, count) }
 
 /// File summaries kept between runs, outside the scanned tree: one file per project root in the
 /// cache folder, keyed by each source file's content (the SHA-256 of its bytes, and its
@@ -80,7 +79,7 @@ struct SummaryCache: Sendable {
             // A new key is written whole to a file of its own, then linked into place: a run that
             // reads it meanwhile sees no key or the whole key, and of two runs the first wins.
             let fresh = SymmetricKey(size: .bits256)
-            let temporary = try SummaryCache.writeNew(in: folder, fresh.withUnsafeBytes { Array($0) })
+            let temporary = try FreshFile.create(in: folder, fresh.withUnsafeBytes { Array($0) })
             defer { unlink(temporary) }
             if link(temporary, path) != 0, errno != EEXIST { throw Problem("cannot write its key: \(String(cString: strerror(errno)))") }
             guard let key = try readKey(path) else { throw Problem("cannot read its key") }
@@ -181,33 +180,12 @@ struct SummaryCache: Sendable {
             out.bytes += summary.words  // one byte per word of `words`: summaries are made for them
         }
         out.bytes += Array(HMAC<SHA256>.authenticationCode(for: out.bytes, using: folder.key))
-        let temporary = try Self.writeNew(in: folder.path, out.bytes)
+        let temporary = try FreshFile.create(in: folder.path, out.bytes)
         if rename(temporary, Self.path(folder: folder.path, root: root)) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw Problem(reason)
         }
-    }
-
-    /// Writes `bytes` to a file created afresh in `folder` under a random name (`O_CREAT|O_EXCL|
-    /// O_NOFOLLOW`, 0600), and returns its path: nothing already there, a link included, is
-    /// written through.
-    static func writeNew(in folder: String, _ bytes: [UInt8]) throws -> String {
-        let path = (folder as NSString).appendingPathComponent(".tmp-\(UUID().uuidString)")
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw Problem("cannot create a file in it: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(path)
-                throw Problem("cannot write in it: \(reason)")
-            }
-            written += count
-        }
-        return path
     }
 
     private struct Writer {

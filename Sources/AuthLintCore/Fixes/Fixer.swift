@@ -124,14 +124,9 @@ public enum Fixer {
                     let folder = ProjectPath.directory(of: absolute)
                     guard ProjectRoot(root).contains(folder) else { throw FileError(path: change.path, line: 0, message: "leads outside the project root") }
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    try Data(change.new).write(to: URL(fileURLWithPath: absolute), options: .withoutOverwriting)
+                    try FreshFile.add(absolute, change.new)
                 } else {
-                    // Replaced whole, by renaming a finished copy over it; the file keeps its mode.
-                    let attributes = try? FileManager.default.attributesOfItem(atPath: absolute)
-                    try Data(change.new).write(to: URL(fileURLWithPath: absolute), options: .atomic)
-                    if let mode = attributes?[.posixPermissions] {
-                        try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: absolute)
-                    }
+                    try FreshFile.replace(absolute, with: change.new)
                 }
             } catch {
                 failed.append((change.path, FileProblem.describe(error)))
