@@ -119,6 +119,8 @@ struct FixBuilder {
     private func createEntitlements(_ key: String, _ value: String, _ request: FixRequest) -> Fix? {
         guard let (xcodeProject, target) = signingTarget(ofFile: request.file) else { return nil }
         guard xcodeProject.path.hasSuffix(".pbxproj") else {
+            // Entitlements the manifest computes may well hold the key already.
+            guard !target.entitlementsUnreadable else { return nil }
             return manualEntitlement(key, value, request, manifest: xcodeProject.path, inline: false)
         }
         // The name comes from the project file: one plain file name, or no fix.

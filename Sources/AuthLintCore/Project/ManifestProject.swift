@@ -80,9 +80,13 @@ struct ManifestProject {
             }
             var configuration = XcodeBuildConfiguration(name: "Release", line: target.line)
             var signingKnown = true
+            var unreadable = false
             switch target.entitlements {
-            case .absent, .unknown:
+            case .absent:
                 signingKnown = false
+            case .unknown:
+                signingKnown = false
+                unreadable = true
             case let .file(located):
                 configuration.entitlementsPath = resolve(located)
                 signingKnown = configuration.entitlementsPath != nil
@@ -100,6 +104,7 @@ struct ManifestProject {
                 name: target.name, productType: target.productType, line: target.line,
                 sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration], dependencies: target.dependencies)
             xcodeTarget.signingKnown = signingKnown
+            xcodeTarget.entitlementsUnreadable = unreadable
             xcodeTargets.append(xcodeTarget)
         }
         let project = XcodeProject(path: path, name: name, projectDirectory: folder, targets: xcodeTargets)

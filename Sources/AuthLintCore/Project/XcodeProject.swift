@@ -64,6 +64,9 @@ public struct XcodeTarget: Sendable, Hashable {
     /// (no `CODE_SIGN_ENTITLEMENTS` means none); a Tuist or XcodeGen manifest may leave it to
     /// something authlint does not run.
     public var signingKnown = true
+    /// For a Tuist or XcodeGen target: whether its manifest gives entitlements in a way that
+    /// cannot be read without running it (so none can be said to be missing).
+    public var entitlementsUnreadable = false
 
     public init(name: String, isa: String = "PBXNativeTarget", productType: String?, line: Int = 0,
                 sourceFiles: [String] = [], resourceFiles: [String] = [], synchronizedFolders: [String] = [],
