@@ -158,6 +158,53 @@ final class ProjectShapeTests: XCTestCase {
                        ["Harbor/AppleSignIn.swift note"])
     }
 
+    /// Face ID's purpose string, as Tuist and XcodeGen manifests write an Info.plist.
+    func testManifestsSayWhatTheirGeneratedInfoPlistHolds() throws {
+        let unlock = "import LocalAuthentication\n\nfunc unlock() {\n    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: \"Unlock\") { _, _ in }\n}\n"
+        func faceID(_ tree: ScanFixture) throws -> [String] {
+            try lint(tree).findings.filter { $0.rule == "missing-faceid-usage-description" }.map { "\($0.path):\($0.line) \($0.severity)" }
+        }
+        let tuist = { (infoPlist: String) in
+            """
+            import ProjectDescription
+
+            let project = Project(name: "Vault", targets: [
+                .target(name: "Vault", destinations: .iOS, product: .app, bundleId: "com.example.vault",
+                        infoPlist: \(infoPlist), sources: ["Vault/**"]),
+            ])
+            """
+        }
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("Vault/Unlock.swift", unlock)
+        try tree.write("Project.swift", tuist(#".extendingDefault(with: ["NSFaceIDUsageDescription": "Face ID unlocks the vault.", "UILaunchScreen": [:]])"#))
+        XCTAssertEqual(try faceID(tree), [])
+        try tree.write("Project.swift", tuist(#".extendingDefault(with: ["UILaunchScreen": [:]])"#))
+        XCTAssertEqual(try faceID(tree), ["Vault/Unlock.swift:4 error"])
+        try tree.write("Project.swift", tuist(".default"))
+        XCTAssertEqual(try faceID(tree), ["Vault/Unlock.swift:4 error"])
+        // Computed by a helper: unknown, a note.
+        try tree.write("Project.swift", tuist("InfoPlist.vault()"))
+        XCTAssertEqual(try faceID(tree), ["Vault/Unlock.swift:4 note"])
+
+        try FileManager.default.removeItem(atPath: tree.root + "/Project.swift")
+        let target = "name: Vault\ntargets:\n  Vault:\n    type: application\n    sources: Vault\n"
+        try tree.write("project.yml", target + """
+                info:
+                  path: Vault/Info.plist
+                  properties:
+                    NSFaceIDUsageDescription: Face ID unlocks the vault.
+            """)
+        XCTAssertEqual(try faceID(tree), [])
+        try tree.write("project.yml", target + """
+                settings:
+                  base:
+                    GENERATE_INFOPLIST_FILE: YES
+                    INFOPLIST_KEY_NSFaceIDUsageDescription: Face ID unlocks the vault.
+            """)
+        XCTAssertEqual(try faceID(tree), [])
+    }
+
     func testAFrameworkAnAppLinksShipsInTheApp() throws {
         let tree = try ScanFixture()
         try tree.mkdir(".git")

@@ -13,6 +13,11 @@ struct ProjectResources: Sendable {
     var signingKnown: [Bool] = []
     /// Per source file: privacy manifest paths that ship with it.
     var manifestsOfFile: [[String]] = []
+    /// Per source file: where the Info.plist of each shipping configuration of its target comes
+    /// from (empty: none known).
+    var infoPlistsOfFile: [[InfoPlistSource]] = []
+    /// Per source file: whether a project file or an Info.plist near it says what its Info.plist is.
+    var infoPlistKnown: [Bool] = []
     /// The text of entitlements files and privacy manifests, for excerpts, columns and fingerprints.
     var texts: [String: SourceFile] = [:]
     /// Every file the scan found, read or not.
@@ -21,6 +26,17 @@ struct ProjectResources: Sendable {
     /// (`selector`, up to its first colon).
     var interfaceNames: Set<String> = []
 
+    /// One configuration's Info.plist: the file it starts from (`INFOPLIST_FILE`), and the keys
+    /// its `INFOPLIST_KEY_` build settings add to a generated one.
+    struct InfoPlistSource: Hashable, Sendable, Comparable {
+        var path: String?
+        var generatedKeys: [String]
+
+        static func < (a: Self, b: Self) -> Bool {
+            (a.path ?? "", a.generatedKeys.joined(separator: "\n")) < (b.path ?? "", b.generatedKeys.joined(separator: "\n"))
+        }
+    }
+
     init() {}
 
     init(paths: [String], scanned: ScannedProject?) {
@@ -28,11 +44,13 @@ struct ProjectResources: Sendable {
             entitlementsOfFile = Array(repeating: [], count: paths.count)
             manifestsOfFile = entitlementsOfFile
             signingKnown = Array(repeating: false, count: paths.count)
+            infoPlistsOfFile = Array(repeating: [], count: paths.count)
+            infoPlistKnown = signingKnown
             return
         }
         for list in scanned.propertyLists { propertyLists[list.path] = list }
         scannedPaths = Set(scanned.allFiles.map(\.path))
-        for list in scanned.entitlements + scanned.privacyManifests {
+        for list in scanned.entitlements + scanned.privacyManifests + scanned.infoPlists {
             let absolute = (scanned.root as NSString).appendingPathComponent(list.path)
             if case let .success(bytes) = FileReader.readFile(atPath: absolute) {
                 texts[list.path] = SourceFile(path: list.path, language: .objectiveC, bytes: bytes)
@@ -46,6 +64,14 @@ struct ProjectResources: Sendable {
         }
         let entitlementPaths = scanned.entitlements.map(\.path)
         let manifestPaths = scanned.privacyManifests.map(\.path)
+        let infoPlistPaths = scanned.infoPlists.map(\.path)
+        // Targets a Tuist or XcodeGen manifest defines: what their Info.plist holds is known only
+        // when the manifest names a file.
+        let manifestTargets = Set(scanned.xcodeProjects.filter { !$0.path.hasSuffix(".pbxproj") }.flatMap { project in
+            project.targets.map { "\(project.path)#\($0.name)#\($0.line)" }
+        })
+        let projectOfTarget = Dictionary(scanned.xcodeProjects.flatMap { project in project.targets.map { ("\($0.name)#\($0.line)", project.path) } },
+            uniquingKeysWith: { first, _ in first })
         // The project's only file of a kind stands in for a missing nearer one only in a tree with
         // no Xcode project: there, nothing says which target a far-away file belongs to.
         let loose = scanned.xcodeProjects.isEmpty
@@ -76,11 +102,24 @@ struct ProjectResources: Sendable {
                 signingKnown.append(target.signingKnown)
                 let bundled = bundledManifests(target)
                 manifestsOfFile.append(bundled.isEmpty ? nearest(path, manifestPaths, kind: "m", orOnly: false) : bundled.sorted())
+                let configurations = ProjectResources.shipping(target.buildConfigurations)
+                let sources = Set(configurations.map { configuration in
+                    let settings = configuration.effectiveSettings.compactMap { name, value in
+                        name.hasPrefix("INFOPLIST_KEY_") && !value.isEmpty ? String(name.dropFirst("INFOPLIST_KEY_".count)) : nil
+                    }
+                    return InfoPlistSource(path: configuration.infoPlistPath, generatedKeys: Array(Set(settings + (configuration.infoPlistKeys ?? []))).sorted())
+                }).sorted()
+                let fromManifest = manifestTargets.contains("\(projectOfTarget["\(target.name)#\(target.line)"] ?? "")#\(target.name)#\(target.line)")
+                infoPlistsOfFile.append(sources)
+                infoPlistKnown.append(!fromManifest || configurations.contains { $0.infoPlistPath != nil || $0.infoPlistKeys != nil })
             } else {
                 let found = nearest(path, entitlementPaths, kind: "e", orOnly: loose)
                 entitlementsOfFile.append(found)
                 signingKnown.append(!found.isEmpty)
                 manifestsOfFile.append(nearest(path, manifestPaths, kind: "m", orOnly: loose))
+                let plists = nearest(path, infoPlistPaths, kind: "i", orOnly: loose)
+                infoPlistsOfFile.append(plists.map { InfoPlistSource(path: $0, generatedKeys: []) })
+                infoPlistKnown.append(!plists.isEmpty)
             }
         }
     }

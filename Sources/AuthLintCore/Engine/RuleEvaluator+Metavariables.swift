@@ -68,6 +68,8 @@ extension RuleEvaluator {
         case let .comesFromNone(_, clauses):
             // A push token is whatever its registration call hands out; a credential is only a value.
             return origin(of: binding, fileIndex, clauses, usingCall: whole, throughCallees: true) == nil
+        case .built:
+            return isBuilt(binding.range, in: code)
         case .literal:
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
             guard !values.unresolved else { return false }
@@ -81,4 +83,22 @@ extension RuleEvaluator {
         }
     }
 
+    /// Whether the string literal that starts `range` is completed at run time: it interpolates,
+    /// is joined with `+` or `appending`, or is the format of a `String(format:)` with arguments.
+    func isBuilt(_ range: Range<Int>, in code: CodeView) -> Bool {
+        let open = range.lowerBound
+        guard open < code.count, code.kind(open) == .stringOpen, code.partner[open] > open else { return false }
+        let close = Int(code.partner[open])
+        if (open..<close).contains(where: { code.kind($0) == .interpolationOpen && code.tokens[$0].interpolationDepth == code.tokens[open].interpolationDepth }) {
+            return true
+        }
+        let before = open - 1
+        let after = close + 1
+        if before >= 0, code.text(before) == "+" || code.text(before) == "+=" { return true }
+        if after < code.count, code.text(after) == "+" { return true }
+        if after + 1 < code.count, code.text(after) == ".", code.text(after + 1) == "appending" { return true }
+        // String(format: "…", value)
+        if before >= 1, code.text(before) == ":", code.text(before - 1) == "format", after < code.count, code.text(after) == "," { return true }
+        return false
+    }
 }

@@ -59,4 +59,27 @@ extension RuleEvaluator {
         }
         return true
     }
+
+    /// Whether the Info.plist of a shipping configuration of the file's target lacks `key` (a
+    /// generated one counts the `INFOPLIST_KEY_` build settings). The finding moves to that
+    /// Info.plist; for a generated one it stays at the code. A named file that is not in the
+    /// tree, or cannot be read, is unknown and never counts as lacking the key. With nothing in
+    /// the tree that says what the Info.plist is, the finding is a note that it is unknown.
+    func infoPlistLacks(_ key: String, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
+        guard project.resources.infoPlistKnown[fileIndex] else {
+            relocation = Relocation(path: nil, line: 0, unknown:
+                "No Info.plist in the tree, and no project file, says what this target's Info.plist holds, "
+                + "so whether it has `\(key)` is unknown; check the target's Info settings.")
+            return true
+        }
+        for source in project.resources.infoPlistsOfFile[fileIndex] where !source.generatedKeys.contains(key) {
+            guard let path = source.path else { return true }
+            guard let root = project.resources.propertyLists[path]?.root else { continue }
+            if root.entry(for: key) == nil {
+                relocation = Relocation(path: path, line: max(root.line, 1))
+                return true
+            }
+        }
+        return false
+    }
 }

@@ -161,6 +161,8 @@ struct RuleEvaluator {
             return entitlementLacks(key: key, value: value, fileIndex, &relocation)
         case let .manifestLacks(types):
             return manifestLacks(types, fileIndex, &relocation)
+        case let .infoPlistLacks(key):
+            return infoPlistLacks(key, fileIndex, &relocation)
         }
     }
 

@@ -19,6 +19,10 @@ struct ManifestProject {
         var entitlements: Entitlements = .absent
         /// The Info.plist, relative to the manifest's folder.
         var infoPlist: Located?
+        /// Keys the manifest writes into a generated Info.plist (Tuist's `.extendingDefault(with:)`
+        /// or `.dictionary(…)`, `[]` for `.default`; XcodeGen's `info.properties` and
+        /// `INFOPLIST_KEY_` settings); nil when it writes none that can be read.
+        var infoPlistKeys: [String]?
         /// Names of the targets it depends on (in this manifest or another).
         var dependencies: [String] = []
     }
@@ -100,6 +104,7 @@ struct ManifestProject {
                 }
             }
             configuration.infoPlistPath = target.infoPlist.flatMap(resolve)
+            configuration.infoPlistKeys = target.infoPlistKeys
             var xcodeTarget = XcodeTarget(
                 name: target.name, productType: target.productType, line: target.line,
                 sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration], dependencies: target.dependencies)

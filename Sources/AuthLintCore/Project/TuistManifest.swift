@@ -31,8 +31,12 @@ enum TuistManifest {
             if let entitlements = arguments["entitlements"] {
                 target.entitlements = self.entitlements(code, entitlements)
             }
-            if let info = arguments["infoPlist"], let located = filePath(code, info) {
-                target.infoPlist = located
+            if let info = arguments["infoPlist"] {
+                if let located = filePath(code, info) {
+                    target.infoPlist = located
+                } else {
+                    target.infoPlistKeys = infoPlistKeys(code, info)
+                }
             }
             if let dependencies = arguments["dependencies"] {
                 target.dependencies = self.dependencies(code, dependencies)
@@ -155,6 +159,29 @@ enum TuistManifest {
         guard ["file", "relativeToManifest", "path", "relativeToCurrentFile"].contains(helper) else { return nil }
         let found = strings(code, range)
         return found.count == 1 ? found[0] : nil
+    }
+
+    /// The keys of an Info.plist the manifest generates: `.default` (none of its own),
+    /// `.extendingDefault(with: […])` or `.dictionary(…)` written as literals.
+    private static func infoPlistKeys(_ code: CodeView, _ range: Range<Int>) -> [String]? {
+        guard range.count >= 2, code.kind(range.lowerBound) == .period else { return nil }
+        let name = code.text(range.lowerBound + 1)
+        if name == "default", range.count == 2 { return [] }
+        guard ["extendingDefault", "dictionary"].contains(name), range.count >= 3, code.kind(range.lowerBound + 2) == .leftParen else { return nil }
+        let open = range.lowerBound + 2
+        let close = Int(code.partner[open])
+        guard close > open else { return nil }
+        var inner = (open + 1)..<close
+        // `with:` of `.extendingDefault(with:)`.
+        if inner.count > 2, code.kind(inner.lowerBound + 1) == .colon { inner = (inner.lowerBound + 2)..<inner.upperBound }
+        // The dictionary's keys, whatever their values are written as.
+        guard inner.count >= 2, code.kind(inner.lowerBound) == .leftBracket, Int(code.partner[inner.lowerBound]) == inner.upperBound - 1 else { return nil }
+        var keys: [String] = []
+        for element in elements(code, (inner.lowerBound + 1)..<(inner.upperBound - 1)) {
+            guard code.kind(element.lowerBound) == .stringOpen, let key = code.stringValue(at: element.lowerBound) else { return nil }
+            keys.append(key)
+        }
+        return keys
     }
 
     private static func entitlements(_ code: CodeView, _ range: Range<Int>) -> ManifestProject.Entitlements {

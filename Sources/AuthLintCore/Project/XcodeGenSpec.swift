@@ -34,6 +34,9 @@ enum XcodeGenSpec {
                 target.entitlements = .file(path)
             }
             target.infoPlist = located(fields["info"]?.mapping?["path"]) ?? located(base?["INFOPLIST_FILE"])
+            let written = (fields["info"]?.mapping?["properties"].flatMap(plist)?.keys ?? [])
+                + (base?.keys.compactMap { $0.string }.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map { String($0.dropFirst("INFOPLIST_KEY_".count)) } ?? [])
+            if !written.isEmpty { target.infoPlistKeys = written }
             target.dependencies = fields["dependencies"]?.sequence?.compactMap { $0.mapping?["target"]?.scalar?.string } ?? []
             project.targets.append(target)
         }

@@ -137,6 +137,9 @@ public struct XcodeBuildConfiguration: Sendable, Hashable {
     public var entitlementsPath: String?
     /// `INFOPLIST_FILE` from the effective settings with variables expanded, relative to the root.
     public var infoPlistPath: String?
+    /// For a target a Tuist or XcodeGen manifest defines: the keys it writes into the Info.plist
+    /// (nil when it writes none that can be read).
+    public var infoPlistKeys: [String]?
 
     public init(name: String, line: Int = 0, settings: [String: String] = [:], settingLines: [String: Int] = [:],
                 baseConfigurationPath: String? = nil, effectiveSettings: [String: String] = [:],

@@ -307,11 +307,12 @@ public struct RuleLoader {
     /// What a condition is: exactly one of these keys.
     private static let conditionKinds = [
         "absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of", "entitlement-lacks", "manifest-lacks",
+        "info-plist-lacks",
     ]
     /// What a `metavariable:` condition tests: exactly one of these keys.
     private static let metavariableTests = [
         "resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
-        "kind-none", "comes-from", "comes-from-none", "built-from", "carries",
+        "kind-none", "comes-from", "comes-from-none", "built-from", "carries", "built",
     ]
     private static let conditionKeys = conditionKinds + metavariableTests
         + ["scope", "follow", "not-inside", "imports", "language", "reachable"]
@@ -333,6 +334,8 @@ public struct RuleLoader {
                 key: try entitlement.required("key").string("key"), value: try entitlement["value"]?.string("value"))
         case "manifest-lacks":
             return .manifestLacks(collected: try fields["manifest-lacks"]!.strings("manifest-lacks"))
+        case "info-plist-lacks":
+            return .infoPlistLacks(key: try fields["info-plist-lacks"]!.string("info-plist-lacks"))
         case "absent", "present":
             let (patterns, words) = try RuleLoader.scopedPatterns(fields[kinds[0]]!, kinds[0])
             var search = ScopedSearch(patterns: patterns)
@@ -377,6 +380,9 @@ public struct RuleLoader {
                 let origin = try value.enumValue(ValueOrigin.self, tests[0])
                 let clauses = providers.clauses(of: origin)
                 return .metavariable(name, tests[0] == "comes-from" ? .comesFrom(origin, clauses) : .comesFromNone(origin, clauses))
+            case "built":
+                guard try value.bool("built") else { throw value.fail("built can only be `true`") }
+                return .metavariable(name, .built)
             default:
                 guard try value.bool("literal") else { throw value.fail("literal can only be `true`") }
                 return .metavariable(name, .literal)

@@ -205,11 +205,15 @@ public enum Condition: Sendable {
     /// The privacy manifests of the site's target declare none of these collected data types.
     /// The finding is reported in the manifest when there is one.
     case manifestLacks(collected: [String])
+    /// The Info.plist of the site's target (each shipping configuration: its `INFOPLIST_FILE`,
+    /// or the `INFOPLIST_KEY_` build settings of a generated one) lacks `key`. The finding is
+    /// reported in that Info.plist when there is one.
+    case infoPlistLacks(key: String)
 
     /// Whether the finding may be reported in another file than its site's.
     var relocates: Bool {
         switch self {
-        case .entitlementLacks, .manifestLacks: true
+        case .entitlementLacks, .manifestLacks, .infoPlistLacks: true
         case let .anyOf(alternatives), let .allOf(alternatives): alternatives.contains(where: \.relocates)
         default: false
         }
@@ -273,6 +277,10 @@ public enum MetavariableTest: Sendable {
     /// Its value, followed through assignments, is a string literal without interpolation or an
     /// integer literal.
     case literal
+    /// It is a string literal the app completes at run time: it interpolates values, is joined
+    /// to another value with `+` or `appending`, or is the format of a `String(format:)` with
+    /// arguments.
+    case built
     /// Its value, followed through assignments and into helper functions, contains a match of one of these patterns.
     case contains([Pattern])
     /// Its value, followed likewise, contains no match of any of these patterns.
