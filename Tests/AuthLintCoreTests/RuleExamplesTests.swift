@@ -21,6 +21,22 @@ final class RuleExamplesTests: XCTestCase {
         }
     }
 
+    /// Other tools and configurations name these rules by id.
+    func testTheRulesBeyondTheAppleButtonKeepTheirIds() throws {
+        let catalog = try RuleCatalog.builtin()
+        let expected: [String: Severity] = [
+            "biometry-not-bound-to-keychain": .warning, "missing-faceid-usage-description": .error, "keychain-accessible-always": .warning,
+            "fabricated-relay-email": .warning, "presentation-anchor-new-window": .warning,
+        ]
+        for (id, severity) in expected.sorted(by: { $0.key < $1.key }) {
+            let rule = try XCTUnwrap(catalog.rules.first { $0.id == id }, id)
+            XCTAssertEqual(rule.description.severity, severity, id)
+            let example = try XCTUnwrap(rule.description.examples.triggering.first, id)
+            let found = ExampleRunner.findings(rule, MarkedExample(example).files, configuration: example.configuration, catalog: Self.catalog)
+            XCTAssertFalse(found.isEmpty, "\(id) finds its first example")
+        }
+    }
+
     func testTriggeringExamplesFindExactlyTheMarks() throws {
         for rule in try RuleCatalog.builtin().rules {
             for (number, example) in rule.description.examples.triggering.enumerated() {

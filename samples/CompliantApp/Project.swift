@@ -10,7 +10,10 @@ let project = Project(
             destinations: .iOS,
             product: .app,
             bundleId: "org.harborsailing.app",
-            infoPlist: .extendingDefault(with: ["UILaunchScreen": [:]]),
+            infoPlist: .extendingDefault(with: [
+                "UILaunchScreen": [:],
+                "NSFaceIDUsageDescription": "Face ID unlocks Harbor without your password.",
+            ]),
             sources: ["Harbor/**"],
             resources: ["Harbor/PrivacyInfo.xcprivacy"],
             entitlements: .file(path: "Harbor/Harbor.entitlements"),

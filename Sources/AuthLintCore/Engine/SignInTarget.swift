@@ -15,6 +15,16 @@ public struct SignInTarget: Sendable, Hashable, Codable {
     public var privacyManifests: [String]
     /// Whether its configuration declares a 4.8 exemption or an equivalent login.
     public var loginServicesDeclared = false
+    /// How it uses Face ID or Touch ID, when it does.
+    public var localAuthentication: LocalAuthentication?
+
+    /// A target's local authentication: whether a Keychain item needs biometry to open (else only
+    /// the Boolean of `evaluatePolicy` stands guard), and whether its Info.plist has the Face ID
+    /// purpose string (nil: unknown).
+    public struct LocalAuthentication: Sendable, Hashable, Codable {
+        public var boundToKeychain: Bool
+        public var purposeString: Bool?
+    }
 
     public init(
         name: String, loginServices: [String], signInWithApple: Bool, entitlements: [String],
@@ -34,6 +44,9 @@ public struct SignInTarget: Sendable, Hashable, Codable {
     ) -> [SignInTarget] {
         let evaluator = RuleEvaluator(project: project, facts: [:])
         let searches = providers.providers.map { ($0, ProjectSearch(clauses: $0.signIn)) }
+        let evaluates = search(["$_.evaluatePolicy(...)"], imports: ["LocalAuthentication"])
+        let binds = search([".biometryCurrentSet", ".biometryAny", ".userPresence", ".touchIDCurrentSet", ".touchIDAny",
+            "kSecAccessControlBiometryCurrentSet", "kSecAccessControlBiometryAny", "kSecAccessControlUserPresence"])
         return project.units.indices.compactMap { unit -> SignInTarget? in
             guard project.units[unit].isApp, let firstFile = project.units[unit].files.first else { return nil }
             let found = searches.filter { evaluator.has($0.1, inUnit: unit) }.map(\.0)
@@ -49,7 +62,17 @@ public struct SignInTarget: Sendable, Hashable, Codable {
                 name: project.units[unit].name, loginServices: services, signInWithApple: apple, entitlements: entitlements,
                 hasAppleSignInEntitlement: granted, privacyManifests: project.resources.manifestsOfFile[firstFile])
             target.loginServicesDeclared = configurations.configuration(for: project.paths[firstFile]).loginServices != nil
+            let bound = evaluator.has(binds, inUnit: unit)
+            if bound || evaluator.has(evaluates, inUnit: unit) {
+                var relocation: RuleEvaluator.Relocation?
+                let lacks = evaluator.infoPlistLacks("NSFaceIDUsageDescription", firstFile, &relocation)
+                target.localAuthentication = LocalAuthentication(boundToKeychain: bound, purposeString: relocation?.unknown != nil ? nil : !lacks)
+            }
             return target
         }
+    }
+
+    private static func search(_ patterns: [String], imports: [String] = []) -> ProjectSearch {
+        ProjectSearch(clauses: patterns.compactMap { try? PatternClause(pattern: Pattern($0)) }, imports: imports)
     }
 }

@@ -191,7 +191,7 @@ private struct Page {
         guard !targets.isEmpty else { return "" }
         var out = "<h3>Login services found</h3>\n<table class=\"targets\">\n<thead><tr><th scope=\"col\">Target</th>"
         out += "<th scope=\"col\">Third-party logins</th><th scope=\"col\">Sign in with Apple</th>"
-        out += "<th scope=\"col\">Entitlements</th><th scope=\"col\">Privacy manifest</th></tr></thead>\n<tbody>\n"
+        out += "<th scope=\"col\">Entitlements</th><th scope=\"col\">Privacy manifest</th><th scope=\"col\">Face ID</th></tr></thead>\n<tbody>\n"
         for target in targets {
             let logins = target.loginServices.isEmpty ? "None" : target.loginServices.map(\.htmlEscaped).joined(separator: "<br>")
             let apple = target.signInWithApple ? "<span class=\"status clear\">Offered</span>"
@@ -205,9 +205,25 @@ private struct Page {
                         ? (target.hasAppleSignInEntitlement ? " <span class=\"status clear\">grants Sign in with Apple</span>"
                             : " <span class=\"status error\">lacks Sign in with Apple</span>") : "")
             let manifest = target.privacyManifests.isEmpty ? "None" : target.privacyManifests.map { "<code>\(HTMLReporter.path($0))</code>" }.joined(separator: "<br>")
-            out += "<tr><th scope=\"row\">\(target.name.htmlEscaped)</th><td>\(logins)</td><td>\(apple)</td><td>\(entitlement)</td><td>\(manifest)</td></tr>\n"
+            out += "<tr><th scope=\"row\">\(target.name.htmlEscaped)</th><td>\(logins)</td><td>\(apple)</td><td>\(entitlement)</td><td>\(manifest)</td>"
+            out += "<td>\(localAuthentication(target.localAuthentication))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
+        return out
+    }
+
+    /// The target's Face ID posture: whether the Keychain or only a Boolean guards what it unlocks,
+    /// and whether the purpose string is there.
+    private func localAuthentication(_ posture: SignInTarget.LocalAuthentication?) -> String {
+        guard let posture else { return "None" }
+        var out = posture.boundToKeychain
+            ? "<span class=\"status clear\">Keychain item needs it</span>"
+            : "<span class=\"status warning\">Boolean only</span>"
+        switch posture.purposeString {
+        case false?: out += " <span class=\"status error\">no purpose string</span>"
+        case nil: out += " <span class=\"status unchecked\">purpose string unknown</span>"
+        case true?: break
+        }
         return out
     }
 

@@ -46,11 +46,13 @@ struct SignInOverview {
         ("Login services (Guideline 4.8)", [loginServicesRule]),
         ("Sign in with Apple capability", [entitlementRule]),
         ("Nonce (replay protection)", ["missing-nonce", "unhashed-nonce", "hashed-nonce-passed-as-raw", "weak-nonce-source"]),
-        ("Name and email from Apple", ["full-name-not-persisted", "email-assumed-present"]),
+        ("Name and email from Apple", ["full-name-not-persisted", "email-assumed-present", "fabricated-relay-email"]),
+        ("Sign-in sheet", ["presentation-anchor-new-window"]),
         ("Credential state and revocation", ["no-credential-state-check", "no-revocation-observer"]),
         ("Account deletion (Guideline 5.1.1(v))", ["missing-token-revocation-on-delete"]),
         ("Privacy manifest", ["privacy-manifest-missing-collected-types"]),
-        ("Token storage and logging", ["token-in-userdefaults", "token-logged"]),
+        ("Token storage and logging", ["token-in-userdefaults", "token-logged", "keychain-accessible-always"]),
+        ("Local authentication (Face ID)", ["biometry-not-bound-to-keychain", "missing-faceid-usage-description"]),
     ]
 
     var verdict: Verdict
