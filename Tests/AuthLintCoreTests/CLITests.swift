@@ -342,6 +342,32 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(usage.stderr.contains("--diff shows what --fix would change"), usage.stderr)
     }
 
+    func testFixesOfOneManifestAreOneEdit() throws {
+        try write([
+            "app/App/Login.swift": """
+                import AuthenticationServices
+
+                func signIn(nonce: String) {
+                    let request = ASAuthorizationAppleIDProvider().createRequest()
+                    request.requestedScopes = [.fullName, .email]
+                    request.nonce = sha256(nonce)
+                }
+
+                func finish(_ credential: ASAuthorizationAppleIDCredential) {
+                    backend.signIn(token: credential.identityToken, name: credential.fullName)
+                }
+
+                """,
+            "app/App/PrivacyInfo.xcprivacy": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n</dict>\n</plist>\n",
+        ])
+        let fixed = try authlint(["lint", "app", "--fix"])
+        XCTAssertTrue(fixed.stderr.contains("Fixed 2 findings in 1 file."), fixed.stderr)
+        let manifest = try String(contentsOfFile: workspace + "/app/App/PrivacyInfo.xcprivacy", encoding: .utf8)
+        XCTAssertEqual(manifest.components(separatedBy: "<key>NSPrivacyCollectedDataTypes</key>").count, 2, manifest)
+        XCTAssertTrue(manifest.contains("NSPrivacyCollectedDataTypeName") && manifest.contains("NSPrivacyCollectedDataTypeEmailAddress"), manifest)
+        XCTAssertFalse(fixed.stdout.contains("[privacy-manifest-missing-collected-types]"), fixed.stdout)
+    }
+
     func testFixLeavesGeneratedProjectsAndLinkedFilesAlone() throws {
         // XcodeGen generates the project: the change is said, not made.
         try write([

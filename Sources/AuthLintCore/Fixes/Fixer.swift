@@ -15,7 +15,7 @@ public enum Fixer {
     /// What the fixes come to.
     public struct Plan: Sendable {
         public var changes: [Change] = []
-        /// Findings fixed, counting once each fix shared by several findings.
+        /// Findings fixed (several may share one fix: two data types added to one manifest).
         public var fixed = 0
         /// Changes to make by hand (a generated project's manifest), with the finding's path.
         public var manual: [(path: String, text: String)] = []
@@ -31,6 +31,7 @@ public enum Fixer {
         var created: Set<String> = []
         var accepted: [String: [Fix.Edit]] = [:]
         var seen: Set<Fix> = []
+        var applied: Set<Fix> = []
         for finding in findings {
             guard let fix = finding.fix, seen.insert(fix).inserted else { continue }
             if let manual = fix.manual {
@@ -82,8 +83,9 @@ public enum Fixer {
                 accepted[edit.path, default: []].append(edit)
                 if edit.createsFile { created.insert(edit.path) }
             }
-            plan.fixed += 1
+            applied.insert(fix)
         }
+        plan.fixed = findings.filter { $0.fix.map(applied.contains) ?? false }.count
         for path in accepted.keys.sorted(by: ProjectPath.precedes) {
             let edits = accepted[path]!
             if let creation = edits.first(where: \.createsFile) {
