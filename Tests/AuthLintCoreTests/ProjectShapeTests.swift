@@ -183,9 +183,13 @@ final class ProjectShapeTests: XCTestCase {
         XCTAssertEqual(try faceID(tree), ["Vault/Unlock.swift:4 error"])
         try tree.write("Project.swift", tuist(".default"))
         XCTAssertEqual(try faceID(tree), ["Vault/Unlock.swift:4 error"])
-        // Computed by a helper: unknown, a note.
+        // Computed by a helper: what it holds is unknown, and nothing is said.
         try tree.write("Project.swift", tuist("InfoPlist.vault()"))
-        XCTAssertEqual(try faceID(tree), ["Vault/Unlock.swift:4 note"])
+        XCTAssertEqual(try faceID(tree), [])
+        // Code no target of the project compiles (a local package) is not judged either.
+        try tree.write("Project.swift", tuist(".default"))
+        try tree.write("Packages/Lock/Sources/Lock/Unlock.swift", unlock)
+        XCTAssertEqual(try faceID(tree), ["Vault/Unlock.swift:4 error"])
 
         try FileManager.default.removeItem(atPath: tree.root + "/Project.swift")
         let target = "name: Vault\ntargets:\n  Vault:\n    type: application\n    sources: Vault\n"

@@ -18,6 +18,8 @@ struct ProjectResources: Sendable {
     var infoPlistsOfFile: [[InfoPlistSource]] = []
     /// Per source file: whether a project file or an Info.plist near it says what its Info.plist is.
     var infoPlistKnown: [Bool] = []
+    /// Whether the tree holds no Info.plist and no project file at all.
+    var noInfoPlistInTree = true
     /// The text of entitlements files and privacy manifests, for excerpts, columns and fingerprints.
     var texts: [String: SourceFile] = [:]
     /// Every file the scan found, read or not.
@@ -65,6 +67,7 @@ struct ProjectResources: Sendable {
         let entitlementPaths = scanned.entitlements.map(\.path)
         let manifestPaths = scanned.privacyManifests.map(\.path)
         let infoPlistPaths = scanned.infoPlists.map(\.path)
+        noInfoPlistInTree = infoPlistPaths.isEmpty && scanned.xcodeProjects.isEmpty
         // Targets a Tuist or XcodeGen manifest defines: what their Info.plist holds is known only
         // when the manifest names a file.
         let manifestTargets = Set(scanned.xcodeProjects.filter { !$0.path.hasSuffix(".pbxproj") }.flatMap { project in

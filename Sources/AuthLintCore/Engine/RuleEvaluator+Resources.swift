@@ -64,9 +64,12 @@ extension RuleEvaluator {
     /// generated one counts the `INFOPLIST_KEY_` build settings). The finding moves to that
     /// Info.plist; for a generated one it stays at the code. A named file that is not in the
     /// tree, or cannot be read, is unknown and never counts as lacking the key. With nothing in
-    /// the tree that says what the Info.plist is, the finding is a note that it is unknown.
+    /// the tree that says what any Info.plist is, the finding is a note that it is unknown; code
+    /// the tree's projects do not place in a target (a local package, a generated project whose
+    /// spec is not read) is not judged.
     func infoPlistLacks(_ key: String, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
         guard project.resources.infoPlistKnown[fileIndex] else {
+            guard project.resources.noInfoPlistInTree else { return false }
             relocation = Relocation(path: nil, line: 0, unknown:
                 "No Info.plist in the tree, and no project file, says what this target's Info.plist holds, "
                 + "so whether it has `\(key)` is unknown; check the target's Info settings.")
