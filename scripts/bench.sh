@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Measures authlint against ripgrep, run alternately on the same trees with a warm file cache.
+#
+#   scripts/bench.sh [--runs N] [--sizes "10k 100k"] [--app DIR]... [--authlint PATH]
+#
+# Builds the release binary (unless --authlint names one), makes the synthetic trees with the
+# deterministic generator (../shared/tools/make-synthetic-tree.py, or $AUTHLINT_SYNTHETIC), and
+# for each tree and each given app checkout prints one table row: medians of wall time, CPU
+# time and peak memory, Swift files per second, and the authlint/ripgrep wall-time ratio.
+# ripgrep runs the five sign-in regexes below over the same Swift files. Needs `rg` and GNU
+# `/usr/bin/time`.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/.." && pwd)"
+runs=5
+sizes="10k 100k"
+apps=()
+authlint=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs="$2"; shift 2 ;;
+        --sizes) sizes="$2"; shift 2 ;;
+        --app) apps+=("$(cd "$2" && pwd)"); shift 2 ;;
+        --authlint) authlint="$2"; shift 2 ;;
+        *) echo "usage: $0 [--runs N] [--sizes \"10k 100k\"] [--app DIR]... [--authlint PATH]" >&2; exit 2 ;;
+    esac
+done
+
+command -v rg >/dev/null || { echo "bench: ripgrep (rg) is needed: apt-get install ripgrep" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench: GNU time is needed at /usr/bin/time: apt-get install time" >&2; exit 2; }
+generator="${AUTHLINT_SYNTHETIC:-$here/../shared/tools/make-synthetic-tree.py}"
+
+if [ -z "$authlint" ]; then
+    (cd "$here" && swift build -c release --product authlint >/dev/null)
+    authlint="$here/.build/release/authlint"
+fi
+
+# The five regexes ripgrep is given: where sign-in happens, and two token mistakes.
+regexes=(
+    'ASAuthorizationAppleIDProvider\(\)\.createRequest\(\)'
+    'GIDSignIn\.sharedInstance\.signIn'
+    'LoginManager\(\)\.logIn'
+    'UserDefaults\.standard\.set\([^)]*[Tt]oken'
+    'print\([^)]*[Tt]oken'
+)
+rg_args=()
+for regex in "${regexes[@]}"; do rg_args+=(-e "$regex"); done
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# One run of a command: "wall cpu peak-KiB" from GNU time; the command's output is dropped.
+measure() {
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
+    awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$work/time"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+printf '%-28s %7s | %9s %9s %9s %9s | %9s %9s | %6s\n' \
+    "tree" "files" "authlint" "cpu" "peak MiB" "files/s" "ripgrep" "peak MiB" "ratio"
+row() {
+    local name="$1" tree="$2"
+    local files
+    files="$(find "$tree" -name '*.swift' -type f | wc -l | tr -d ' ')"
+    : >"$work/a"; : >"$work/r"
+    # Warm the file cache, then alternate the two tools.
+    rg -c -t swift "${rg_args[@]}" "$tree" >/dev/null 2>&1 || true
+    "$authlint" lint "$tree" --no-cache --format json --output /dev/null >/dev/null 2>&1 || true
+    for _ in $(seq "$runs"); do
+        measure "$authlint" lint "$tree" --no-cache --format json --output /dev/null >>"$work/a"
+        measure rg -c -t swift "${rg_args[@]}" "$tree" >>"$work/r"
+    done
+    local a_wall a_cpu a_mem r_wall r_mem
+    a_wall="$(cut -d' ' -f1 "$work/a" | median)"
+    a_cpu="$(cut -d' ' -f2 "$work/a" | median)"
+    a_mem="$(cut -d' ' -f3 "$work/a" | median)"
+    r_wall="$(cut -d' ' -f1 "$work/r" | median)"
+    r_mem="$(cut -d' ' -f3 "$work/r" | median)"
+    awk -v n="$name" -v f="$files" -v aw="$a_wall" -v ac="$a_cpu" -v am="$a_mem" -v rw="$r_wall" -v rm="$r_mem" 'BEGIN {
+        rate = aw > 0 ? f / aw : 0
+        ratio = rw > 0 ? aw / rw : 0
+        printf "%-28s %7d | %8.2fs %8.2fs %9.0f %9.0f | %8.3fs %9.0f | %5.1fx\n", n, f, aw, ac, am / 1024, rate, rw, rm / 1024, ratio
+    }'
+}
+
+for size in $sizes; do
+    tree="$work/synthetic-$size"
+    python3 "$generator" "$size" "$tree" >/dev/null
+    row "synthetic $size" "$tree"
+    rm -rf "$tree"
+done
+for app in "${apps[@]}"; do
+    row "$(basename "$app")" "$app"
+done
+echo
+echo "medians of $runs alternating runs; authlint $("$authlint" --version), $(rg --version | sed -n 1p), $(nproc) cores"
