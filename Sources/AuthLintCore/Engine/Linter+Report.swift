@@ -2,6 +2,59 @@ import Foundation
 
 /// The last steps of a run: fingerprints, excerpts, diagnostics in order, and paths as shown.
 extension Linter {
+    /// Stage 6, report: the findings of the reported files as the configuration wants them, with
+    /// their fixes and excerpts, the diagnostics, notices and the sign-in overview; and the
+    /// summary cache written back when it changed.
+    static func report(
+        scan: ScanResult, selection: RuleSelection, loaded: LoadResult, project: ProjectIndex,
+        outcome: (kept: [Finding], suppressed: [SuppressedFinding], diagnostics: [Diagnostic]), options: LintOptions
+    ) -> LintReport {
+        let configurations = scan.configurations
+        var findings = outcome.kept.filter { scan.reports($0.path) }.compactMap(selection.applied)
+        FixBuilder(project: project, scanned: scan.project).resolve(&findings)
+        let suppressed = outcome.suppressed.filter { scan.reports($0.finding.path) && selection.setting($0.finding.rule, at: $0.finding.path) != .off }
+        let diagnostics = scan.project.diagnostics + loaded.diagnostics + outcome.diagnostics.filter { scan.reports($0.path) }
+        // A nested configuration is worth a word only when it applies to a file reported on.
+        let reported = scan.reported ?? Set(project.paths)
+        let applied = configurations.files.filter { file in
+            file.scope.isEmpty || reported.contains { $0.hasPrefix(file.scope + "/") }
+        }
+        let declarations = applied.compactMap { file in
+            file.configuration.loginServices.map { (path: file.configuration.path, summary: $0.summary) }
+        }
+        let root = scan.project.root
+        var report = LintReport(
+            root: root,
+            displayPrefix: displayPrefix(root: root, currentDirectory: options.currentDirectory),
+            findings: findings,
+            diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
+            filesScanned: scan.reported.map { $0.count - loaded.generated.count } ?? project.files.count + scan.project.propertyLists.count,
+            rules: selection.rules.map(\.description),
+            excerpts: excerpts(for: findings, project: project, root: root),
+            declarations: declarations)
+        report.suppressed = suppressed
+        report.generatedFiles = loaded.generated
+        report.configuredFailOn = configurations.root.failOn
+        report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
+        report.filesLexed = project.files.analysed.count
+        if scan.reported != nil { report.currentDirectory = options.currentDirectory }
+        report.configurationPaths = configurations.paths
+        report.namesRootAndConfiguration = scan.reported != nil || configurations.paths.contains { $0.hasPrefix("../") }
+        report.cacheProblem = loaded.cacheProblem
+        if let cache = loaded.cache {
+            var kept = SummaryCache()
+            for (key, summary) in cache.summaries { kept.entries[key] = summary }
+            if kept.entries != cache.read.entries {
+                do {
+                    try kept.write(folder: cache.folder, root: root, words: loaded.words)
+                } catch {
+                    report.cacheProblem = "cannot write the cache in \(cache.folder.path): \(FileProblem.describe(error))"
+                }
+            }
+        }
+        return report
+    }
+
     // MARK: - Fingerprints
 
     /// Gives each finding a fingerprint from its rule, path and the normalised code of its line,

@@ -34,9 +34,10 @@ public struct LintOptions: Sendable {
     }
 }
 
-/// The pipeline: scan the tree, lex and index every source file (in parallel), answer the
-/// project-wide questions the rules ask, run every rule on every file (in parallel), keep what
-/// must be reported once per project, fingerprint, and sort.
+/// The pipeline, in named stages: scan the tree and its configurations, choose the rules, load
+/// (lex, or summarise from the cache) every source file in parallel, index the project, answer
+/// the project-wide questions the rules ask and run every rule on every file in parallel, then
+/// assemble the report: what the configuration keeps, fixed, fingerprinted and sorted.
 public enum Linter {
     /// Lints; throws a ``FileError`` when the configuration is invalid.
     ///
@@ -55,144 +56,22 @@ public enum Linter {
         }
     }
 
+    /// The stages of a run, each in its own file of this folder: scan the tree and find the
+    /// configurations (`Linter+Scan.swift`), choose the rules (`RuleSelection`), load the sources
+    /// (`Linter+Load.swift`), index the project (`ProjectIndex`), evaluate the rules (below), and
+    /// assemble the report (`Linter+Report.swift`).
     private static func lint(_ options: LintOptions) throws -> LintReport {
-        let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
-        // The configurations of the root and above it add their globs; excludes apply to named
-        // files too. Nested ones are found among the files, and rescan when they add globs.
-        var found = try NestedConfigurations.load(explicit: options.configurationPath, root: root)
-        var (scanned, named) = scan(options, globs: found.globs)
-        try found.addNested(explicit: options.configurationPath, root: scanned.root, paths: scanned.allFiles.map(\.path))
-        if found.files.contains(where: { !$0.scope.isEmpty && !($0.configuration.include + $0.configuration.exclude).isEmpty }) {
-            (scanned, named) = scan(options, globs: found.globs)
-        }
-        let configurations = found
-        let reportedPaths = named
-        try configurations.validateRules(against: options.catalog)
-        // Rules every configuration turns off do not run; the others report at the severity
-        // the configuration in effect for the finding's file gives, or not at all when it is off.
-        let rules = options.catalog.rules.filter { rule in configurations.all.contains { $0.setting(of: rule, in: options.catalog) != "off" } }
-        let setting = { (rule: String, path: String) -> Configuration.RuleSetting? in
-            let settings = configurations.configuration(for: path).rules
-            return settings.first { options.catalog.rule(named: $0.key)?.id == options.catalog.rule(named: rule)?.id }?.value
-        }
-        var diagnostics = scanned.diagnostics
-        // When only some files are reported, the others are summarised, and summaries kept
-        // from earlier runs spare lexing the files that did not change.
-        var cacheProblem: String?
-        var cacheFolder: SummaryCache.Folder?
-        if reportedPaths != nil, let folder = options.cacheDirectory {
-            do {
-                cacheFolder = try SummaryCache.Folder(path: folder)
-            } catch {
-                cacheProblem = "cannot use the cache folder \(folder): \(FileProblem.describe(error)); no cache this run"
-            }
-        }
-        let words = cacheFolder != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
-        let cache = cacheFolder.map { SummaryCache(folder: $0, root: scanned.root, words: words) }
-        let loaded = scanned.sourceFiles.parallelMap { file -> LoadedFile in
-            let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
-            guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
-            if configurations.configuration(for: file.path).generatedCode == .skip, let reason = GeneratedCode.reason(path: file.path, bytes: bytes) {
-                return LoadedFile(diagnostics: [], generated: GeneratedFile(path: file.path, reason: reason))
-            }
-            let key = cache != nil ? SummaryCache.Key(bytes: bytes, language: language) : nil
-            if let key, let summary = cache?.entries[key], reportedPaths?.contains(file.path) == false {
-                return LoadedFile(
-                    entry: .summary(summary, SourceFile.Pending(path: file.path, language: language, bytes: bytes)),
-                    cached: (key, summary), diagnostics: problems)
-            }
-            let source = SourceFile(path: file.path, language: language, bytes: bytes)
-            let code = CodeView(file: source)
-            return LoadedFile(
-                entry: .code(code), cached: key.map { ($0, FileSummary(code, words: words)) },
-                diagnostics: problems + lexicalDiagnostics(source))
-        }
-        let entries = loaded.compactMap(\.entry)
-        let generated = loaded.compactMap(\.generated).filter { reportedPaths?.contains($0.path) ?? true }
-        diagnostics += loaded.flatMap(\.diagnostics).filter { reportedPaths?.contains($0.path) ?? true }
+        let scan = try scan(options)
+        let selection = RuleSelection(catalog: options.catalog, configurations: scan.configurations)
+        let loaded = load(scan, rules: selection.rules, options: options)
         let project = ProjectIndex(
-            entries: entries, words: words, scanned: scanned, configuredFolders: Set(configurations.byFolder.keys),
+            entries: loaded.entries, words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
             knownTypes: options.catalog.providers.knownTypes)
-        let reportedFiles = reportedPaths.map { reportedPaths in Set(project.paths.indices.filter { reportedPaths.contains(project.paths[$0]) }) }
+        let reportedFiles = scan.reported.map { reported in Set(project.paths.indices.filter { reported.contains(project.paths[$0]) }) }
         let outcome = evaluate(
-            project: project, rules: rules, configurations: configurations, onlyFiles: reportedFiles, allowance: options.stepAllowance)
-        diagnostics += outcome.diagnostics.filter { reportedPaths?.contains($0.path) ?? true }
-        var findings = outcome.kept.filter { reportedPaths?.contains($0.path) ?? true }.compactMap { finding -> Finding? in
-            var finding = finding
-            switch setting(finding.rule, finding.path) {
-            case .off: return nil
-            case let chosen?: finding.severity = chosen.severity ?? finding.severity
-            case nil: break
-            }
-            return finding
-        }
-        FixBuilder(project: project, scanned: scanned).resolve(&findings)
-        let suppressed = outcome.suppressed.filter { (reportedPaths?.contains($0.finding.path) ?? true) && setting($0.finding.rule, $0.finding.path) != Configuration.RuleSetting.off }
-        // A nested configuration is worth a word only when it applies to a file reported on.
-        let reported = reportedPaths ?? Set(project.paths)
-        let applied = configurations.files.filter { file in
-            file.scope.isEmpty || reported.contains { $0.hasPrefix(file.scope + "/") }
-        }
-        let declarations = applied.compactMap { file in
-            file.configuration.loginServices.map { (path: file.configuration.path, summary: $0.summary) }
-        }
-        var report = LintReport(
-            root: scanned.root,
-            displayPrefix: displayPrefix(root: scanned.root, currentDirectory: options.currentDirectory),
-            findings: findings,
-            diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
-            filesScanned: reportedPaths.map { $0.count - generated.count } ?? project.files.count + scanned.propertyLists.count,
-            rules: rules.map(\.description),
-            excerpts: excerpts(for: findings, project: project, root: scanned.root),
-            declarations: declarations)
-        report.suppressed = suppressed
-        report.generatedFiles = generated
-        report.configuredFailOn = configurations.root.failOn
-        report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
-        report.filesLexed = project.files.analysed.count
-        if reportedPaths != nil { report.currentDirectory = options.currentDirectory }
-        report.configurationPaths = configurations.paths
-        report.namesRootAndConfiguration = reportedPaths != nil || configurations.paths.contains { $0.hasPrefix("../") }
-        report.cacheProblem = cacheProblem
-        if let cacheFolder, let cache {
-            var kept = SummaryCache()
-            for case let (key, summary)? in loaded.map(\.cached) { kept.entries[key] = summary }
-            if kept.entries != cache.entries {
-                do {
-                    try kept.write(folder: cacheFolder, root: scanned.root, words: words)
-                } catch {
-                    report.cacheProblem = "cannot write the cache in \(cacheFolder.path): \(FileProblem.describe(error))"
-                }
-            }
-        }
-        return report
-    }
-
-    /// Scans the paths given, with the configurations' globs. When they are only part of the
-    /// root, the whole root is scanned for the project's facts, and the files the paths hold are
-    /// returned as those to report.
-    private static func scan(
-        _ options: LintOptions, globs: (includes: [ScopedGlob], excludes: [ScopedGlob])
-    ) -> (ScannedProject, named: Set<String>?) {
-        var scan = options.scan
-        scan.configuredIncludes = globs.includes
-        scan.configuredExcludes = globs.excludes
-        var scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
-        guard reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory) else { return (scanned, nil) }
-        let named = Set(scanned.allFiles.map(\.path))
-        let given = scanned.diagnostics
-        scan.paths = [scanned.root]
-        scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
-        scanned.diagnostics = given
-        return (scanned, named)
-    }
-
-    /// A source file as loading left it: analysed or summarised, with what its reading found.
-    private struct LoadedFile {
-        var entry: ProjectIndex.Entry?
-        var cached: (SummaryCache.Key, FileSummary)?
-        var diagnostics: [Diagnostic]
-        var generated: GeneratedFile?
+            project: project, rules: selection.rules, configurations: scan.configurations, onlyFiles: reportedFiles,
+            allowance: options.stepAllowance)
+        return report(scan: scan, selection: selection, loaded: loaded, project: project, outcome: outcome, options: options)
     }
 
     /// Whether the paths given are only part of what is read: any path other than the root itself
@@ -211,7 +90,7 @@ public enum Linter {
         evaluate(project: project, rules: rules, configurations: configurations).kept
     }
 
-    /// Runs `rules`, then applies inline suppressions: what they silence is set aside. With
+    /// Stage 5, evaluate: runs `rules`, then applies inline suppressions: what they silence is set aside. With
     /// `onlyFiles`, rules whose findings stay in their site's file run only on those files; the
     /// caller reports nothing else, so the findings it keeps are the same.
     static func evaluate(

@@ -1,0 +1,85 @@
+import Foundation
+
+/// What the scan stage found: the tree's files, the configurations in effect, and which files
+/// the run reports.
+struct ScanResult {
+    var project: ScannedProject
+    var configurations: NestedConfigurations
+    /// Root-relative paths of the files to report, when only part of the root is (nil: all).
+    var reported: Set<String>?
+
+    /// Whether a root-relative path is reported.
+    func reports(_ path: String) -> Bool {
+        reported?.contains(path) ?? true
+    }
+}
+
+extension Linter {
+    /// Stage 1, scan: the root, the configuration files from the repository root down to it,
+    /// the tree's files with their globs, and the nested configurations among them (which rescan
+    /// when they add globs).
+    static func scan(_ options: LintOptions) throws -> ScanResult {
+        let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
+        // The configurations of the root and above it add their globs; excludes apply to named
+        // files too. Nested ones are found among the files, and rescan when they add globs.
+        var configurations = try NestedConfigurations.load(explicit: options.configurationPath, root: root)
+        var (scanned, named) = scan(options, globs: configurations.globs)
+        try configurations.addNested(explicit: options.configurationPath, root: scanned.root, paths: scanned.allFiles.map(\.path))
+        if configurations.files.contains(where: { !$0.scope.isEmpty && !($0.configuration.include + $0.configuration.exclude).isEmpty }) {
+            (scanned, named) = scan(options, globs: configurations.globs)
+        }
+        try configurations.validateRules(against: options.catalog)
+        return ScanResult(project: scanned, configurations: configurations, reported: named)
+    }
+
+    /// Scans the paths given, with the configurations' globs. When they are only part of the
+    /// root, the whole root is scanned for the project's facts, and the files the paths hold are
+    /// returned as those to report.
+    private static func scan(
+        _ options: LintOptions, globs: (includes: [ScopedGlob], excludes: [ScopedGlob])
+    ) -> (ScannedProject, named: Set<String>?) {
+        var scan = options.scan
+        scan.configuredIncludes = globs.includes
+        scan.configuredExcludes = globs.excludes
+        var scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
+        guard reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory) else { return (scanned, nil) }
+        let named = Set(scanned.allFiles.map(\.path))
+        let given = scanned.diagnostics
+        scan.paths = [scanned.root]
+        scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
+        scanned.diagnostics = given
+        return (scanned, named)
+    }
+}
+
+/// Stage 2, the rules of the run: those some configuration in effect does not turn off, and
+/// what the configuration in effect for a file makes of each.
+struct RuleSelection {
+    var rules: [RuleSpec]
+    private let catalog: RuleCatalog
+    private let configurations: NestedConfigurations
+
+    init(catalog: RuleCatalog, configurations: NestedConfigurations) {
+        self.catalog = catalog
+        self.configurations = configurations
+        rules = catalog.rules.filter { rule in configurations.all.contains { $0.setting(of: rule, in: catalog) != "off" } }
+    }
+
+    /// `off`, or the severity a rule reports at in the file at a root-relative path (nil: the rule's own).
+    func setting(_ rule: String, at path: String) -> Configuration.RuleSetting? {
+        let id = catalog.rule(named: rule)?.id
+        return configurations.configuration(for: path).rules.first { catalog.rule(named: $0.key)?.id == id }?.value
+    }
+
+    /// The finding as the configuration for its file wants it: dropped when the rule is off there,
+    /// at the severity it sets.
+    func applied(to finding: Finding) -> Finding? {
+        var finding = finding
+        switch setting(finding.rule, at: finding.path) {
+        case .off: return nil
+        case let chosen?: finding.severity = chosen.severity ?? finding.severity
+        case nil: break
+        }
+        return finding
+    }
+}
