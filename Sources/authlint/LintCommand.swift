@@ -176,6 +176,8 @@ struct LintCommand: ParsableCommand {
         do {
             var lintOptions = LintOptions(scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config)
             lintOptions.cacheDirectory = noCache ? nil : cacheDir.map(absolute) ?? LintOptions.defaultCacheDirectory
+            // Only the HTML report shows each target's sign-in.
+            lintOptions.describesSignIn = format == .html || extras.contains { $0.format == .html }
             report = try Linter.run(lintOptions)
             if let problem = report.cacheProblem { printError("warning: \(problem)") }
             // The old baseline is read before the new one is written: with the same file for both,

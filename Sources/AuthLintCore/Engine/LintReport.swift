@@ -22,7 +22,8 @@ public struct LintReport: Sendable {
     }
     /// The declarations behind `notices`: the root-relative path of each configuration file.
     public var declarations: [(path: String?, summary: String)]
-    /// Each app target that offers a login: its services, Sign in with Apple, entitlements and manifests.
+    /// Each app target that offers a login: its services, Sign in with Apple, entitlements and
+    /// manifests, for the HTML overview (empty when the run was not asked for it).
     public var signIn: [SignInTarget] = []
     /// Findings inline suppressions silenced, with their reasons.
     public var suppressed: [SuppressedFinding] = []

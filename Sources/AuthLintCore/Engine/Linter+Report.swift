@@ -35,7 +35,9 @@ extension Linter {
         report.suppressed = suppressed
         report.generatedFiles = loaded.generated
         report.configuredFailOn = configurations.root.failOn
-        report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
+        if options.describesSignIn {
+            report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
+        }
         report.filesLexed = project.files.analysed.count
         if scan.reported != nil { report.currentDirectory = options.currentDirectory }
         report.configurationPaths = configurations.paths

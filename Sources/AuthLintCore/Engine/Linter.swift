@@ -12,6 +12,10 @@ public struct LintOptions: Sendable {
     public var cacheDirectory: String?
     /// How many matching steps each file's analysis may take (see ``StepBudget``).
     public var stepAllowance = StepBudget.Allowance.standard
+    /// Whether the report describes each app target's sign-in (``LintReport/signIn``, which the
+    /// HTML report shows). It searches every target for every provider, which a run that reports
+    /// a few files does not otherwise need.
+    public var describesSignIn = true
 
     /// The user's cache folder for authlint: `$XDG_CACHE_HOME/authlint`, else
     /// `~/Library/Caches/authlint` on macOS and `~/.cache/authlint` elsewhere.
