@@ -353,12 +353,14 @@ extension RuleEvaluator {
         return found
     }
 
-    /// The names a file calls (`save(`) or assigns to (`token =`); any assignment may go through
-    /// a property wrapper, whose `wrappedValue` counts as handed.
+    /// The names a file calls with arguments (`save(token)`; `reset()` hands nothing) or assigns
+    /// to (`token =`); any assignment may go through a property wrapper, whose `wrappedValue`
+    /// counts as handed.
     private func namesHanded(_ code: CodeView) -> Set<String> {
         var names = Set<String>()
         for i in 0..<max(0, code.count - 1) where code.kind(i) == .identifier {
             if code.kind(i + 1) == .leftParen {
+                if i + 2 < code.count, code.kind(i + 2) == .rightParen { continue }
                 names.insert(code.text(i))
             } else if code.kind(i + 1) == .operator, code.token(i + 1, is: "=") {
                 names.insert(code.text(i))
