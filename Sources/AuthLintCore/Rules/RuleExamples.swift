@@ -135,8 +135,9 @@ public enum ExampleRunner {
     }
 
     /// What is wrong with a rule's examples, one line each (none when they all hold): a
-    /// triggering example must give findings exactly at its `↓` marks, at its severity and with
-    /// its message; a non-triggering one, none.
+    /// triggering example must give one finding at each of its `↓` marks and none elsewhere, at
+    /// its severity, with its message, and `--fix` must leave its `fixed:` files; a
+    /// non-triggering one gives none.
     public static func problems(_ rule: RuleSpec, catalog: RuleCatalog) -> [String] {
         var problems: [String] = []
         let examples = rule.description.examples
@@ -154,6 +155,9 @@ public enum ExampleRunner {
             }
             for extra in found where !marked.marks.contains(extra.position) {
                 problems.append("\(name): a finding where nothing is marked: \(extra.summary)")
+            }
+            for (position, count) in Dictionary(found.map { ($0.position, 1) }, uniquingKeysWith: +) where count > 1 {
+                problems.append("\(name): \(count) findings at \(position), one mark")
             }
             let severity = marked.severity ?? rule.description.severity
             for wrong in found where wrong.severity != severity {
