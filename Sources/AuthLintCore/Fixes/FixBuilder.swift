@@ -104,8 +104,8 @@ struct FixBuilder {
         let text = PlistText(bytes: source.bytes)
         guard let root = text.root() else { return nil }
         let unit = text.indentUnit(root)
-        let keyText = PlistText.escape(key)
-        let valueText = PlistText.escape(value)
+        let keyText = key.htmlEscaped
+        let valueText = value.htmlEscaped
         if let entry = root.entries.first(where: { $0.key == key }) {
             guard entry.value.name == "array" else { return nil }
             return Fix(summary: summary, edits: [text.appending(["<string>\(valueText)</string>"], to: entry.value, unit: unit, path: path)])
@@ -151,9 +151,9 @@ struct FixBuilder {
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
             <dict>
-            \t<key>\(PlistText.escape(key))</key>
+            \t<key>\(key.htmlEscaped)</key>
             \t<array>
-            \t\t<string>\(PlistText.escape(value))</string>
+            \t\t<string>\(value.htmlEscaped)</string>
             \t</array>
             </dict>
             </plist>
@@ -206,7 +206,7 @@ struct FixBuilder {
             [
                 "<dict>",
                 "\t<key>NSPrivacyCollectedDataType</key>",
-                "\t<string>\(PlistText.escape(type))</string>",
+                "\t<string>\(type.htmlEscaped)</string>",
                 "\t<key>NSPrivacyCollectedDataTypeLinked</key>",
                 "\t<true/>",
                 "\t<key>NSPrivacyCollectedDataTypeTracking</key>",

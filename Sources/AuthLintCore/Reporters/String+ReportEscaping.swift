@@ -1,6 +1,7 @@
 /// The escaping each output format needs for text that comes from the code it reports on.
 extension String {
-    /// Text that is safe inside HTML elements and quoted attribute values.
+    /// Text that is safe inside HTML or XML elements and quoted attribute values (reports, and
+    /// what `--fix` writes into property lists).
     var htmlEscaped: String {
         var out = ""
         out.reserveCapacity(utf8.count)
