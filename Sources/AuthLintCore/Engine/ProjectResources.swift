@@ -68,13 +68,20 @@ struct ProjectResources: Sendable {
         let manifestPaths = scanned.privacyManifests.map(\.path)
         let infoPlistPaths = scanned.infoPlists.map(\.path)
         noInfoPlistInTree = infoPlistPaths.isEmpty && scanned.xcodeProjects.isEmpty
-        // Targets a Tuist or XcodeGen manifest defines: what their Info.plist holds is known only
-        // when the manifest names a file.
-        let manifestTargets = Set(scanned.xcodeProjects.filter { !$0.path.hasSuffix(".pbxproj") }.flatMap { project in
-            project.targets.map { "\(project.path)#\($0.name)#\($0.line)" }
-        })
-        let projectOfTarget = Dictionary(scanned.xcodeProjects.flatMap { project in project.targets.map { ("\($0.name)#\($0.line)", project.path) } },
-            uniquingKeysWith: { first, _ in first })
+        // Files of one target share its Info.plists.
+        var infoPlistsByTarget: [String: [InfoPlistSource]] = [:]
+        func infoPlists(_ target: XcodeTarget) -> [InfoPlistSource] {
+            let key = "\(target.name)#\(target.line)"
+            if let known = infoPlistsByTarget[key] { return known }
+            let found = Set(ProjectResources.shipping(target.buildConfigurations).map { configuration in
+                let settings = configuration.effectiveSettings.compactMap { name, value in
+                    name.hasPrefix("INFOPLIST_KEY_") && !value.isEmpty ? String(name.dropFirst("INFOPLIST_KEY_".count)) : nil
+                }
+                return InfoPlistSource(path: configuration.infoPlistPath, generatedKeys: Array(Set(settings + (configuration.infoPlistKeys ?? []))).sorted())
+            }).sorted()
+            infoPlistsByTarget[key] = found
+            return found
+        }
         // The project's only file of a kind stands in for a missing nearer one only in a tree with
         // no Xcode project: there, nothing says which target a far-away file belongs to.
         let loose = scanned.xcodeProjects.isEmpty
@@ -105,16 +112,8 @@ struct ProjectResources: Sendable {
                 signingKnown.append(target.signingKnown)
                 let bundled = bundledManifests(target)
                 manifestsOfFile.append(bundled.isEmpty ? nearest(path, manifestPaths, kind: "m", orOnly: false) : bundled.sorted())
-                let configurations = ProjectResources.shipping(target.buildConfigurations)
-                let sources = Set(configurations.map { configuration in
-                    let settings = configuration.effectiveSettings.compactMap { name, value in
-                        name.hasPrefix("INFOPLIST_KEY_") && !value.isEmpty ? String(name.dropFirst("INFOPLIST_KEY_".count)) : nil
-                    }
-                    return InfoPlistSource(path: configuration.infoPlistPath, generatedKeys: Array(Set(settings + (configuration.infoPlistKeys ?? []))).sorted())
-                }).sorted()
-                let fromManifest = manifestTargets.contains("\(projectOfTarget["\(target.name)#\(target.line)"] ?? "")#\(target.name)#\(target.line)")
-                infoPlistsOfFile.append(sources)
-                infoPlistKnown.append(!fromManifest || configurations.contains { $0.infoPlistPath != nil || $0.infoPlistKeys != nil })
+                infoPlistsOfFile.append(infoPlists(target))
+                infoPlistKnown.append(target.infoPlistKnown)
             } else {
                 let found = nearest(path, entitlementPaths, kind: "e", orOnly: loose)
                 entitlementsOfFile.append(found)

@@ -110,6 +110,7 @@ struct ManifestProject {
                 sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration], dependencies: target.dependencies)
             xcodeTarget.signingKnown = signingKnown
             xcodeTarget.entitlementsUnreadable = unreadable
+            xcodeTarget.infoPlistKnown = configuration.infoPlistPath != nil || configuration.infoPlistKeys != nil
             xcodeTargets.append(xcodeTarget)
         }
         let project = XcodeProject(path: path, name: name, projectDirectory: folder, targets: xcodeTargets)

@@ -64,6 +64,9 @@ public struct XcodeTarget: Sendable, Hashable {
     /// (no `CODE_SIGN_ENTITLEMENTS` means none); a Tuist or XcodeGen manifest may leave it to
     /// something authlint does not run.
     public var signingKnown = true
+    /// Whether the project says what the target's Info.plist holds. A `project.pbxproj` always
+    /// does; a Tuist or XcodeGen manifest may compute it.
+    public var infoPlistKnown = true
     /// For a Tuist or XcodeGen target: whether its manifest gives entitlements in a way that
     /// cannot be read without running it (so none can be said to be missing).
     public var entitlementsUnreadable = false
