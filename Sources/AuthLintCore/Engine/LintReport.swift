@@ -73,8 +73,11 @@ public struct LintReport: Sendable {
     /// The configuration files in effect at the root, outermost first, root-relative.
     public var configurationPaths: [String] = []
     /// Whether the summary names the root and the configuration: when only part of the root is
-    /// reported, or a configuration above the root applies.
-    public var namesRootAndConfiguration = false
+    /// reported (paths are then shown from `currentDirectory`), or a configuration above the
+    /// root applies.
+    public var namesRootAndConfiguration: Bool {
+        currentDirectory != nil || configurationPaths.contains { $0.hasPrefix("../") }
+    }
     /// Show absolute paths (`--absolute-paths`, for Xcode's issue navigator).
     public var absolutePaths = false
 

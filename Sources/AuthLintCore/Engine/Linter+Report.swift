@@ -41,7 +41,6 @@ extension Linter {
         report.filesLexed = project.files.analysed.count
         if scan.reported != nil { report.currentDirectory = options.currentDirectory }
         report.configurationPaths = configurations.paths
-        report.namesRootAndConfiguration = scan.reported != nil || configurations.paths.contains { $0.hasPrefix("../") }
         report.cacheProblem = loaded.cacheProblem
         if let cache = loaded.cache {
             var kept = SummaryCache()
