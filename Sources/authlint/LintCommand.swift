@@ -100,13 +100,37 @@ struct LintCommand: ParsableCommand {
         }
     }
 
+    /// The lines changed since `--changed-since`, when it or `--changed-lines` is given.
+    private func changedLinesOfTheTree(_ root: String) throws -> ChangedLines? {
+        guard changedSince != nil || changedLines else { return nil }
+        return try ChangedLines.since(changedSince ?? "HEAD", root: root)
+    }
+
     /// Keeps what the baseline and `--changed-since` leave to report (and to fix).
-    private func narrow(_ report: inout LintReport, accepted: Baseline?) throws {
+    private func narrow(_ report: inout LintReport, accepted: Baseline?, changed: ChangedLines?) {
         if let accepted { report.apply(accepted) }
         report.strictBaseline = strictBaseline
-        if changedSince != nil || changedLines {
-            report.keep(changed: try ChangedLines.since(changedSince ?? "HEAD", root: report.root), lines: changedLines)
+        if let changed { report.keep(changed: changed, lines: changedLines) }
+    }
+
+    /// `--fix`: applies the fixes of the findings, or with `--diff` prints them (exiting 1 when
+    /// there is one). What must be done by hand, and fixes left out, go to standard error.
+    /// Returns whether files were written, or nil when only the diff was asked for.
+    private func applyFixes(_ report: LintReport) throws -> Bool? {
+        let plan = Fixer.plan(report.findings, root: report.root)
+        for (path, text) in plan.manual { printError("\(report.displayPath(path).terminalSafe()): fix by hand: \(text.terminalSafe())") }
+        for (path, reason) in plan.skipped { printError("\(report.displayPath(path).terminalSafe()): fix left out: \(reason.terminalSafe())") }
+        if diff {
+            FileHandle.standardOutput.write(Data(Fixer.diff(plan, shown: report.displayPath).utf8))
+            if !plan.changes.isEmpty { throw ExitCode(1) }
+            return nil
         }
+        let failed = Fixer.write(plan, root: report.root)
+        for (path, reason) in failed { printError("error: \(report.displayPath(path).terminalSafe()): not written: \(reason.terminalSafe())") }
+        let files = plan.changes.count - failed.count
+        printError("Fixed \(plan.fixed) finding\(plan.fixed == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s").")
+        if !failed.isEmpty { throw ExitCode(2) }
+        return !plan.changes.isEmpty
     }
 
     /// The `--report` values, checked: a known format, a path, and no file written twice.
@@ -183,29 +207,19 @@ struct LintCommand: ParsableCommand {
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.
             let accepted = try baseline.map { try Baseline.load(path: $0) }
+            var changed = try changedLinesOfTheTree(report.root)
             if fix {
                 var fixable = report
-                try narrow(&fixable, accepted: accepted)
-                let plan = Fixer.plan(fixable.findings, root: report.root)
-                for (path, text) in plan.manual { printError("\(report.displayPath(path).terminalSafe()): fix by hand: \(text.terminalSafe())") }
-                for (path, reason) in plan.skipped { printError("\(report.displayPath(path).terminalSafe()): fix left out: \(reason.terminalSafe())") }
-                if diff {
-                    FileHandle.standardOutput.write(Data(Fixer.diff(plan, shown: report.displayPath).utf8))
-                    if !plan.changes.isEmpty { throw ExitCode(1) }
-                    return
+                narrow(&fixable, accepted: accepted, changed: changed)
+                guard let wrote = try applyFixes(fixable) else { return }
+                // What remains, read again, and the lines the fixes changed with it.
+                if wrote {
+                    report = try Linter.run(lintOptions)
+                    changed = try changedLinesOfTheTree(report.root)
                 }
-                let failed = Fixer.write(plan, root: report.root)
-                for (path, reason) in failed { printError("error: \(report.displayPath(path).terminalSafe()): not written: \(reason.terminalSafe())") }
-                let files = plan.changes.count - failed.count
-                printError("Fixed \(plan.fixed) finding\(plan.fixed == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s").")
-                if !failed.isEmpty { throw ExitCode(2) }
-                // What remains, read again.
-                if !plan.changes.isEmpty { report = try Linter.run(lintOptions) }
             }
-            // The old baseline is read before the new one is written: with the same file for both,
-            // the findings it did not hold yet are still reported.
             if let writeBaseline { try writeOutput(Baseline(findings: report.findings).text, to: writeBaseline) }
-            try narrow(&report, accepted: accepted)
+            narrow(&report, accepted: accepted, changed: changed)
         } catch let error as FileError {
             printError("error: \(error)")
             throw ExitCode(2)
