@@ -45,8 +45,10 @@ public struct SignInTarget: Sendable, Hashable, Codable {
         let evaluator = RuleEvaluator(project: project, facts: [:])
         let searches = providers.providers.map { ($0, ProjectSearch(clauses: $0.signIn)) }
         let evaluates = search(["$_.evaluatePolicy(...)"], imports: ["LocalAuthentication"])
+        // The access controls that bind an item to biometry, as `biometry-not-bound-to-keychain` lists them.
         let binds = search([".biometryCurrentSet", ".biometryAny", ".userPresence", ".touchIDCurrentSet", ".touchIDAny",
-            "kSecAccessControlBiometryCurrentSet", "kSecAccessControlBiometryAny", "kSecAccessControlUserPresence"])
+            "kSecAccessControlBiometryCurrentSet", "kSecAccessControlBiometryAny", "kSecAccessControlUserPresence",
+            "kSecAccessControlTouchIDCurrentSet", "kSecAccessControlTouchIDAny"])
         return project.units.indices.compactMap { unit -> SignInTarget? in
             guard project.units[unit].isApp, let firstFile = project.units[unit].files.first else { return nil }
             let found = searches.filter { evaluator.has($0.1, inUnit: unit) }.map(\.0)
