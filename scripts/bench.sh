@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Measures authlint against ripgrep, run alternately on the same trees with a warm file cache.
 #
-#   scripts/bench.sh [--runs N] [--sizes "10k 100k"] [--app DIR]... [--authlint PATH]
+#   scripts/bench.sh [--runs N] [--sizes "10k 100k"] [--app DIR]... [--authlint PATH] [--with "ARGS"]
 #
 # Builds the release binary (unless --authlint names one), makes the synthetic trees with the
 # deterministic generator (../shared/tools/make-synthetic-tree.py, or $AUTHLINT_SYNTHETIC), and
 # for each tree and each given app checkout prints one table row: medians of wall time, CPU
 # time and peak memory, Swift files per second, and the authlint/ripgrep wall-time ratio.
+# `--with` passes more arguments to `authlint lint` (`--with --prefilter`).
 # ripgrep runs the five sign-in regexes below over the same Swift files. Needs `rg` and GNU
 # `/usr/bin/time`.
 set -euo pipefail
@@ -16,13 +17,15 @@ runs=5
 sizes="10k 100k"
 apps=()
 authlint=""
+extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
         --sizes) sizes="$2"; shift 2 ;;
         --app) apps+=("$(cd "$2" && pwd)"); shift 2 ;;
         --authlint) authlint="$2"; shift 2 ;;
-        *) echo "usage: $0 [--runs N] [--sizes \"10k 100k\"] [--app DIR]... [--authlint PATH]" >&2; exit 2 ;;
+        --with) read -r -a more <<<"$2"; extra+=("${more[@]}"); shift 2 ;;
+        *) echo "usage: $0 [--runs N] [--sizes \"10k 100k\"] [--app DIR]... [--authlint PATH] [--with \"ARGS\"]" >&2; exit 2 ;;
     esac
 done
 
@@ -66,9 +69,9 @@ row() {
     : >"$work/a"; : >"$work/r"
     # Warm the file cache, then alternate the two tools.
     rg -c -t swift "${rg_args[@]}" "$tree" >/dev/null 2>&1 || true
-    "$authlint" lint "$tree" --no-cache --format json --output /dev/null >/dev/null 2>&1 || true
+    "$authlint" lint "$tree" --no-cache --format json --output /dev/null ${extra[@]+"${extra[@]}"} >/dev/null 2>&1 || true
     for _ in $(seq "$runs"); do
-        measure "$authlint" lint "$tree" --no-cache --format json --output /dev/null >>"$work/a"
+        measure "$authlint" lint "$tree" --no-cache --format json --output /dev/null ${extra[@]+"${extra[@]}"} >>"$work/a"
         measure rg -c -t swift "${rg_args[@]}" "$tree" >>"$work/r"
     done
     local a_wall a_cpu a_mem r_wall r_mem
@@ -94,4 +97,4 @@ for app in "${apps[@]}"; do
     row "$(basename "$app")" "$app"
 done
 echo
-echo "medians of $runs alternating runs; authlint $("$authlint" --version), $(rg --version | sed -n 1p), $(nproc) cores"
+echo "medians of $runs alternating runs; authlint $("$authlint" --version)${extra[@]+ lint ${extra[*]}}, $(rg --version | sed -n 1p), $(nproc) cores"

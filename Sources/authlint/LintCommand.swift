@@ -75,6 +75,12 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Make SARIF URIs relative to this folder instead of the project root (the repository root, for GitHub code scanning of a subfolder).")
     var sarifRoot: String?
 
+    @Flag(help: "Read each Swift file's bytes for the rules' words first, and lex only those a rule may match in and those a project-wide question reaches (the findings are the same).")
+    var prefilter = false
+
+    @Flag(help: "Print how long each stage of the run took, and how many files were lexed, to standard error.")
+    var timings = false
+
     @Flag(help: "Print absolute paths (for Xcode's issue navigator) instead of paths relative to the current directory.")
     var absolutePaths = false
 
@@ -86,6 +92,16 @@ struct LintCommand: ParsableCommand {
 
     @Flag(help: "With --fix: print the fixes as a unified diff instead of applying them (exit 1 when there is one).")
     var diff = false
+
+    /// Each stage's time, and the files lexed before and during the evaluation, on standard error.
+    private func printTimings(_ report: LintReport) {
+        for stage in report.timings {
+            printError(stage.stage.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds))
+        }
+        let total = report.timings.map(\.seconds).reduce(0, +)
+        printError("total".padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", total))
+        printError("files lexed: \(report.filesLexedUpFront) as they were read, \(report.filesLexed - report.filesLexedUpFront) when asked for")
+    }
 
     func validate() throws {
         _ = try extraReports()
@@ -202,7 +218,9 @@ struct LintCommand: ParsableCommand {
             lintOptions.cacheDirectory = noCache ? nil : cacheDir.map(absolute) ?? LintOptions.defaultCacheDirectory
             // Only the HTML report shows each target's sign-in.
             lintOptions.describesSignIn = format == .html || extras.contains { $0.format == .html }
+            lintOptions.prefilter = prefilter
             report = try Linter.run(lintOptions)
+            if timings { printTimings(report) }
             if let problem = report.cacheProblem { printError("warning: \(problem)") }
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.

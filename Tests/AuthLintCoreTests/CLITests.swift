@@ -122,6 +122,26 @@ final class CLITests: XCTestCase {
             """)
     }
 
+    /// `--timings` says on standard error how long each stage took and how many files were lexed;
+    /// `--prefilter` leaves a file no rule can match unlexed, and the findings as they were.
+    func testTimingsAndThePrefilterLeaveTheReportAsItWas() throws {
+        try write(["Login.swift": missingNonceSource, "Screens/Greeting.swift": cleanSource, "Screens/Other.swift": cleanSource])
+        let plain = try authlint(["lint", "."])
+        let timed = try authlint(["lint", ".", "--timings"])
+        let prefiltered = try authlint(["lint", ".", "--timings", "--prefilter"])
+        XCTAssertEqual(plain.status, 1)
+        XCTAssertTrue(plain.stdout.contains("Login.swift:5:13: error:"), plain.stdout)
+        for run in [timed, prefiltered] {
+            XCTAssertEqual(run.status, plain.status)
+            XCTAssertEqual(run.stdout, plain.stdout)
+        }
+        XCTAssertEqual(plain.stderr, "")
+        let stages = timed.stderr.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        XCTAssertEqual(stages, ["scan", "load", "index", "evaluate", "report", "total", "files"], timed.stderr)
+        XCTAssertTrue(timed.stderr.contains("files lexed: 3 as they were read, 0 when asked for"), timed.stderr)
+        XCTAssertTrue(prefiltered.stderr.contains("files lexed: 1 as they were read, 0 when asked for"), prefiltered.stderr)
+    }
+
     func testTeamRulesAreTestedAgainstTheirMarks() throws {
         func rule(mark: String) -> String {
             teamRule(severity: "warning") + """

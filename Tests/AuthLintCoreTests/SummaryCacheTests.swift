@@ -62,9 +62,11 @@ final class SummaryCacheTests: XCTestCase {
         """
     }
 
-    private func lint(_ paths: [String], cache: String?) throws -> LintReport {
+    /// The cache is measured on its own: without the prefilter, which spares lexing too.
+    private func lint(_ paths: [String], cache: String?, prefilter: Bool = false) throws -> LintReport {
         var options = LintOptions(scan: ScanOptions(paths: paths), catalog: try RuleCatalog.builtin(), currentDirectory: root)
         options.cacheDirectory = cache
+        options.prefilter = prefilter
         return try Linter.run(options)
     }
 
@@ -81,6 +83,14 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(cold.filesLexed, 32)
         XCTAssertLessThanOrEqual(warm.filesLexed, 2, "the screens cannot match any rule: answered from their summaries")
         XCTAssertGreaterThanOrEqual(warm.filesLexed, 1)
+        // With the prefilter, the screens are summarised from their bytes, and only what the
+        // cache does not hold is.
+        let prefiltered = try lint([login], cache: nil, prefilter: true)
+        let prefilteredWarm = try lint([login], cache: cache, prefilter: true)
+        XCTAssertEqual(prefiltered.findings, uncached.findings)
+        XCTAssertEqual(prefilteredWarm.findings, uncached.findings)
+        XCTAssertLessThanOrEqual(prefiltered.filesLexed, 2)
+        XCTAssertLessThanOrEqual(prefilteredWarm.filesLexed, 2)
     }
 
     func testAHelperInAFileNotReportedStillMakesItsCallAFinding() throws {

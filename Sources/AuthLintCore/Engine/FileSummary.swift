@@ -12,17 +12,29 @@ struct FileSummary: Sendable, Hashable {
     var functions: [Function]
     /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string text does.
     var words: [UInt8]
+    /// Set when the summary was made from the bytes, without lexing (see ``Prefilter``): then
+    /// `imports` and `names` may hold more than the code does, `words` sets both bits for a word
+    /// found anywhere, and `functions` is empty.
+    var unlexed: Unlexed?
+
+    struct Unlexed: Sendable, Hashable {
+        /// Hashes of the names a function or property scope of the file may have (nil: any name).
+        var functions: [UInt64]?
+        /// Hashes of the names a type or extension scope of the file may have (nil: any name).
+        var types: [UInt64]?
+    }
 
     struct Function: Sendable, Hashable {
         var name: String
         var scope: Int32
     }
 
-    init(imports: [String], names: [UInt64], functions: [Function], words: [UInt8]) {
+    init(imports: [String], names: [UInt64], functions: [Function], words: [UInt8], unlexed: Unlexed? = nil) {
         self.imports = imports
         self.names = names
         self.functions = functions
         self.words = words
+        self.unlexed = unlexed
     }
 
     init(_ code: CodeView, words index: WordIndex) {
@@ -54,9 +66,65 @@ struct FileSummary: Sendable, Hashable {
         }
     }
 
+    func mentions(_ hash: UInt64) -> Bool {
+        names.sortedContains(hash)
+    }
+}
+
+/// What tells, without matching, that a clause cannot match in a file: the rules' words the
+/// file holds (``FileSummary/words``), and whether it uses a name. A file's summary answers, and
+/// so does a lexed file whose words the prefilter read.
+protocol WordsAndNames {
+    /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string text does.
+    var words: [UInt8] { get }
+    func mentions(_ hash: UInt64) -> Bool
+}
+
+extension FileSummary: WordsAndNames {}
+
+/// A lexed file, with the rules' words the prefilter found in its bytes (in names and strings alike).
+struct LexedWords: WordsAndNames {
+    let words: [UInt8]
+    let code: CodeView
+
+    func mentions(_ hash: UInt64) -> Bool {
+        code.nameHashes.contains(hash)
+    }
+}
+
+extension WordsAndNames {
     /// Whether every name hash is in the file's code.
     func mentionsAll(_ hashes: [UInt64]) -> Bool {
-        hashes.allSatisfy(names.sortedContains)
+        hashes.allSatisfy(mentions)
+    }
+
+    /// Whether the clause (a pattern, or words) may match in the file.
+    func mayMatch(_ clause: PatternClause, _ index: WordIndex) -> Bool {
+        if let words = clause.words { return mayContain(words, index) }
+        return mentionsAll(clause.pattern.requiredNames) && mayHold(clause.conditions, index)
+    }
+
+    /// Whether the conditions may all hold for a match in the file: false only when one needs
+    /// the file to hold what it does not: a metavariable's names to contain words, or a search
+    /// confined to the file (its function, type or the file itself, not followed into helpers)
+    /// to find a pattern or words.
+    func mayHold(_ conditions: [Condition], _ index: WordIndex) -> Bool {
+        conditions.allSatisfy { mayHold($0, index) }
+    }
+
+    private func mayHold(_ condition: Condition, _ index: WordIndex) -> Bool {
+        switch condition {
+        case let .metavariable(_, .nameMatches(test)):
+            return mayContain(test, index)
+        case let .present(search) where search.follow == nil && search.scope != .project && search.scope != .request:
+            return search.words.contains { mayContain($0, index) } || search.patterns.contains { mentionsAll($0.requiredNames) }
+        case let .anyOf(alternatives):
+            return alternatives.contains { mayHold($0, index) }
+        case let .allOf(conditions):
+            return mayHold(conditions, index)
+        default:
+            return true
+        }
     }
 
     /// Whether some name or string text (as `place` says) may contain one of the words: a
@@ -68,7 +136,7 @@ struct FileSummary: Sendable, Hashable {
         case .strings: mask = 2
         case .all: mask = 3
         }
-        return test.needles.contains { needle in
+        return test.needleHashes.contains { needle in
             guard let position = index.position[needle], position < words.count else { return true }
             return words[position] & mask != 0
         }
@@ -79,11 +147,18 @@ struct FileSummary: Sendable, Hashable {
 /// ``FileSummary/words``.
 struct WordIndex: Sendable, Hashable {
     let words: [[UInt8]]
-    let position: [[UInt8]: Int]
+    /// Each word's position, by its hash (``NameMatch/hash(_:)``).
+    let position: [UInt64: Int]
 
     init(_ words: some Sequence<[UInt8]>) {
         self.words = Set(words).sorted { $0.lexicographicallyPrecedes($1) }
-        position = Dictionary(uniqueKeysWithValues: self.words.enumerated().map { ($1, $0) })
+        var position: [UInt64: Int] = [:]
+        // Two words with one hash share no position: neither can be ruled out.
+        for (index, word) in self.words.enumerated() {
+            let hash = NameMatch.hash(word)
+            position[hash] = position[hash] == nil ? index : Int.max
+        }
+        self.position = position
     }
 
     /// The words of the `names:` clauses and `name-matches` tests of the rules, their searches

@@ -340,7 +340,7 @@ extension RuleEvaluator {
             var handed = Set<String>()
             for file in frontier where project.language(ofFile: file) == .swift { handed.formUnion(namesHanded(project.files[file])) }
             var next = Set<Int>()
-            for name in handed { for ref in project.functions[name] ?? [] where !scanned.contains(ref.file) { next.insert(ref.file) } }
+            for name in handed { for ref in project.functions(named: name) where !scanned.contains(ref.file) { next.insert(ref.file) } }
             guard !next.isEmpty else { break }
             frontier = next.sorted()
             scanned.formUnion(next)

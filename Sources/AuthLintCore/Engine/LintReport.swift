@@ -37,8 +37,18 @@ public struct LintReport: Sendable {
     public var baselineFixed: Int { baselineStale.count }
     /// With `--changed-since`/`--changed-lines`: how many findings lay outside what changed.
     public var outsideChanges = 0
-    /// How many source files were lexed; with a summary cache, fewer than were read.
+    /// How many source files were lexed; fewer than were read when some were summarised instead
+    /// (from the cache, or from their bytes by the prefilter) and nothing asked for their code.
     public var filesLexed = 0
+    /// How many of those were lexed as they were read, before the rules ran.
+    public var filesLexedUpFront = 0
+    /// How long each stage of the run took (`authlint lint --timings`).
+    public var timings: [StageTime] = []
+
+    public struct StageTime: Sendable, Equatable {
+        public var stage: String
+        public var seconds: Double
+    }
     /// Why the summary cache could not be written, when it could not (the run is not affected).
     public var cacheProblem: String?
 

@@ -6,7 +6,7 @@ struct LoadResult {
     var entries: [ProjectIndex.Entry]
     var generated: [GeneratedFile]
     var diagnostics: [Diagnostic]
-    /// The words file summaries keep (empty without a cache).
+    /// The words file summaries keep.
     var words: WordIndex
     /// The summary cache, when the run uses one, and what to write back to it.
     var cache: (folder: SummaryCache.Folder, read: SummaryCache, summaries: [(SummaryCache.Key, FileSummary)])?
@@ -14,9 +14,9 @@ struct LoadResult {
 }
 
 extension Linter {
-    /// Stage 3, load: read each source file (in parallel), leave out generated code, and lex it,
+    /// Stage 3, load: read each source file (in parallel), leave out generated code, and lex it;
     /// or, when only some files are reported, take the summary of an unchanged file from the
-    /// cache instead.
+    /// cache instead; or summarise it from its bytes when no rule can match in it (``Prefilter``).
     static func load(_ scan: ScanResult, rules: [RuleSpec], options: LintOptions) -> LoadResult {
         let configurations = scan.configurations
         let reported = scan.reported
@@ -29,8 +29,9 @@ extension Linter {
                 cacheProblem = "cannot use the cache folder \(folder): \(FileProblem.describe(error)); no cache this run"
             }
         }
-        let words = cacheFolder != nil ? WordIndex(rules: rules, providers: options.catalog.providers) : WordIndex([])
+        let words = WordIndex(rules: rules, providers: options.catalog.providers)
         let cache = cacheFolder.map { SummaryCache(folder: $0, root: scan.project.root, words: words) }
+        let prefilter = options.prefilter ? Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes) : nil
         let loaded = scan.project.sourceFiles.parallelMap { file -> LoadedFile in
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
             guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
@@ -43,10 +44,14 @@ extension Linter {
                     entry: .summary(summary, SourceFile.Pending(path: file.path, language: language, bytes: bytes)),
                     cached: (key, summary), diagnostics: problems)
             }
+            let read = language == .swift ? prefilter?.read(bytes) : nil
+            if let summary = read?.summary {
+                return LoadedFile(entry: .summary(summary, SourceFile.Pending(path: file.path, language: language, bytes: bytes)), diagnostics: problems)
+            }
             let source = SourceFile(path: file.path, language: language, bytes: bytes)
             let code = CodeView(file: source)
             return LoadedFile(
-                entry: .code(code), cached: key.map { ($0, FileSummary(code, words: words)) },
+                entry: .code(code, words: read?.words), cached: key.map { ($0, FileSummary(code, words: words)) },
                 diagnostics: problems + lexicalDiagnostics(source))
         }
         var result = LoadResult(

@@ -16,6 +16,12 @@ public struct LintOptions: Sendable {
     /// HTML report shows). It searches every target for every provider, which a run that reports
     /// a few files does not otherwise need.
     public var describesSignIn = true
+    /// Whether a Swift file in which no rule can match is summarised from its bytes instead of
+    /// lexed (``Prefilter``), and is lexed only if a project-wide question reaches it. The
+    /// findings are the same either way. It spares work in a tree where most files hold no
+    /// sign-in code and nothing follows values into them; where the rules follow values through
+    /// most of the app, lexing those files one by one costs more than lexing them all up front.
+    public var prefilter = false
 
     /// The user's cache folder for authlint: `$XDG_CACHE_HOME/authlint`, else
     /// `~/Library/Caches/authlint` on macOS and `~/.cache/authlint` elsewhere.
@@ -65,17 +71,28 @@ public enum Linter {
     /// (`Linter+Load.swift`), index the project (`ProjectIndex`), evaluate the rules (below), and
     /// assemble the report (`Linter+Report.swift`).
     private static func lint(_ options: LintOptions) throws -> LintReport {
-        let scan = try scan(options)
+        var clock = StageClock()
+        let scan = try clock.time("scan") { try Linter.scan(options) }
         let selection = RuleSelection(catalog: options.catalog, configurations: scan.configurations)
-        let loaded = load(scan, rules: selection.rules, options: options)
-        let project = ProjectIndex(
-            entries: loaded.entries, words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
-            knownTypes: options.catalog.providers.knownTypes)
+        let loaded = clock.time("load") { load(scan, rules: selection.rules, options: options) }
+        let project = clock.time("index") {
+            ProjectIndex(
+                entries: loaded.entries, words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
+                knownTypes: options.catalog.providers.knownTypes)
+        }
+        let lexedUpFront = project.files.analysed.count
         let reportedFiles = scan.reported.map { reported in Set(project.paths.indices.filter { reported.contains(project.paths[$0]) }) }
-        let outcome = evaluate(
-            project: project, rules: selection.rules, configurations: scan.configurations, onlyFiles: reportedFiles,
-            allowance: options.stepAllowance)
-        return report(scan: scan, selection: selection, loaded: loaded, project: project, outcome: outcome, options: options)
+        let outcome = clock.time("evaluate") {
+            evaluate(
+                project: project, rules: selection.rules, configurations: scan.configurations, onlyFiles: reportedFiles,
+                allowance: options.stepAllowance)
+        }
+        var report = clock.time("report") {
+            Linter.report(scan: scan, selection: selection, loaded: loaded, project: project, outcome: outcome, options: options)
+        }
+        report.timings = clock.stages
+        report.filesLexedUpFront = lexedUpFront
+        return report
     }
 
     /// Whether the paths given are only part of what is read: any path other than the root itself
@@ -183,6 +200,10 @@ public enum Linter {
     ) -> ([ProjectSearch: [Bool]], Set<Int>) {
         let ordered = Array(Set(rules.flatMap(\.projectSearches)))
         let evaluator = RuleEvaluator(project: project, facts: [:], allowance: allowance)
+        // The files summarised from their bytes that a search may match in are lexed first, all
+        // at once: each search would lex them one at a time.
+        let wanted = project.unlexedFiles.filter { file in ordered.contains { evaluator.mayMatch($0, inFile: file) } }
+        _ = wanted.parallelMap { project.files[$0].count }
         let answers = ordered.parallelMap { search in project.units.indices.map { evaluator.search(for: search, inUnit: $0) } }
         let stopped = Set(answers.joined().flatMap(\.stopped))
         return (Dictionary(uniqueKeysWithValues: zip(ordered, answers.map { $0.map(\.found) })), stopped)
@@ -301,5 +322,17 @@ public enum Linter {
         let raw = String(decoding: code.file.bytes[start..<end], as: UTF8.self)
         let collapsed = raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
         return collapsed.count > 60 ? String(collapsed.prefix(57)) + "…" : collapsed
+    }
+}
+
+/// The wall-clock time of each stage of a run, in order.
+struct StageClock {
+    private(set) var stages: [LintReport.StageTime] = []
+
+    mutating func time<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        stages.append(LintReport.StageTime(stage: stage, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+        return result
     }
 }

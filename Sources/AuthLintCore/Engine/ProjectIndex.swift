@@ -11,10 +11,23 @@ public final class ProjectIndex: Sendable {
     public let files: CodeViews
     /// Root-relative path of each file.
     public let paths: [String]
-    /// Modules each file sees: those it imports, and those whose known SDK types it names.
-    let importsOfFile: [Set<String>]
-    /// Function (and computed property) scopes by name: (file index, scope index).
-    public let functions: [String: [FunctionRef]]
+    /// Modules each file sees: those it imports, and those whose known SDK types it names. For
+    /// a file summarised without lexing, those it may see (see `sees(anyOf:inFile:)`).
+    private let importsOfFile: [Set<String>]
+    /// Function (and computed property) scopes by name: (file index, scope index), in the files
+    /// lexed or summarised by the lexer (see `functions(named:)` for the others).
+    private let declaredFunctions: [String: [FunctionRef]]
+    /// The files summarised without lexing, in order.
+    let unlexedFiles: [Int]
+    private let knownTypes: KnownTypes
+    /// The modules a file summarised without lexing sees, once it is lexed.
+    private let exactImports = Memo<Int, Set<String>>()
+    /// The scopes of each name in the files summarised without lexing, found on first use.
+    private let unlexedFunctions = Memo<String, [FunctionRef]>()
+    /// The declarations of each type asked for in each unit, kept once found.
+    private let typeDeclarationsByName = Memo<TypeInUnit, [FunctionRef]>()
+    /// Which files summarised without lexing may declare each name, indexed on first use.
+    private let unlexedDeclarations = Memo<Int, UnlexedDeclarations>()
 
     /// Units (targets) the files belong to, and each file's unit.
     public let units: [CodeUnit]
@@ -23,6 +36,8 @@ public final class ProjectIndex: Sendable {
     let resources: ProjectResources
     /// Per file, when it was given as a summary: what it holds, and the rules' words it was summarised for.
     let summaries: [FileSummary?]
+    /// The lexed files whose words the prefilter read, which tell as a summary does what cannot match.
+    private let lexedWords: [Int: LexedWords]
     let words: WordIndex
     /// Where each name is given a value, per file, for following values.
     let assignmentSites = Memo<NameInFile, [AssignmentSite]>()
@@ -48,14 +63,15 @@ public final class ProjectIndex: Sendable {
 
     /// A source file as the index receives it: analysed, or summarised with its bytes.
     enum Entry {
-        case code(CodeView)
+        /// A lexed file, with the rules' words found in its bytes when the prefilter read them.
+        case code(CodeView, words: [UInt8]? = nil)
         case summary(FileSummary, SourceFile.Pending)
     }
 
     /// Indexes `files` (sorted by path); `scanned` says which target each file belongs to, and
     /// folders with a configuration of their own (`configuredFolders`) count as projects.
     public convenience init(files: [CodeView], scanned: ScannedProject? = nil, configuredFolders: Set<String> = []) {
-        self.init(entries: files.map(Entry.code), words: WordIndex([]), scanned: scanned, configuredFolders: configuredFolders)
+        self.init(entries: files.map { Entry.code($0) }, words: WordIndex([]), scanned: scanned, configuredFolders: configuredFolders)
     }
 
     init(entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>, knownTypes: KnownTypes = KnownTypes()) {
@@ -63,19 +79,23 @@ public final class ProjectIndex: Sendable {
         var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
         var summaries: [FileSummary?] = []
+        var lexedWords: [Int: LexedWords] = [:]
+        var unlexed: [Int] = []
         for (fileIndex, entry) in entries.enumerated() {
             let declared: [FileSummary.Function]
             switch entry {
-            case let .code(code):
+            case let .code(code, words):
                 described.append(.init(path: code.file.path, imports: code.imports))
                 seen.append(code.imports.union(knownTypes.modules(usedIn: code)))
                 declared = FileSummary.functions(of: code)
                 summaries.append(nil)
+                if let words { lexedWords[fileIndex] = LexedWords(words: words, code: code) }
             case let .summary(summary, pending):
                 described.append(.init(path: pending.path, imports: Set(summary.imports)))
                 seen.append(Set(summary.imports).union(knownTypes.modules(usedIn: summary)))
                 declared = summary.functions
                 summaries.append(summary)
+                if summary.unlexed != nil { unlexed.append(fileIndex) }
             }
             for function in declared {
                 functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
@@ -88,7 +108,37 @@ public final class ProjectIndex: Sendable {
         self.words = words
         (units, unitOfFile) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
         resources = ProjectResources(paths: paths, scanned: scanned)
-        self.functions = functions
+        declaredFunctions = functions
+        unlexedFiles = unlexed
+        self.lexedWords = lexedWords
+        self.knownTypes = knownTypes
+    }
+
+    /// The function and computed property scopes named `name`, in file and scope order. Files
+    /// summarised without lexing are lexed when their bytes may declare the name.
+    func functions(named name: String) -> [FunctionRef] {
+        let declared = declaredFunctions[name] ?? []
+        guard !unlexedFiles.isEmpty else { return declared }
+        let more = unlexedFunctions.value(for: name) {
+            unlexedDeclarers(of: name, \.functions).flatMap { file in
+                files[file].scopes.indices.filter { files[file].scopes[$0].kind == .function && files[file].scopes[$0].name == name }
+                    .map { FunctionRef(file: file, scope: $0) }
+            }
+        }
+        return more.isEmpty ? declared : (declared + more).sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
+    }
+
+    /// The files summarised without lexing whose bytes may declare `name` (as a function or
+    /// as a type, as `kind` says), in order. A name no word can spell may be declared anywhere.
+    private func unlexedDeclarers(of name: String, _ kind: KeyPath<UnlexedDeclarations, UnlexedDeclarations.Names>) -> [Int] {
+        let index = unlexedDeclarations.value(for: 0) {
+            UnlexedDeclarations(unlexedFiles.map { (file: $0, names: summaries[$0]!.unlexed!) })
+        }
+        guard let first = name.utf8.first, first == 0x5F || first == 0x60 || first == 0x24 || first >= 0x80
+            || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A)
+        else { return unlexedFiles }
+        let names = index[keyPath: kind]
+        return ((names.byHash[CodeView.hash(name)] ?? []) + names.anywhere).sorted()
     }
 
     /// Index of the file at `path`.
@@ -100,8 +150,17 @@ public final class ProjectIndex: Sendable {
     /// The language of the file at `index`, without lexing it.
     func language(ofFile index: Int) -> SourceLanguage { files.language(index) }
 
-    /// The modules the file at `index` sees (imports, or names a known type of), without lexing it.
-    func imports(ofFile index: Int) -> Set<String> { importsOfFile[index] }
+    /// Whether the file at `index` sees one of `modules` (imports it, or names a known type of
+    /// it). A file summarised without lexing is lexed only when its bytes say it may.
+    func sees(anyOf modules: [String], inFile index: Int) -> Bool {
+        guard !importsOfFile[index].isDisjoint(with: modules) else { return false }
+        guard summaries[index]?.unlexed != nil else { return true }
+        let exact = exactImports.value(for: index) {
+            let code = files[index]
+            return code.imports.union(knownTypes.modules(usedIn: code))
+        }
+        return !exact.isDisjoint(with: modules)
+    }
 
     /// Whether `pattern` may match in the file: false only when the file's summary shows that
     /// a name the pattern needs is missing (the matcher would find nothing there either).
@@ -121,20 +180,27 @@ public final class ProjectIndex: Sendable {
     /// files, as (file, scope) pairs in file order. The unit's analysed files are indexed once;
     /// a file given as a summary is read only when it names the type.
     func declarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
+        typeDeclarationsByName.value(for: TypeInUnit(name: name, unit: unit)) { findDeclarations(ofType: name, inUnit: unit) }
+    }
+
+    private func findDeclarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
         let index = typeDeclarations.value(for: unit) {
             var byName: [String: [FunctionRef]] = [:]
             var summarised: [Int] = []
             for file in units[unit].files {
-                guard summaries[file] == nil else {
-                    summarised.append(file)
+                guard let summary = summaries[file] else {
+                    for (typeName, ref) in typeScopes(inFile: file) { byName[typeName, default: []].append(ref) }
                     continue
                 }
-                for (typeName, ref) in typeScopes(inFile: file) { byName[typeName, default: []].append(ref) }
+                if summary.unlexed == nil { summarised.append(file) }
             }
             return TypeIndex(byName: byName, summarised: summarised)
         }
         var found = index.byName[name] ?? []
         for file in index.summarised where mayMention(name, inFile: file) {
+            found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
+        }
+        for file in unlexedFiles.isEmpty ? [] : unlexedDeclarers(of: name, \.types) where unitOfFile[file] == unit {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }
         return found.sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
@@ -151,19 +217,15 @@ public final class ProjectIndex: Sendable {
 
     /// Whether the clause (a pattern, or words) may match in the file, by its summary.
     func mayMatch(_ clause: PatternClause, inFile index: Int) -> Bool {
-        guard let summary = summaries[index] else { return true }
-        if let words = clause.words { return summary.mayContain(words, self.words) }
-        return summary.mentionsAll(clause.pattern.requiredNames) && mayHold(clause.conditions, inFile: index)
+        if let summary = summaries[index] { return summary.mayMatch(clause, words) }
+        return lexedWords[index]?.mayMatch(clause, words) ?? true
     }
 
     /// Whether the conditions may all hold for a match in the file, by its summary: false only
     /// when one tests a metavariable's names for words the file does not contain.
     func mayHold(_ conditions: [Condition], inFile index: Int) -> Bool {
-        guard let summary = summaries[index] else { return true }
-        return conditions.allSatisfy { condition in
-            guard case let .metavariable(_, .nameMatches(test)) = condition else { return true }
-            return summary.mayContain(test, words)
-        }
+        if let summary = summaries[index] { return summary.mayHold(conditions, words) }
+        return lexedWords[index]?.mayHold(conditions, words) ?? true
     }
 }
 
@@ -184,7 +246,7 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         var pending: [SourceFile.Pending?] = []
         for entry in entries {
             switch entry {
-            case let .code(code):
+            case let .code(code, _):
                 ready.append(code)
                 pending.append(nil)
             case let .summary(_, later):
@@ -247,6 +309,40 @@ extension SourceFile {
 struct TypeIndex {
     /// Declarations in the unit's analysed files, by type name.
     var byName: [String: [ProjectIndex.FunctionRef]]
-    /// Files given as summaries, looked at only for the names they use.
+    /// Files given as summaries by the lexer (from the cache), looked at only for the names they use.
     var summarised: [Int]
 }
+
+/// A type's name in one unit.
+struct TypeInUnit: Hashable {
+    var name: String
+    var unit: Int
+}
+
+/// Which files summarised without lexing may declare each name, as a function and as a type.
+struct UnlexedDeclarations {
+    struct Names {
+        var byHash: [UInt64: [Int]] = [:]
+        /// Files that may declare any name.
+        var anywhere: [Int] = []
+    }
+
+    var functions = Names()
+    var types = Names()
+
+    init(_ files: [(file: Int, names: FileSummary.Unlexed)]) {
+        for (file, names) in files {
+            if let hashes = names.functions {
+                for hash in hashes { functions.byHash[hash, default: []].append(file) }
+            } else {
+                functions.anywhere.append(file)
+            }
+            if let hashes = names.types {
+                for hash in hashes { types.byHash[hash, default: []].append(file) }
+            } else {
+                types.anywhere.append(file)
+            }
+        }
+    }
+}
+

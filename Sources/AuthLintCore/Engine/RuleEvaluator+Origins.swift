@@ -111,10 +111,9 @@ extension RuleEvaluator {
             var close = value.upperBound - 1
             while close > start, code.kind(close) == .operator, code.token(close, is: "!") || code.token(close, is: "?") { close -= 1 }
             guard code.kind(close) == .rightParen, Int(code.partner[close]) > start, code.kind(Int(code.partner[close]) - 1) == .identifier,
-                code.calleeChain(endingAt: Int(code.partner[close]) - 1).lowerBound == start,
-                let functions = project.functions[code.text(Int(code.partner[close]) - 1)]
+                code.calleeChain(endingAt: Int(code.partner[close]) - 1).lowerBound == start
             else { continue }
-            for function in functions {
+            for function in project.functions(named: code.text(Int(code.partner[close]) - 1)) {
                 let other = project.files[function.file]
                 let scope = other.scopes[function.scope]
                 guard let arrow = (scope.headerStart..<scope.open).first(where: { other.kind($0) == .operator && other.token($0, is: "->") }),

@@ -48,7 +48,7 @@ extension RuleEvaluator {
             }
         }
         for name in places.functions {
-            for ref in project.functions[name] ?? [] {
+            for ref in project.functions(named: name) {
                 let code = project.files[ref.file]
                 guard code.scopes.indices.contains(ref.scope) else { continue }
                 let scope = code.scopes[ref.scope]

@@ -89,7 +89,8 @@ extension RuleEvaluator {
         guard depth < 3 else { return false }
         let code = project.files[file]
         for argument in arguments(passing: value, in: code, range: range) {
-            guard let refs = project.functions[argument.callee] else {
+            let refs = project.functions(named: argument.callee)
+            guard !refs.isEmpty else {
                 // Handed to code outside the project: it may well do what the search looks for.
                 if !RuleEvaluator.logging.contains(argument.callee) { return true }
                 continue

@@ -67,7 +67,7 @@ struct RuleEvaluator {
         if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
             return ([], [])
         }
-        if !spec.imports.isEmpty, project.imports(ofFile: fileIndex).isDisjoint(with: spec.imports) { return ([], []) }
+        if !spec.imports.isEmpty, !project.sees(anyOf: spec.imports, inFile: fileIndex) { return ([], []) }
         guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return ([], []) }
         // Clauses are read in place, by index: a clause is a large value, and rules have many.
         let runnable = spec.patterns.indices.filter {
@@ -135,7 +135,7 @@ struct RuleEvaluator {
     /// Whether a clause's own language and import filters let it run on this file.
     func accepts(_ clause: PatternClause, _ fileIndex: Int) -> Bool {
         if let language = clause.language, !language.accepts(project.language(ofFile: fileIndex)) { return false }
-        return clause.imports.isEmpty || !project.imports(ofFile: fileIndex).isDisjoint(with: clause.imports)
+        return clause.imports.isEmpty || project.sees(anyOf: clause.imports, inFile: fileIndex)
     }
 
     func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
@@ -200,14 +200,19 @@ struct RuleEvaluator {
         self.search(for: search, inUnit: unit).found
     }
 
+    /// Whether the search may match in the file: its language and imports, and a clause whose
+    /// filters let it run there and that the file's words and names do not rule out.
+    func mayMatch(_ search: ProjectSearch, inFile index: Int) -> Bool {
+        guard search.language.accepts(project.language(ofFile: index)) else { return false }
+        if !search.imports.isEmpty, !project.sees(anyOf: search.imports, inFile: index) { return false }
+        return search.clauses.contains { accepts($0, index) && project.mayMatch($0, inFile: index) }
+    }
+
     /// Whether some file of the unit has a match of one of the search's clauses, and the files
     /// whose step budget ran out before the answer was known (each file searched has its own).
     func search(for search: ProjectSearch, inUnit unit: Int) -> (found: Bool, stopped: [Int]) {
         var stopped: [Int] = []
-        for index in project.units[unit].files {
-            guard search.language.accepts(project.language(ofFile: index)) else { continue }
-            if !search.imports.isEmpty, project.imports(ofFile: index).isDisjoint(with: search.imports) { continue }
-            guard search.clauses.contains(where: { accepts($0, index) && project.mayMatch($0, inFile: index) }) else { continue }
+        for index in project.units[unit].files where mayMatch(search, inFile: index) {
             let budget = StepBudget(bytes: project.files.byteCount(index), allowance: allowance)
             let evaluator = spending(budget)
             let matcher = Matcher(project.files[index], budget: budget)

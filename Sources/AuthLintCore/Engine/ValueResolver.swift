@@ -380,7 +380,7 @@ struct ValueResolver {
             let called = i + 1 < code.count && code.kind(i + 1) == .leftParen
             let member = i > 0 && code.kind(i - 1) == .period
             guard called || member, !(i > 0 && code.token(i - 1, is: "func")) else { continue }
-            if let refs = project.functions[code.text(i)] { found += refs }
+            found += project.functions(named: code.text(i))
         }
         return found
     }

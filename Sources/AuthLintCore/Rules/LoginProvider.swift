@@ -104,7 +104,9 @@ public struct KnownTypes: Sendable {
 
     /// The modules whose known types a summarised file names.
     func modules(usedIn summary: FileSummary) -> Set<String> {
-        Set(modules.filter { summary.mentionsAll([$0.key]) }.values)
+        var found: Set<String> = []
+        for (hash, module) in modules where summary.names.sortedContains(hash) { found.insert(module) }
+        return found
     }
 }
 

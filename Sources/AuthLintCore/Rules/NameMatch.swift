@@ -1,7 +1,12 @@
 /// A test on names and string text: does a word occur in them? Compared case-insensitively,
 /// without `_` and `-`, so `access_token`, `accessToken` and `AccessToken` agree.
 public struct NameMatch: Sendable {
-    public var words: [String] { didSet { needles = words.map(CodeView.normalisedWord) } }
+    public var words: [String] {
+        didSet {
+            needles = words.map(CodeView.normalisedWord)
+            needleHashes = needles.map(NameMatch.hash)
+        }
+    }
     public var except: [String] = [] { didSet { exceptions = except.map(CodeView.normalisedWord) } }
     /// Names starting with one of these do not count (`has`, `is`: flags about a token, not tokens).
     public var exceptPrefixes: [String] = [] { didSet { prefixes = exceptPrefixes.map(CodeView.normalisedWord) } }
@@ -23,12 +28,20 @@ public struct NameMatch: Sendable {
 
     /// The words, normalised as ``CodeView/normalisedWord(_:)`` does.
     private(set) var needles: [[UInt8]]
+    /// Each needle's hash (``hash(_:)``), by which a run's ``WordIndex`` finds it.
+    private(set) var needleHashes: [UInt64] = []
     private var exceptions: [[UInt8]] = []
     private var prefixes: [[UInt8]] = []
 
     public init(words: [String]) {
         self.words = words
         self.needles = words.map(CodeView.normalisedWord)
+        self.needleHashes = needles.map(NameMatch.hash)
+    }
+
+    /// A normalised word's hash.
+    static func hash(_ needle: [UInt8]) -> UInt64 {
+        needle.withUnsafeBufferPointer { CodeView.hash($0, 0, $0.count) }
     }
 
     /// Whether the code token at `index` passes: a name or string text of the right place that

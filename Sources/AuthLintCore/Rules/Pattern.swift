@@ -136,7 +136,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
                 continue
             } else {
                 elements.append(.token(kind: token.kind, hash: CodeView.hash(text), text: text))
-                if token.kind == .identifier || token.kind == .keyword { names.append(CodeView.hash(text)) }
+                if token.kind == .identifier || token.kind == .keyword || token.kind == .attribute { names.append(CodeView.hash(text)) }
             }
             i += 1
         }
