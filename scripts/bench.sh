@@ -53,9 +53,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 # One run of a command: "wall cpu peak-KiB" from GNU time; the command's output is dropped.
+# GNU time writes "Command exited with non-zero status N" above its figures when the command
+# fails (authlint does when it finds something): only the last line holds them.
 measure() {
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
-    awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$work/time"
+    tail -n 1 "$work/time" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
