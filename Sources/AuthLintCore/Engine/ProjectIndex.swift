@@ -22,8 +22,8 @@ public final class ProjectIndex: Sendable {
     private let knownTypes: KnownTypes
     /// The modules a file summarised without lexing sees, once it is lexed.
     private let exactImports = Memo<Int, Set<String>>()
-    /// The scopes of each name in the files summarised without lexing, found on first use.
-    private let unlexedFunctions = Memo<String, [FunctionRef]>()
+    /// The scopes of each name, those in the files summarised without lexing included, found on first use.
+    private let functionsByName = Memo<String, [FunctionRef]>()
     /// The declarations of each type asked for in each unit, kept once found.
     private let typeDeclarationsByName = Memo<TypeInUnit, [FunctionRef]>()
     /// Which files summarised without lexing may declare each name, indexed on first use.
@@ -37,7 +37,7 @@ public final class ProjectIndex: Sendable {
     /// Per file, when it was given as a summary: what it holds, and the rules' words it was summarised for.
     let summaries: [FileSummary?]
     /// The lexed files whose words the prefilter read, which tell as a summary does what cannot match.
-    private let lexedWords: [Int: LexedWords]
+    private let lexedWords: [LexedWords?]
     let words: WordIndex
     /// Where each name is given a value, per file, for following values.
     let assignmentSites = Memo<NameInFile, [AssignmentSite]>()
@@ -79,7 +79,7 @@ public final class ProjectIndex: Sendable {
         var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
         var summaries: [FileSummary?] = []
-        var lexedWords: [Int: LexedWords] = [:]
+        var lexedWords: [LexedWords?] = []
         var unlexed: [Int] = []
         for (fileIndex, entry) in entries.enumerated() {
             let declared: [FileSummary.Function]
@@ -89,12 +89,13 @@ public final class ProjectIndex: Sendable {
                 seen.append(code.imports.union(knownTypes.modules(usedIn: code)))
                 declared = FileSummary.functions(of: code)
                 summaries.append(nil)
-                if let words { lexedWords[fileIndex] = LexedWords(words: words, code: code) }
+                lexedWords.append(words.map { LexedWords(words: $0, code: code) })
             case let .summary(summary, pending):
                 described.append(.init(path: pending.path, imports: Set(summary.imports)))
                 seen.append(Set(summary.imports).union(knownTypes.modules(usedIn: summary)))
                 declared = summary.functions
                 summaries.append(summary)
+                lexedWords.append(nil)
                 if summary.unlexed != nil { unlexed.append(fileIndex) }
             }
             for function in declared {
@@ -119,13 +120,13 @@ public final class ProjectIndex: Sendable {
     func functions(named name: String) -> [FunctionRef] {
         let declared = declaredFunctions[name] ?? []
         guard !unlexedFiles.isEmpty else { return declared }
-        let more = unlexedFunctions.value(for: name) {
-            unlexedDeclarers(of: name, \.functions).flatMap { file in
+        return functionsByName.value(for: name) {
+            let more = unlexedDeclarers(of: name, \.functions).flatMap { file in
                 files[file].scopes.indices.filter { files[file].scopes[$0].kind == .function && files[file].scopes[$0].name == name }
                     .map { FunctionRef(file: file, scope: $0) }
             }
+            return more.isEmpty ? declared : (declared + more).sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
         }
-        return more.isEmpty ? declared : (declared + more).sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
     }
 
     /// The files summarised without lexing whose bytes may declare `name` (as a function or

@@ -105,7 +105,7 @@ public struct KnownTypes: Sendable {
     /// The modules whose known types a summarised file names.
     func modules(usedIn summary: FileSummary) -> Set<String> {
         var found: Set<String> = []
-        for (hash, module) in modules where summary.names.sortedContains(hash) { found.insert(module) }
+        for (hash, module) in modules where summary.mentions(hash) { found.insert(module) }
         return found
     }
 }
