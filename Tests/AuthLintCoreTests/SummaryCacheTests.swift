@@ -93,6 +93,38 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertLessThanOrEqual(prefilteredWarm.filesLexed, 2)
     }
 
+    /// A summary records which of the rules' patterns match in its file, so a file that holds a
+    /// search's names but not its pattern is not lexed again to answer the search.
+    func testAFileWithTheNamesOfASearchButNotItsPatternIsNotLexedAgain() throws {
+        try write("App/Account/Session.swift", sessionChecking(false))
+        for number in 1...20 {
+            try write("App/Decoy/Decoy\(number).swift", """
+                struct Decoy\(number) {
+                    func credentialState(forUserID userID: String) -> Int { \(number) }
+                }
+
+                """)
+        }
+        let uncached = try lint([login], cache: nil)
+        XCTAssertTrue(uncached.findings.contains { $0.rule == "no-credential-state-check" }, "nothing checks the state")
+        _ = try lint([login], cache: cache)
+        let warm = try lint([login], cache: cache)
+        XCTAssertEqual(warm.findings, uncached.findings)
+        XCTAssertLessThanOrEqual(warm.filesLexed, 2, "the decoys declare credentialState(forUserID:) but never call it")
+        // A decoy that starts calling it is lexed, and answers the search.
+        try write("App/Decoy/Decoy7.swift", """
+            import AuthenticationServices
+
+            func restore(provider: ASAuthorizationAppleIDProvider, userID: String) {
+                provider.credentialState(forUserID: userID) { _, _ in }
+            }
+
+            """)
+        let changed = try lint([login], cache: cache)
+        XCTAssertFalse(changed.findings.contains { $0.rule == "no-credential-state-check" })
+        XCTAssertEqual(changed.findings, try lint([login], cache: nil).findings)
+    }
+
     func testAHelperInAFileNotReportedStillMakesItsCallAFinding() throws {
         try write("App/Support/Stored.swift", """
             import Foundation
@@ -169,6 +201,40 @@ final class SummaryCacheTests: XCTestCase {
             XCTAssertEqual(run.filesLexed, 32, "nothing is taken from a damaged cache")
             XCTAssertEqual(manager.contents(atPath: file), good, "rewritten whole")
         }
+    }
+
+    /// A summary keeps, besides names and words, which of the rules' patterns match in the file
+    /// and the names it hands values to; the cache gives back exactly what it was given.
+    func testASummaryKeepsWhichPatternsMatchAndTheNamesHandedThroughTheCache() throws {
+        let catalog = try RuleCatalog.builtin()
+        let words = WordIndex(rules: catalog.rules, providers: catalog.providers)
+        XCTAssertGreaterThan(words.patterns.patterns.count, 100)
+        let code = CodeView(file: SourceFile(path: "Store.swift", language: .swift, bytes: Array("""
+            import Foundation
+
+            func store(token: String) {
+                UserDefaults.standard.set(token, forKey: "token")
+                reset()
+                current = token
+            }
+
+            """.utf8)))
+        let summary = FileSummary(code, words: words)
+        let matching = try XCTUnwrap(words.patterns.patterns.first { $0.source == "$D.set($...VALUE, forKey: $...KEY)" })
+        let absent = try XCTUnwrap(words.patterns.patterns.first { $0.source.contains("getCredentialState") })
+        XCTAssertTrue(summary.mayMatch(matching, words.patterns))
+        XCTAssertFalse(summary.mayMatch(absent, words.patterns))
+        XCTAssertEqual(summary.handed, ["store", "set", "current", "wrappedValue"].map { CodeView.hash($0) }.sorted(), "reset() hands nothing")
+
+        let folder = try SummaryCache.Folder(path: cache)
+        var written = SummaryCache()
+        let key = SummaryCache.Key(bytes: code.file.bytes, language: .swift)
+        written.entries[key] = summary
+        try written.write(folder: folder, root: root, words: words)
+        let read = SummaryCache(folder: folder, root: root, words: words)
+        XCTAssertEqual(read.entries, written.entries)
+        XCTAssertTrue(SummaryCache(folder: folder, root: root, words: WordIndex(rules: Array(catalog.rules.prefix(3)), providers: catalog.providers))
+            .entries.isEmpty, "made for other rules")
     }
 
     /// The cache file of the project, after a run that wrote it.

@@ -12,6 +12,13 @@ struct FileSummary: Sendable, Hashable {
     var functions: [Function]
     /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string text does.
     var words: [UInt8]
+    /// One bit per pattern of the run's ``PatternIndex`` (bit `i % 8` of byte `i / 8`): set when
+    /// the pattern matches somewhere in the file, or may (its matching ran out of steps). Nil
+    /// when not known: the summary was made from the bytes.
+    var patterns: [UInt8]?
+    /// Hashes of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), sorted;
+    /// nil when not known: the summary was made from the bytes.
+    var handed: [UInt64]?
     /// Set when the summary was made from the bytes, without lexing (see ``Prefilter``): then
     /// `imports` and `names` may hold more than the code does, `words` sets both bits for a word
     /// found anywhere, and `functions` is empty.
@@ -29,11 +36,16 @@ struct FileSummary: Sendable, Hashable {
         var scope: Int32
     }
 
-    init(imports: [String], names: [UInt64], functions: [Function], words: [UInt8], unlexed: Unlexed? = nil) {
+    init(
+        imports: [String], names: [UInt64], functions: [Function], words: [UInt8], patterns: [UInt8]? = nil, handed: [UInt64]? = nil,
+        unlexed: Unlexed? = nil
+    ) {
         self.imports = imports
         self.names = names
         self.functions = functions
         self.words = words
+        self.patterns = patterns
+        self.handed = handed
         self.unlexed = unlexed
     }
 
@@ -56,6 +68,8 @@ struct FileSummary: Sendable, Hashable {
             }
         }
         self.words = words
+        patterns = index.patterns.matched(in: code)
+        handed = code.file.language == .swift ? Set(RuleEvaluator.namesHanded(code).map { CodeView.hash($0) }).sorted() : nil
     }
 
     /// The functions and computed properties the code declares, in scope order.
@@ -69,6 +83,11 @@ struct FileSummary: Sendable, Hashable {
     func mentions(_ hash: UInt64) -> Bool {
         names.sortedContains(hash)
     }
+
+    func mayMatch(_ pattern: Pattern, _ index: PatternIndex) -> Bool {
+        guard let patterns, let position = index.position[pattern.sourceHash], position / 8 < patterns.count else { return true }
+        return patterns[position / 8] & (1 << UInt8(position % 8)) != 0
+    }
 }
 
 /// What tells, without matching, that a clause cannot match in a file: the rules' words the
@@ -78,6 +97,8 @@ protocol WordsAndNames {
     /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string text does.
     var words: [UInt8] { get }
     func mentions(_ hash: UInt64) -> Bool
+    /// Whether the pattern may match in the file: false only when the file is known not to hold it.
+    func mayMatch(_ pattern: Pattern, _ index: PatternIndex) -> Bool
 }
 
 extension FileSummary: WordsAndNames {}
@@ -90,6 +111,8 @@ struct LexedWords: WordsAndNames {
     func mentions(_ hash: UInt64) -> Bool {
         code.nameHashes.contains(hash)
     }
+
+    func mayMatch(_ pattern: Pattern, _ index: PatternIndex) -> Bool { true }
 }
 
 extension WordsAndNames {
@@ -101,7 +124,7 @@ extension WordsAndNames {
     /// Whether the clause (a pattern, or words) may match in the file.
     func mayMatch(_ clause: PatternClause, _ index: WordIndex) -> Bool {
         if let words = clause.words { return mayContain(words, index) }
-        return mentionsAll(clause.pattern.requiredNames) && mayHold(clause.conditions, index)
+        return mentionsAll(clause.pattern.requiredNames) && mayMatch(clause.pattern, index.patterns) && mayHold(clause.conditions, index)
     }
 
     /// Whether the conditions may all hold for a match in the file: false only when one needs
@@ -117,7 +140,8 @@ extension WordsAndNames {
         case let .metavariable(_, .nameMatches(test)):
             return mayContain(test, index)
         case let .present(search) where search.follow == nil && search.scope != .project && search.scope != .request:
-            return search.words.contains { mayContain($0, index) } || search.patterns.contains { mentionsAll($0.requiredNames) }
+            return search.words.contains { mayContain($0, index) }
+                || search.patterns.contains { mentionsAll($0.requiredNames) && mayMatch($0, index.patterns) }
         case let .anyOf(alternatives):
             return alternatives.contains { mayHold($0, index) }
         case let .allOf(conditions):
@@ -144,11 +168,12 @@ extension WordsAndNames {
 }
 
 /// The words of every `names:` clause of a run's rules, normalised, each with its position in
-/// ``FileSummary/words``.
+/// ``FileSummary/words``; and their patterns, whose matches a summary records.
 struct WordIndex: Sendable, Hashable {
     let words: [[UInt8]]
     /// Each word's position, by its hash (``NameMatch/hash(_:)``).
     let position: [UInt64: Int]
+    var patterns = PatternIndex([])
 
     init(_ words: some Sequence<[UInt8]>) {
         self.words = Set(words).sorted { $0.lexicographicallyPrecedes($1) }
@@ -173,12 +198,56 @@ struct WordIndex: Sendable, Hashable {
             return nil
         }
         self.init(tests.flatMap(\.needles))
+        let searches = (clauses.flatMap(\.conditions) + rules.flatMap(\.match.conditions)).flatMap(\.scopedSearches)
+        patterns = PatternIndex(clauses.filter { $0.words == nil }.map(\.pattern) + rules.flatMap(\.related).flatMap(\.clauses).map(\.pattern)
+            + searches.flatMap(\.patterns))
     }
 
-    /// A fingerprint of the words, so that summaries made for other rules are not trusted.
+    /// A fingerprint of the words and patterns, so that summaries made for other rules are not trusted.
     var fingerprint: UInt64 {
         var text = ""
         for word in words { text += String(decoding: word, as: UTF8.self) + "\u{0}" }
-        return CodeView.hash(text)
+        return CodeView.hash(text) ^ patterns.fingerprint
+    }
+}
+
+/// The patterns of a run's rules, each with its position in ``FileSummary/patterns``: a summary
+/// of a file made when it was lexed records which of them match in it, so that a file kept as a
+/// summary (from the cache) is lexed again only when a clause it needs can match there.
+struct PatternIndex: Sendable, Hashable {
+    let patterns: [Pattern]
+    /// Each pattern's position, by ``Pattern/sourceHash``.
+    let position: [UInt64: Int]
+
+    init(_ patterns: [Pattern]) {
+        var seen = Set<String>()
+        self.patterns = patterns.filter { seen.insert($0.source).inserted }.sorted { $0.source < $1.source }
+        var position: [UInt64: Int] = [:]
+        // Two patterns with one hash share no position: neither can be ruled out.
+        for (index, pattern) in self.patterns.enumerated() {
+            position[pattern.sourceHash] = position[pattern.sourceHash] == nil ? index : Int.max
+        }
+        self.position = position
+    }
+
+    /// Which of the patterns match in the code, as ``FileSummary/patterns`` holds them. Each file
+    /// has the steps of its own analysis for this; once they are spent, every pattern not yet
+    /// tried counts as matching.
+    func matched(in code: CodeView) -> [UInt8]? {
+        guard !patterns.isEmpty else { return nil }
+        var bits = [UInt8](repeating: 0, count: (patterns.count + 7) / 8)
+        let budget = StepBudget(bytes: code.file.bytes.count)
+        let matcher = Matcher(code, budget: budget)
+        for (index, pattern) in patterns.enumerated() {
+            if budget.isSpent || matcher.contains(pattern, in: 0..<code.count) || budget.isSpent {
+                bits[index / 8] |= 1 << UInt8(index % 8)
+            }
+        }
+        return bits
+    }
+
+    /// A fingerprint of the patterns, so that summaries made for other rules are not trusted.
+    var fingerprint: UInt64 {
+        CodeView.hash(patterns.map(\.source).joined(separator: "\u{0}"))
     }
 }

@@ -338,7 +338,14 @@ extension RuleEvaluator {
         var found: [(Int, HelperSink)] = []
         for _ in 0..<RuleEvaluator.maxHelperDepth {
             var handed = Set<String>()
-            for file in frontier where project.language(ofFile: file) == .swift { handed.formUnion(namesHanded(project.files[file])) }
+            for file in frontier where project.language(ofFile: file) == .swift {
+                // A summary made when the file was lexed knows the names; the file is not lexed again for them.
+                if let hashes = project.namesHanded(inSummaryOf: file) {
+                    for hash in hashes { handed.formUnion(project.functionNames(withHash: hash)) }
+                } else {
+                    handed.formUnion(Self.namesHanded(project.files[file]))
+                }
+            }
             var next = Set<Int>()
             for name in handed { for ref in project.functions(named: name) where !scanned.contains(ref.file) { next.insert(ref.file) } }
             guard !next.isEmpty else { break }
@@ -356,7 +363,7 @@ extension RuleEvaluator {
     /// The names a file calls with arguments (`save(token)`; `reset()` hands nothing) or assigns
     /// to (`token =`); any assignment may go through a property wrapper, whose `wrappedValue`
     /// counts as handed.
-    private func namesHanded(_ code: CodeView) -> Set<String> {
+    static func namesHanded(_ code: CodeView) -> Set<String> {
         var names = Set<String>()
         for i in 0..<max(0, code.count - 1) where code.kind(i) == .identifier {
             if code.kind(i + 1) == .leftParen {

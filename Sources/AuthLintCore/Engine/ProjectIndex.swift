@@ -24,6 +24,8 @@ public final class ProjectIndex: Sendable {
     private let exactImports = Memo<Int, Set<String>>()
     /// The scopes of each name, those in the files summarised without lexing included, found on first use.
     private let functionsByName = Memo<String, [FunctionRef]>()
+    /// The names of the functions declared in lexed files and summaries, by ``CodeView/hash(_:)``.
+    private let functionNamesByHash = Memo<Int, [UInt64: [String]]>()
     /// The declarations of each type asked for in each unit, kept once found.
     private let typeDeclarationsByName = Memo<TypeInUnit, [FunctionRef]>()
     /// Which files summarised without lexing may declare each name, indexed on first use.
@@ -129,6 +131,19 @@ public final class ProjectIndex: Sendable {
         }
     }
 
+    /// The names of the functions declared in the lexed files and the summaries whose hash is
+    /// `hash` (not those of files summarised without lexing).
+    func functionNames(withHash hash: UInt64) -> [String] {
+        functionNamesByHash.value(for: 0) { Dictionary(grouping: declaredFunctions.keys, by: { CodeView.hash($0) }) }[hash] ?? []
+    }
+
+    /// The hashes of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
+    /// the summary it was given as says; nil when it was lexed, or summarised without lexing.
+    func namesHanded(inSummaryOf file: Int) -> [UInt64]? {
+        guard unlexedFiles.isEmpty else { return nil }
+        return summaries[file]?.handed
+    }
+
     /// The files summarised without lexing whose bytes may declare `name` (as a function or
     /// as a type, as `kind` says), in order. A name no word can spell may be declared anywhere.
     private func unlexedDeclarers(of name: String, _ kind: KeyPath<UnlexedDeclarations, UnlexedDeclarations.Names>) -> [Int] {
@@ -167,7 +182,7 @@ public final class ProjectIndex: Sendable {
     /// a name the pattern needs is missing (the matcher would find nothing there either).
     func mayMatch(_ pattern: Pattern, inFile index: Int) -> Bool {
         guard let summary = summaries[index] else { return true }
-        return summary.mentionsAll(pattern.requiredNames)
+        return summary.mentionsAll(pattern.requiredNames) && summary.mayMatch(pattern, words.patterns)
     }
 
     /// Whether the file may use `name` (an identifier or keyword): false only when its summary

@@ -43,7 +43,7 @@ struct SummaryCache: Sendable {
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
     /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
     /// itself) without a new version number, so older caches are not trusted.
-    static let format: UInt32 = 3
+    static let format: UInt32 = 5
     static let macSize = 32
     static let digestSize = 32
 
@@ -135,8 +135,10 @@ struct SummaryCache: Sendable {
         guard HMAC<SHA256>.isValidAuthenticationCode(Array(data.suffix(Self.macSize)), authenticating: body, using: folder.key) else { return }
         var reader = Reader(bytes: body)
         guard reader.take(Self.magic.count) == Self.magic, reader.u32() == Self.format, reader.string() == AuthLint.version,
-            reader.string() == root, reader.u64() == words.fingerprint, let count = reader.count(), let wordCount = reader.count()
+            reader.string() == root, reader.u64() == words.fingerprint, let count = reader.count(), let wordCount = reader.count(),
+            let patternCount = reader.count(), patternCount == words.patterns.patterns.count
         else { return }
+        let patternBytes = (patternCount + 7) / 8
         var entries: [Key: FileSummary] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
@@ -144,11 +146,15 @@ struct SummaryCache: Sendable {
                 let importCount = reader.count(), let imports = reader.strings(importCount),
                 let nameCount = reader.count(), let names = reader.u64s(nameCount),
                 let functionCount = reader.count(), let functions = reader.functions(functionCount),
-                let words = reader.take(wordCount)
+                let words = reader.take(wordCount), let hasPatterns = reader.take(1)?.first, hasPatterns <= 1,
+                let patterns = reader.take(hasPatterns == 1 ? patternBytes : 0),
+                let hasHanded = reader.take(1)?.first, hasHanded <= 1, let handedCount = hasHanded == 1 ? reader.count() : 0,
+                let handed = reader.u64s(handedCount)
             else { return }
-            guard zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
+            guard zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }), zip(handed, handed.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
             entries[Key(digest: digest, language: language)] = FileSummary(
-                imports: imports, names: names, functions: functions, words: words)
+                imports: imports, names: names, functions: functions, words: words, patterns: hasPatterns == 1 ? patterns : nil,
+                handed: hasHanded == 1 ? handed : nil)
         }
         guard reader.atEnd else { return }
         self.entries = entries
@@ -165,6 +171,7 @@ struct SummaryCache: Sendable {
         out.u64(words.fingerprint)
         out.u64(UInt64(entries.count))
         out.u64(UInt64(words.words.count))
+        out.u64(UInt64(words.patterns.patterns.count))
         for (key, summary) in entries.sorted(by: { ($0.key.digest.lexicographicallyPrecedes($1.key.digest)) }) {
             out.bytes += key.digest
             out.bytes.append(key.language)
@@ -178,6 +185,20 @@ struct SummaryCache: Sendable {
                 out.u32(UInt32(bitPattern: function.scope))
             }
             out.bytes += summary.words  // one byte per word of `words`: summaries are made for them
+            // A bit per pattern of `words.patterns`, when the summary knows them.
+            if let patterns = summary.patterns, patterns.count == (words.patterns.patterns.count + 7) / 8 {
+                out.bytes.append(1)
+                out.bytes += patterns
+            } else {
+                out.bytes.append(0)
+            }
+            if let handed = summary.handed {
+                out.bytes.append(1)
+                out.u64(UInt64(handed.count))
+                for hash in handed { out.u64(hash) }
+            } else {
+                out.bytes.append(0)
+            }
         }
         out.bytes += Array(HMAC<SHA256>.authenticationCode(for: out.bytes, using: folder.key))
         let temporary = try FreshFile.create(in: folder.path, out.bytes)

@@ -35,6 +35,9 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     /// (`@IBOutlet ... var $_: T`): one whose matches may run on past an earlier start.
     public let startsFixedWithOpenGap: Bool
 
+    /// A hash of the source, which names the pattern in file summaries (``PatternIndex``).
+    public let sourceHash: UInt64
+
     public var description: String { source }
 
     /// Compiles `source`; throws a message when it is not a usable pattern.
@@ -49,6 +52,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         }
         innerAnchor = Pattern.innerAnchor(of: elements)
         startsFixedWithOpenGap = Pattern.startsFixedWithOpenGap(elements)
+        sourceHash = CodeView.hash(source)
     }
 
     private static func startsFixedWithOpenGap(_ elements: [Element]) -> Bool {

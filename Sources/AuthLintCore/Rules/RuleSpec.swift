@@ -336,6 +336,17 @@ extension Condition {
     }
 }
 
+extension Condition {
+    /// The searches of `present` and `absent` in the condition, also inside `any-of`.
+    var scopedSearches: [ScopedSearch] {
+        switch self {
+        case let .present(search), let .absent(search): return [search]
+        case let .anyOf(alternatives), let .allOf(alternatives): return alternatives.flatMap(\.scopedSearches)
+        default: return []
+        }
+    }
+}
+
 extension RuleSpec {
     /// The project-wide questions the rule asks: in its conditions and its patterns' (also
     /// inside `any-of`), and in its severity overrides.
