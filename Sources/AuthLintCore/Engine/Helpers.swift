@@ -347,7 +347,7 @@ extension RuleEvaluator {
                 }
             }
             var next = Set<Int>()
-            for name in handed { for ref in project.functions(named: name) where !scanned.contains(ref.file) { next.insert(ref.file) } }
+            for name in handed { for file in project.files(declaringFunction: name) where !scanned.contains(file) { next.insert(file) } }
             guard !next.isEmpty else { break }
             frontier = next.sorted()
             scanned.formUnion(next)

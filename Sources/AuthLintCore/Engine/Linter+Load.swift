@@ -40,13 +40,14 @@ extension Linter {
             }
             let key = cache != nil ? SummaryCache.Key(bytes: bytes, language: language) : nil
             if let key, let summary = cache?.entries[key], reported?.contains(file.path) == false {
-                return LoadedFile(
-                    entry: .summary(summary, SourceFile.Pending(path: file.path, language: language, bytes: bytes)),
-                    cached: (key, summary), diagnostics: problems)
+                // Its bytes are let go: the file is read again if a question reaches it.
+                let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
+                return LoadedFile(entry: .summary(summary, pending), cached: (key, summary), diagnostics: problems)
             }
             let read = language == .swift ? prefilter?.read(bytes) : nil
             if let summary = read?.summary {
-                return LoadedFile(entry: .summary(summary, SourceFile.Pending(path: file.path, language: language, bytes: bytes)), diagnostics: problems)
+                let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: bytes, maxFileSize: options.scan.maxFileSize)
+                return LoadedFile(entry: .summary(summary, pending), diagnostics: problems)
             }
             let source = SourceFile(path: file.path, language: language, bytes: bytes)
             let code = CodeView(file: source)

@@ -3,9 +3,10 @@ import Foundation
 /// All the code of a project, analysed, with the indexes rules need to look across files:
 /// functions by name (to follow a value into the helper it is passed to) and project-wide facts.
 ///
-/// When only some files are reported, the others may be given as summaries (``FileSummary``)
-/// with their bytes: such a file is lexed only when a question reaches it that its summary
-/// cannot rule out.
+/// When only some files are reported, the others may be given as summaries (``FileSummary``):
+/// such a file is read and lexed only when a question reaches it that its summary cannot rule
+/// out. What the index tells of a file's code (its scopes, its tokens) always comes from the
+/// file as lexed, never from a summary, which only says where to look.
 public final class ProjectIndex: Sendable {
     /// Code of every Swift and Objective-C file, sorted by path.
     public let files: CodeViews
@@ -15,8 +16,10 @@ public final class ProjectIndex: Sendable {
     /// a file summarised without lexing, those it may see (see `sees(anyOf:inFile:)`).
     private let importsOfFile: [Set<String>]
     /// Function (and computed property) scopes by name: (file index, scope index), in the files
-    /// lexed or summarised by the lexer (see `functions(named:)` for the others).
+    /// given lexed (see `functions(named:)` for the others).
     private let declaredFunctions: [String: [FunctionRef]]
+    /// The files given as summaries made by the lexer that declare each function name, in order.
+    private let summarisedDeclarers: [String: [Int]]
     /// The files summarised without lexing, in order.
     let unlexedFiles: [Int]
     private let knownTypes: KnownTypes
@@ -80,28 +83,27 @@ public final class ProjectIndex: Sendable {
         var described: [CodeUnitBuilder.File] = []
         var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
+        var summarisedDeclarers: [String: [Int]] = [:]
         var summaries: [FileSummary?] = []
         var lexedWords: [LexedWords?] = []
         var unlexed: [Int] = []
         for (fileIndex, entry) in entries.enumerated() {
-            let declared: [FileSummary.Function]
             switch entry {
             case let .code(code, words):
                 described.append(.init(path: code.file.path, imports: code.imports))
                 seen.append(code.imports.union(knownTypes.modules(usedIn: code)))
-                declared = FileSummary.functions(of: code)
+                for function in FileSummary.functions(of: code) {
+                    functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
+                }
                 summaries.append(nil)
                 lexedWords.append(words.map { LexedWords(words: $0, code: code) })
             case let .summary(summary, pending):
                 described.append(.init(path: pending.path, imports: Set(summary.imports)))
                 seen.append(Set(summary.imports).union(knownTypes.modules(usedIn: summary)))
-                declared = summary.functions
+                for name in Set(summary.functions.map(\.name)) { summarisedDeclarers[name, default: []].append(fileIndex) }
                 summaries.append(summary)
                 lexedWords.append(nil)
                 if summary.unlexed != nil { unlexed.append(fileIndex) }
-            }
-            for function in declared {
-                functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
             }
         }
         files = CodeViews(entries)
@@ -112,18 +114,21 @@ public final class ProjectIndex: Sendable {
         (units, unitOfFile) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
         resources = ProjectResources(paths: paths, scanned: scanned)
         declaredFunctions = functions
+        self.summarisedDeclarers = summarisedDeclarers
         unlexedFiles = unlexed
         self.lexedWords = lexedWords
         self.knownTypes = knownTypes
     }
 
-    /// The function and computed property scopes named `name`, in file and scope order. Files
-    /// summarised without lexing are lexed when their bytes may declare the name.
+    /// The function and computed property scopes named `name`, in file and scope order. A file
+    /// given as a summary is lexed when the summary says it declares the name (or, summarised
+    /// without lexing, when its bytes may).
     func functions(named name: String) -> [FunctionRef] {
         let declared = declaredFunctions[name] ?? []
-        guard !unlexedFiles.isEmpty else { return declared }
+        let summarised = summarisedDeclarers[name] ?? []
+        guard !unlexedFiles.isEmpty || !summarised.isEmpty else { return declared }
         return functionsByName.value(for: name) {
-            let more = unlexedDeclarers(of: name, \.functions).flatMap { file in
+            let more = (summarised + unlexedDeclarers(of: name, \.functions)).flatMap { file in
                 files[file].scopes.indices.filter { files[file].scopes[$0].kind == .function && files[file].scopes[$0].name == name }
                     .map { FunctionRef(file: file, scope: $0) }
             }
@@ -131,10 +136,20 @@ public final class ProjectIndex: Sendable {
         }
     }
 
+    /// The files that declare a function or computed property named `name`, in order, without
+    /// lexing the files given as summaries made by the lexer.
+    func files(declaringFunction name: String) -> [Int] {
+        guard unlexedFiles.isEmpty else { return Array(Set(functions(named: name).map(\.file))).sorted() }
+        let declared = (declaredFunctions[name] ?? []).map(\.file)
+        return Array(Set(declared + (summarisedDeclarers[name] ?? []))).sorted()
+    }
+
     /// The names of the functions declared in the lexed files and the summaries whose hash is
     /// `hash` (not those of files summarised without lexing).
     func functionNames(withHash hash: UInt64) -> [String] {
-        functionNamesByHash.value(for: 0) { Dictionary(grouping: declaredFunctions.keys, by: { CodeView.hash($0) }) }[hash] ?? []
+        functionNamesByHash.value(for: 0) {
+            Dictionary(grouping: Set(declaredFunctions.keys).union(summarisedDeclarers.keys), by: { CodeView.hash($0) }).mapValues { $0.sorted() }
+        }[hash] ?? []
     }
 
     /// The hashes of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
@@ -293,9 +308,10 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         ready[index]?.file.language ?? pending[index]!.language
     }
 
-    /// The size of a file's text, known without analysing it.
+    /// The size of a file's text, known without analysing it (for a file not yet read, its
+    /// size when the tree was scanned).
     func byteCount(_ index: Int) -> Int {
-        ready[index]?.file.bytes.count ?? pending[index]!.bytes.count
+        ready[index]?.file.bytes.count ?? pending[index]!.size
     }
 
     /// The files analysed so far, in order.
@@ -311,13 +327,22 @@ public struct CodeViews: RandomAccessCollection, Sendable {
 }
 
 extension SourceFile {
-    /// A source file read but not yet lexed.
+    /// A source file not yet lexed: its bytes when they are at hand, else where to read them.
     struct Pending: Sendable {
         var path: String
         var language: SourceLanguage
-        var bytes: [UInt8]
+        /// The file as the scan found it: where it is, and its size.
+        var file: ProjectFile
+        var bytes: [UInt8]?
+        var maxFileSize: Int
 
-        func sourceFile() -> SourceFile { SourceFile(path: path, language: language, bytes: bytes) }
+        /// The file's text: its bytes, or read again from the tree. A file that can no longer be
+        /// read is empty: it is not reported, and what it held is no longer there.
+        func sourceFile() -> SourceFile {
+            SourceFile(path: path, language: language, bytes: bytes ?? FileReader.readSource(file, maxFileSize: maxFileSize).bytes ?? [])
+        }
+
+        var size: Int { bytes?.count ?? file.size }
     }
 }
 
