@@ -101,6 +101,7 @@ struct LintCommand: ParsableCommand {
         let total = report.timings.map(\.seconds).reduce(0, +)
         printError("total".padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", total))
         printError("files lexed: \(report.filesLexedUpFront) as they were read, \(report.filesLexed - report.filesLexedUpFront) when asked for")
+        if report.filesTakenUnread > 0 { printError("files taken from the cache unread: \(report.filesTakenUnread)") }
     }
 
     func validate() throws {

@@ -169,6 +169,50 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertLessThan(warm.filesLexed, 10, "only the files that declare what Tokens.swift calls or assigns")
     }
 
+    /// A file whose stamp (inode, size, modification and status-change times) is the one the
+    /// cache knows is taken unread; one changed since is read, even at the same size. A file
+    /// changed within the last two seconds is not stamped: it could change again unseen.
+    func testAnUnchangedFileIsTakenByItsStampAndAChangedOneIsReadAgain() throws {
+        let fresh = try lint([login], cache: cache)
+        XCTAssertEqual(fresh.filesTakenUnread, 0)
+        XCTAssertEqual(try lint([login], cache: cache).filesTakenUnread, 0, "every file was written just now")
+        Thread.sleep(forTimeInterval: 2.1)
+        let stamping = try lint([login], cache: cache)
+        XCTAssertEqual(stamping.filesTakenUnread, 0)
+        let warm = try lint([login], cache: cache)
+        XCTAssertEqual(warm.filesTakenUnread, 31, "every file but the one reported")
+        XCTAssertEqual(warm.findings, fresh.findings)
+        XCTAssertFalse(warm.findings.contains { $0.rule == "no-credential-state-check" })
+        // Same size, other content: its status-change time tells.
+        try write("App/Account/Session.swift", sessionChecking(false))
+        let changed = try lint([login], cache: cache)
+        XCTAssertEqual(changed.filesTakenUnread, 30)
+        XCTAssertTrue(changed.findings.contains { $0.rule == "no-credential-state-check" })
+        XCTAssertEqual(changed.findings, try lint([login], cache: nil).findings)
+    }
+
+    /// A summary only says where to look: a file whose content changed after its summary was
+    /// made (or that is gone) is read as it is now, and nothing found in it comes from the summary.
+    func testAFileReadAgainIsTakenAsItIsNowNotAsItsSummarySaid() throws {
+        let path = "App/Support/Vault.swift"
+        try write(path, "func save(token: String) {}\n")
+        let stale = FileSummary(imports: [], names: ["save", "token"].map { CodeView.hash($0) }.sorted(),
+            functions: [.init(name: "save", scope: 7), .init(name: "wipe", scope: 9)], words: [])
+        let file = ProjectFile(path: path, absolutePath: root + "/" + path, kind: .swift, size: 40)
+        let pending = SourceFile.Pending(path: path, language: .swift, file: file, bytes: nil, maxFileSize: 1 << 20)
+        let project = ProjectIndex(entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
+        XCTAssertEqual(project.files(declaringFunction: "wipe"), [0], "where to look, as the summary says")
+        XCTAssertEqual(project.functions(named: "wipe"), [], "the file declares no wipe")
+        let save = try XCTUnwrap(project.functions(named: "save").first)
+        XCTAssertEqual(project.files[0].scopes[save.scope].name, "save")
+        XCTAssertEqual(project.files.byteCount(0), 40, "its size when scanned, until it is read")
+
+        try manager.removeItem(atPath: root + "/" + path)
+        let gone = ProjectIndex(entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
+        XCTAssertEqual(gone.functions(named: "save"), [])
+        XCTAssertEqual(gone.files[0].file.bytes, [])
+    }
+
     func testAChangedFileIsReadAgain() throws {
         XCTAssertEqual(sessionChecking(false).utf8.count, sessionChecking(true).utf8.count)
         try write("App/Account/Session.swift", sessionChecking(false))

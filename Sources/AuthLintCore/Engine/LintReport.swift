@@ -42,6 +42,9 @@ public struct LintReport: Sendable {
     public var filesLexed = 0
     /// How many of those were lexed as they were read, before the rules ran.
     public var filesLexedUpFront = 0
+    /// How many source files were taken from the summary cache by their stamp, without being
+    /// read (some of them may have been read later, when a question reached them).
+    public var filesTakenUnread = 0
     /// How long each stage of the run took (`authlint lint --timings`).
     public var timings: [StageTime] = []
 

@@ -9,8 +9,12 @@ struct LoadResult {
     /// The words file summaries keep.
     var words: WordIndex
     /// The summary cache, when the run uses one, and what to write back to it.
-    var cache: (folder: SummaryCache.Folder, read: SummaryCache, summaries: [(SummaryCache.Key, FileSummary)])?
+    var cache: (
+        folder: SummaryCache.Folder, read: SummaryCache, summaries: [(SummaryCache.Key, FileSummary)], stamps: [String: SummaryCache.Stamped]
+    )?
     var cacheProblem: String?
+    /// How many files were taken from the cache by their stamp, unread.
+    var takenUnread = 0
 }
 
 extension Linter {
@@ -32,17 +36,36 @@ extension Linter {
         let words = WordIndex(rules: rules, providers: options.catalog.providers)
         let cache = cacheFolder.map { SummaryCache(folder: $0, root: scan.project.root, words: words) }
         let prefilter = options.prefilter ? Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes) : nil
+        let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let loaded = scan.project.sourceFiles.parallelMap { file -> LoadedFile in
+            // A file not reported whose stamp is the one the cache knows is neither read nor hashed.
+            if let cache, reported?.contains(file.path) == false, let stamp = file.stamp, let known = cache.stamps[file.path],
+                known.stamp == stamp, let summary = cache.entries[known.key], let language = file.language
+            {
+                let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
+                return LoadedFile(entry: .summary(summary, pending), cached: (known.key, summary), stamped: known, diagnostics: [], unread: true)
+            }
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
             guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
-            if configurations.configuration(for: file.path).generatedCode == .skip, let reason = GeneratedCode.reason(path: file.path, bytes: bytes) {
+            let skipsGenerated = configurations.configuration(for: file.path).generatedCode == .skip
+            if skipsGenerated, let reason = GeneratedCode.reason(path: file.path, bytes: bytes) {
                 return LoadedFile(diagnostics: [], generated: GeneratedFile(path: file.path, reason: reason))
             }
             let key = cache != nil ? SummaryCache.Key(bytes: bytes, language: language) : nil
+            // The stamp of a file read now, unless it changed so lately that it may change again
+            // within its clock's granularity and keep the stamp, or changed while read. A file
+            // taken by its stamp is not looked at again, so only code that is not generated is
+            // stamped: whatever the configuration says of generated code then, it stays right.
+            let stamped = key.flatMap { key -> SummaryCache.Stamped? in
+                guard let stamp = file.stamp, !stamp.isRecent(now: now), stamp.size == bytes.count,
+                    skipsGenerated || GeneratedCode.reason(path: file.path, bytes: bytes) == nil
+                else { return nil }
+                return SummaryCache.Stamped(stamp: stamp, key: key)
+            }
             if let key, let summary = cache?.entries[key], reported?.contains(file.path) == false {
                 // Its bytes are let go: the file is read again if a question reaches it.
                 let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
-                return LoadedFile(entry: .summary(summary, pending), cached: (key, summary), diagnostics: problems)
+                return LoadedFile(entry: .summary(summary, pending), cached: (key, summary), stamped: stamped, diagnostics: problems)
             }
             let read = language == .swift ? prefilter?.read(bytes) : nil
             if let summary = read?.summary {
@@ -52,7 +75,7 @@ extension Linter {
             let source = SourceFile(path: file.path, language: language, bytes: bytes)
             let code = CodeView(file: source)
             return LoadedFile(
-                entry: .code(code, words: read?.words), cached: key.map { ($0, FileSummary(code, words: words)) },
+                entry: .code(code, words: read?.words), cached: key.map { ($0, FileSummary(code, words: words)) }, stamped: stamped,
                 diagnostics: problems + lexicalDiagnostics(source))
         }
         var result = LoadResult(
@@ -61,7 +84,10 @@ extension Linter {
             diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) },
             words: words, cacheProblem: cacheProblem)
         if let cacheFolder, let cache {
-            result.cache = (cacheFolder, cache, loaded.compactMap(\.cached))
+            var stamps: [String: SummaryCache.Stamped] = [:]
+            for (file, loadedFile) in zip(scan.project.sourceFiles, loaded) { stamps[file.path] = loadedFile.stamped }
+            result.cache = (cacheFolder, cache, loaded.compactMap(\.cached), stamps)
+            result.takenUnread = loaded.filter(\.unread).count
         }
         return result
     }
@@ -70,7 +96,11 @@ extension Linter {
     private struct LoadedFile {
         var entry: ProjectIndex.Entry?
         var cached: (SummaryCache.Key, FileSummary)?
+        /// The file's stamp and content key, to keep in the cache.
+        var stamped: SummaryCache.Stamped?
         var diagnostics: [Diagnostic]
         var generated: GeneratedFile?
+        /// Taken from the cache by its stamp.
+        var unread = false
     }
 }

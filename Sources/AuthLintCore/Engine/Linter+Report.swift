@@ -42,10 +42,12 @@ extension Linter {
         if scan.reported != nil { report.currentDirectory = options.currentDirectory }
         report.configurationPaths = configurations.paths
         report.cacheProblem = loaded.cacheProblem
+        report.filesTakenUnread = loaded.takenUnread
         if let cache = loaded.cache {
             var kept = SummaryCache()
             for (key, summary) in cache.summaries { kept.entries[key] = summary }
-            if kept.entries != cache.read.entries {
+            kept.stamps = cache.stamps
+            if kept.entries != cache.read.entries || kept.stamps != cache.read.stamps {
                 do {
                     try kept.write(folder: cache.folder, root: root, words: loaded.words)
                 } catch {

@@ -21,11 +21,13 @@ struct CallArgument: Hashable, Sendable {
 }
 
 extension ProjectIndex {
-    /// The files whose code uses the name (an identifier, keyword or attribute), in file order:
-    /// indexed once for the whole project on first use, so that questions about many names cost
-    /// what the project's size does, not its size for each name.
+    /// The files whose code uses the name (an identifier, keyword or attribute), in file order.
+    /// The first few names are looked up in each file's own names; then every name of the
+    /// project is indexed once, so that questions about many names cost what the project's size
+    /// does, not its size for each name.
     func files(mentioning name: String) -> [Int] {
-        let index = nameIndex.value(for: 0) {
+        let hash = CodeView.hash(name)
+        let index = nameIndex.index(after: NameIndex.lookupsBeforeIndexing) {
             var byName: [UInt64: [Int32]] = [:]
             for file in files.indices {
                 let names: [UInt64] = summaries[file].map(\.names) ?? Array(files[file].nameHashes)
@@ -33,7 +35,8 @@ extension ProjectIndex {
             }
             return byName
         }
-        return (index[CodeView.hash(name)] ?? []).map(Int.init)
+        if let index { return (index[hash] ?? []).map(Int.init) }
+        return files.indices.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }
     }
 
     /// How many calls of one function are looked at: a helper called from everywhere says no

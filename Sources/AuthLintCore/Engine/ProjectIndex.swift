@@ -48,8 +48,8 @@ public final class ProjectIndex: Sendable {
     let assignmentSites = Memo<NameInFile, [AssignmentSite]>()
     /// Where each name is declared (`let name`, `var name`), per file, for declared types.
     let declarationSites = Memo<NameInFile, [Int32]>()
-    /// The files that use each name, built on first use (see `files(mentioning:)`).
-    let nameIndex = Memo<Int, [UInt64: [Int32]]>()
+    /// The files that use each name, built once enough names were asked about (see `files(mentioning:)`).
+    let nameIndex = NameIndex()
     /// Where each function name is called, found on first use.
     let callsByName = Memo<String, [(file: Int, open: Int)]>()
     /// Per file, the code `#if false` compiles out.

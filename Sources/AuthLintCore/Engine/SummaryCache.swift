@@ -13,7 +13,9 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
 /// File summaries kept between runs, outside the scanned tree: one file per project root in the
 /// cache folder, keyed by each source file's content (the SHA-256 of its bytes, and its
 /// language). A cache made by another version of authlint, for rules with other words, or for
-/// another root is not trusted; a damaged one is ignored.
+/// another root is not trusted; a damaged one is ignored. Beside them, the stamp of each file
+/// (``FileStamp``) when its content was last read, so that a file whose stamp has not changed
+/// is neither read nor hashed again.
 ///
 /// The folder is the user's own (``Folder``): created 0700, refused when another user owns it or
 /// others may write in it. Each cache file ends with an HMAC-SHA256 of the rest under a random
@@ -39,11 +41,18 @@ struct SummaryCache: Sendable {
     }
 
     var entries: [Key: FileSummary] = [:]
+    /// By path: the file's stamp when it was read, and its content's key then.
+    var stamps: [String: Stamped] = [:]
+
+    struct Stamped: Hashable, Sendable {
+        var stamp: FileStamp
+        var key: Key
+    }
 
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
     /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
     /// itself) without a new version number, so older caches are not trusted.
-    static let format: UInt32 = 5
+    static let format: UInt32 = 6
     static let macSize = 32
     static let digestSize = 32
 
@@ -156,8 +165,21 @@ struct SummaryCache: Sendable {
                 imports: imports, names: names, functions: functions, words: words, patterns: hasPatterns == 1 ? patterns : nil,
                 handed: hasHanded == 1 ? handed : nil)
         }
+        guard let stampCount = reader.count() else { return }
+        var stamps: [String: Stamped] = [:]
+        for _ in 0..<stampCount {
+            guard let path = reader.string(), let device = reader.u64(), let inode = reader.u64(), let size = reader.u64(),
+                let modified = reader.u64(), let changed = reader.u64(), let digest = reader.take(Self.digestSize),
+                let language = reader.take(1)?.first
+            else { return }
+            let stamp = FileStamp(
+                identity: FileIdentity(device: device, inode: inode), size: Int(truncatingIfNeeded: size),
+                modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed))
+            stamps[path] = Stamped(stamp: stamp, key: Key(digest: digest, language: language))
+        }
         guard reader.atEnd else { return }
         self.entries = entries
+        self.stamps = stamps
     }
 
     /// Writes the cache of `root` into `folder` (through a new temporary file renamed over it,
@@ -199,6 +221,17 @@ struct SummaryCache: Sendable {
             } else {
                 out.bytes.append(0)
             }
+        }
+        out.u64(UInt64(stamps.count))
+        for (path, stamped) in stamps.sorted(by: { $0.key < $1.key }) {
+            out.string(path)
+            out.u64(stamped.stamp.identity.device)
+            out.u64(stamped.stamp.identity.inode)
+            out.u64(UInt64(truncatingIfNeeded: stamped.stamp.size))
+            out.u64(UInt64(bitPattern: stamped.stamp.modified))
+            out.u64(UInt64(bitPattern: stamped.stamp.changed))
+            out.bytes += stamped.key.digest
+            out.bytes.append(stamped.key.language)
         }
         out.bytes += Array(HMAC<SHA256>.authenticationCode(for: out.bytes, using: folder.key))
         let temporary = try FreshFile.create(in: folder.path, out.bytes)

@@ -55,7 +55,7 @@ struct DirectoryWalker {
             diagnostics.append(FileReader.tooLarge(size: status.size, limit: maxFileSize).diagnostic(path: relative))
             return
         }
-        files.append(ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, size: status.size))
+        files.append(ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, status: status))
     }
 
     private mutating func walk(_ directory: String, relative: String) {

@@ -19,6 +19,7 @@ struct FileStatus: Sendable {
     var type: FileType
     var identity: FileIdentity
     var size: Int
+    var stamp: FileStamp
 
     /// `lstat`: the link itself when the path is a symbolic link.
     static func ofLink(atPath path: String) -> Result<FileStatus, SystemError> {
@@ -47,6 +48,32 @@ struct FileStatus: Sendable {
             inode: UInt64(truncatingIfNeeded: info.st_ino)
         )
         size = Int(truncatingIfNeeded: info.st_size)
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec, changed = info.st_ctimespec
+        #else
+            let modified = info.st_mtim, changed = info.st_ctim
+        #endif
+        stamp = FileStamp(
+            identity: identity, size: size,
+            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
+    }
+}
+
+/// What tells that a file is unchanged without reading it, as version control does: the same
+/// file (device and inode), the same size, and the same modification and status-change times
+/// (nanoseconds since 1970). Writing to a file sets its status-change time to the clock's, which
+/// no one but the system can set back.
+struct FileStamp: Hashable, Sendable {
+    var identity: FileIdentity
+    var size: Int
+    var modified: Int64
+    var changed: Int64
+
+    /// Whether the file may still change within its clock's granularity without its stamp
+    /// changing: touched at most `margin` nanoseconds before `now`.
+    func isRecent(now: Int64, margin: Int64 = 2_000_000_000) -> Bool {
+        max(modified, changed) > now - margin
     }
 }
 
