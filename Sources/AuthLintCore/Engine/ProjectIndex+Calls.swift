@@ -144,6 +144,10 @@ extension ProjectIndex {
     /// The values a project function gives back: each `return` expression of its own body (not
     /// of closures or functions inside it), or the body itself when it is a single expression.
     func returnedValues(of function: FunctionRef) -> [CodeRange] {
+        returned.value(for: function) { findReturnedValues(of: function) }
+    }
+
+    private func findReturnedValues(of function: FunctionRef) -> [CodeRange] {
         let code = files[function.file]
         guard code.scopes.indices.contains(function.scope) else { return [] }
         let scope = code.scopes[function.scope]

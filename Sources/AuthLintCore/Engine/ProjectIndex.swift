@@ -60,6 +60,10 @@ public final class ProjectIndex: Sendable {
     let constantFalse = Memo<Int, Set<String>>()
     /// Where each type is declared, per unit, indexed on first use.
     private let typeDeclarations = Memo<Int, TypeIndex>()
+    /// The values each static member of a type is declared with, per unit (see `ValueResolver.staticMemberValues`).
+    let staticMembers = Memo<StaticMember, [ValueResolver.Site]>()
+    /// The values each function gives back, found on first use (see `returnedValues(of:)`).
+    let returned = Memo<FunctionRef, [CodeRange]>()
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
@@ -352,6 +356,13 @@ struct TypeIndex {
     var byName: [String: [ProjectIndex.FunctionRef]]
     /// Files given as summaries by the lexer (from the cache), looked at only for the names they use.
     var summarised: [Int]
+}
+
+/// A static member (by its name's hash) of a type, in one unit.
+struct StaticMember: Hashable {
+    var unit: Int
+    var type: String
+    var member: UInt64
 }
 
 /// A type's name in one unit.

@@ -130,15 +130,20 @@ struct ValueResolver {
         let first = code.file.bytes[Int(code.tokens[range.lowerBound].start)]
         guard first >= 0x41 && first <= 0x5A else { return nil }
         let member = code.hashes[range.lowerBound + 2]
-        var values: [Site] = []
-        for ref in project.declarations(ofType: code.text(range.lowerBound), inUnit: project.unitOfFile[file]) {
-            let other = project.files[ref.file]
-            let body = other.scopes[ref.scope].body
-            for occurrence in other.occurrences[member] ?? [] where body.contains(Int(occurrence)) {
-                let at = Int(occurrence)
-                guard other.declaringScope(of: at) == ref.scope, let value = assignedValue(at: at, in: other), value.declaration else { continue }
-                values.append(Site(file: ref.file, range: value.range))
+        let type = code.text(range.lowerBound), unit = project.unitOfFile[file]
+        // The same for every use of the member: worked out once.
+        let values = project.staticMembers.value(for: StaticMember(unit: unit, type: type, member: member)) {
+            var values: [Site] = []
+            for ref in project.declarations(ofType: type, inUnit: unit) {
+                let other = project.files[ref.file]
+                let body = other.scopes[ref.scope].body
+                for occurrence in other.occurrences[member] ?? [] where body.contains(Int(occurrence)) {
+                    let at = Int(occurrence)
+                    guard other.declaringScope(of: at) == ref.scope, let value = assignedValue(at: at, in: other), value.declaration else { continue }
+                    values.append(Site(file: ref.file, range: value.range))
+                }
             }
+            return values
         }
         return values.isEmpty ? nil : values
     }
