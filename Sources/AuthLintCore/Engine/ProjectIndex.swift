@@ -64,6 +64,8 @@ public final class ProjectIndex: Sendable {
     let staticMembers = Memo<StaticMember, [ValueResolver.Site]>()
     /// The values each function gives back, found on first use (see `returnedValues(of:)`).
     let returned = Memo<FunctionRef, [CodeRange]>()
+    /// Where the value of each piece of code comes from, as far as it was followed (see `ValueResolver.resolve`).
+    let resolvedValues = Memo<ResolvedValue, ValueResolver.Result>()
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
@@ -356,6 +358,13 @@ struct TypeIndex {
     var byName: [String: [ProjectIndex.FunctionRef]]
     /// Files given as summaries by the lexer (from the cache), looked at only for the names they use.
     var summarised: [Int]
+}
+
+/// A piece of code whose value is followed, and how far.
+struct ResolvedValue: Hashable {
+    var file: Int
+    var range: Range<Int>
+    var following: Int
 }
 
 /// A static member (by its name's hash) of a type, in one unit.

@@ -59,7 +59,14 @@ struct ValueResolver {
         resolve(file: file, range: range, following: deep ? [.names, .calls] : [])
     }
 
+    /// The same for every question about the same code: worked out once per project.
     func resolve(file: Int, range: Range<Int>, following: Following) -> Result {
+        project.resolvedValues.value(for: ResolvedValue(file: file, range: range, following: following.rawValue)) {
+            findValues(file: file, range: range, following: following)
+        }
+    }
+
+    private func findValues(file: Int, range: Range<Int>, following: Following) -> Result {
         var result = Result(sites: [], unresolved: false)
         var seen = Set<Site>()
         var queue: [(Site, Int)] = [(Site(file: file, range: range), 0)]
