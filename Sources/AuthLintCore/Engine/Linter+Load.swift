@@ -35,7 +35,7 @@ extension Linter {
         }
         let words = WordIndex(rules: rules, providers: options.catalog.providers)
         let cache = cacheFolder.map { SummaryCache(folder: $0, root: scan.project.root, words: words) }
-        let prefilter = options.prefilter ? Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes) : nil
+        let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes)
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let loaded = scan.project.sourceFiles.parallelMap { file -> LoadedFile in
             // A file not reported whose stamp is the one the cache knows is neither read nor hashed.
@@ -67,7 +67,9 @@ extension Linter {
                 let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
                 return LoadedFile(entry: .summary(summary, pending), cached: (key, summary), stamped: stamped, diagnostics: problems)
             }
-            let read = language == .swift ? prefilter?.read(bytes) : nil
+            // The rules' words in a Swift file's bytes (one search for them all) let a clause whose
+            // words it lacks skip it; with the prefilter, a file no rule can match is not lexed.
+            let read = language != .swift ? nil : options.prefilter ? prefilter.read(bytes) : (words: prefilter.words(bytes), summary: nil)
             if let summary = read?.summary {
                 let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: bytes, maxFileSize: options.scan.maxFileSize)
                 return LoadedFile(entry: .summary(summary, pending), diagnostics: problems)

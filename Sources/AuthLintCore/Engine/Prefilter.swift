@@ -18,6 +18,11 @@ struct Prefilter: Sendable {
         search = WordSearch(words.words + [CodeView.normalisedWord("authlint")])
     }
 
+    /// The rules' words the bytes hold (``FileSummary/words``: in names and strings alike).
+    func words(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { search.found(in: $0).dropLast().map { $0 ? UInt8(3) : 0 } }
+    }
+
     /// What the bytes of a Swift file say: the rules' words it holds (``FileSummary/words``), and,
     /// when no rule can match in it, its summary. A file without a summary is to be lexed: a
     /// rule may match in it, it holds a suppression, it may import a test framework (which puts
