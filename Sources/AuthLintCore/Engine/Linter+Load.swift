@@ -20,7 +20,8 @@ struct LoadResult {
 extension Linter {
     /// Stage 3, load: read each source file (in parallel), leave out generated code, and lex it;
     /// or, when only some files are reported, take the summary of an unchanged file from the
-    /// cache instead; or summarise it from its bytes when no rule can match in it (``Prefilter``).
+    /// cache instead (unread, when its stamp says it has not changed); or summarise it from its
+    /// bytes when no rule can match in it (``Prefilter``).
     static func load(_ scan: ScanResult, rules: [RuleSpec], options: LintOptions) -> LoadResult {
         let configurations = scan.configurations
         let reported = scan.reported

@@ -1,6 +1,7 @@
 /// Stage 3a, prefilter: before a Swift file is lexed, its bytes are read once for the words the
-/// rules need (``WordSearch``) and for the names it may use (``UnlexedNames``). A file in which
-/// no rule's clause can match is not lexed: it enters the project as a summary made from its
+/// rules need (``WordSearch``), so that a clause whose words the file lacks is not matched there;
+/// with `--prefilter`, also for the names it may use (``UnlexedNames``). Then a file in which no
+/// rule's clause can match is not lexed: it enters the project as a summary made from its
 /// bytes, whose every answer errs on the side of "maybe", and the project-wide questions that
 /// reach it (the helpers it declares, the types it names, the calls it makes) lex it then.
 /// Findings are the same either way; the prefilter only decides what is lexed up front.
