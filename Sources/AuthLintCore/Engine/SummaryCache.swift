@@ -304,11 +304,12 @@ struct SummaryCache: Sendable {
         }
 
         mutating func u64s(_ count: Int) -> [UInt64]? {
-            guard count <= (bytes.count - offset) / 8 else { return nil }
-            var out: [UInt64] = []
-            out.reserveCapacity(count)
-            for _ in 0..<count { out.append(u64()!) }
-            return out
+            guard count >= 0, count <= (bytes.count - offset) / 8 else { return nil }
+            let start = offset
+            offset += count * 8
+            return bytes.withUnsafeBytes { raw in
+                (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + $0 * 8, as: UInt64.self)) }
+            }
         }
 
         mutating func functions(_ count: Int) -> [FileSummary.Function]? {
