@@ -98,29 +98,30 @@ enum CodeUnitBuilder {
         // Tuist manifests and XcodeGen specs define projects of their own.
         for project in scanned.xcodeProjects where !project.path.hasSuffix(".pbxproj") { folders.insert(project.projectDirectory) }
         for file in scanned.allFiles {
-            var parts = file.path.split(separator: "/").map(String.init)
-            parts.removeLast()
             switch file.kind {
-            case .xcodeProject:
-                if parts.count >= 1 { parts.removeLast() }  // Name.xcodeproj/project.pbxproj
-            case .packageManifest, .podfile, .cartfile:
+            case .packageManifest, .podfile, .cartfile, .xcodeProject:
                 break
             case .entitlements where hasProjectFile, .infoPlist where hasProjectFile:
                 break
             default:
                 continue
             }
+            var parts = file.path.split(separator: "/").map(String.init)
+            parts.removeLast()
+            if file.kind == .xcodeProject, parts.count >= 1 { parts.removeLast() }  // Name.xcodeproj/project.pbxproj
             folders.insert(parts.joined(separator: "/"))
         }
         return folders
     }
 
+    /// The deepest of `markers` that holds `path`.
     private static func nearestProjectFolder(of path: String, _ markers: Set<String>) -> String? {
-        var folder = path.split(separator: "/").dropLast().map(String.init)
-        while !folder.isEmpty {
-            let candidate = folder.joined(separator: "/")
+        guard !markers.isEmpty else { return nil }
+        var end = path.lastIndex(of: "/")
+        while let slash = end, slash > path.startIndex {
+            let candidate = String(path[..<slash])
             if markers.contains(candidate) { return candidate }
-            folder.removeLast()
+            end = path[..<slash].lastIndex(of: "/")
         }
         return nil
     }
