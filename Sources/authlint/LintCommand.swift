@@ -75,7 +75,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Make SARIF URIs relative to this folder instead of the project root (the repository root, for GitHub code scanning of a subfolder).")
     var sarifRoot: String?
 
-    @Flag(help: "Read each Swift file's bytes for the rules' words first, and lex only those a rule may match in and those a project-wide question reaches (the findings are the same).")
+    @Flag(help: "Read each Swift file's bytes for the names it may use first, and lex only those a rule may match in and those a project-wide question reaches (the findings are the same).")
     var prefilter = false
 
     @Flag(help: "Print how long each stage of the run took, and how many files were lexed, to standard error.")

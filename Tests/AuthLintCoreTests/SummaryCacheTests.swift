@@ -199,7 +199,7 @@ final class SummaryCacheTests: XCTestCase {
         let stale = FileSummary(imports: [], names: ["save", "token"].map { CodeView.hash($0) }.sorted(),
             functions: [.init(name: "save", scope: 7), .init(name: "wipe", scope: 9)], words: [])
         let file = ProjectFile(path: path, absolutePath: root + "/" + path, kind: .swift, size: 40)
-        let pending = SourceFile.Pending(path: path, language: .swift, file: file, bytes: nil, maxFileSize: 1 << 20)
+        let pending = SourceFile.Pending(language: .swift, file: file, bytes: nil, maxFileSize: 1 << 20)
         let project = ProjectIndex(entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
         XCTAssertEqual(project.files(declaringFunction: "wipe"), [0], "where to look, as the summary says")
         XCTAssertEqual(project.functions(named: "wipe"), [], "the file declares no wipe")

@@ -177,13 +177,15 @@ struct WordIndex: Sendable, Hashable {
 
     init(_ words: some Sequence<[UInt8]>) {
         self.words = Set(words).sorted { $0.lexicographicallyPrecedes($1) }
+        position = Self.positions(self.words.map(NameMatch.hash))
+    }
+
+    /// Each hash's position in `hashes`; two with one hash share no position (`Int.max`), so
+    /// neither can be ruled out.
+    static func positions(_ hashes: [UInt64]) -> [UInt64: Int] {
         var position: [UInt64: Int] = [:]
-        // Two words with one hash share no position: neither can be ruled out.
-        for (index, word) in self.words.enumerated() {
-            let hash = NameMatch.hash(word)
-            position[hash] = position[hash] == nil ? index : Int.max
-        }
-        self.position = position
+        for (index, hash) in hashes.enumerated() { position[hash] = position[hash] == nil ? index : Int.max }
+        return position
     }
 
     /// The words of the `names:` clauses and `name-matches` tests of the rules, their searches
@@ -222,12 +224,7 @@ struct PatternIndex: Sendable, Hashable {
     init(_ patterns: [Pattern]) {
         var seen = Set<String>()
         self.patterns = patterns.filter { seen.insert($0.source).inserted }.sorted { $0.source < $1.source }
-        var position: [UInt64: Int] = [:]
-        // Two patterns with one hash share no position: neither can be ruled out.
-        for (index, pattern) in self.patterns.enumerated() {
-            position[pattern.sourceHash] = position[pattern.sourceHash] == nil ? index : Int.max
-        }
-        self.position = position
+        position = WordIndex.positions(self.patterns.map(\.sourceHash))
     }
 
     /// Which of the patterns match in the code, as ``FileSummary/patterns`` holds them. Each file

@@ -43,7 +43,7 @@ extension Linter {
             if let cache, reported?.contains(file.path) == false, let stamp = file.stamp, let known = cache.stamps[file.path],
                 known.stamp == stamp, let summary = cache.entries[known.key], let language = file.language
             {
-                let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
+                let pending = SourceFile.Pending(language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
                 return LoadedFile(entry: .summary(summary, pending), cached: (known.key, summary), stamped: known, diagnostics: [], unread: true)
             }
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
@@ -65,14 +65,14 @@ extension Linter {
             }
             if let key, let summary = cache?.entries[key], reported?.contains(file.path) == false {
                 // Its bytes are let go: the file is read again if a question reaches it.
-                let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
+                let pending = SourceFile.Pending(language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
                 return LoadedFile(entry: .summary(summary, pending), cached: (key, summary), stamped: stamped, diagnostics: problems)
             }
             // The rules' words in a Swift file's bytes (one search for them all) let a clause whose
             // words it lacks skip it; with the prefilter, a file no rule can match is not lexed.
             let read = language != .swift ? nil : options.prefilter ? prefilter.read(bytes) : (words: prefilter.words(bytes), summary: nil)
             if let summary = read?.summary {
-                let pending = SourceFile.Pending(path: file.path, language: language, file: file, bytes: bytes, maxFileSize: options.scan.maxFileSize)
+                let pending = SourceFile.Pending(language: language, file: file, bytes: bytes, maxFileSize: options.scan.maxFileSize)
                 return LoadedFile(entry: .summary(summary, pending), diagnostics: problems)
             }
             let source = SourceFile(path: file.path, language: language, bytes: bytes)

@@ -21,7 +21,12 @@ struct Prefilter: Sendable {
 
     /// The rules' words the bytes hold (``FileSummary/words``: in names and strings alike).
     func words(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { search.found(in: $0).dropLast().map { $0 ? UInt8(3) : 0 } }
+        bytes.withUnsafeBufferPointer { Self.wordBits(search.found(in: $0)) }
+    }
+
+    /// The words found, as ``FileSummary/words`` holds them, leaving out `authlint` (the last).
+    private static func wordBits(_ found: [Bool]) -> [UInt8] {
+        found.dropLast().map { $0 ? UInt8(3) : 0 }
     }
 
     /// What the bytes of a Swift file say: the rules' words it holds (``FileSummary/words``), and,
@@ -31,7 +36,7 @@ struct Prefilter: Sendable {
     func read(_ bytes: [UInt8]) -> (words: [UInt8], summary: FileSummary?) {
         bytes.withUnsafeBufferPointer { buffer in
             let found = search.found(in: buffer)
-            let words = found.dropLast().map { $0 ? UInt8(3) : 0 }
+            let words = Self.wordBits(found)
             guard found.last != true, let names = UnlexedNames(buffer),
                 names.imports.allSatisfy({ !CodeUnitBuilder.testModules.contains($0) || names.certainImports.contains($0) })
             else { return (words, nil) }

@@ -135,8 +135,7 @@ public final class ProjectIndex: Sendable {
         guard !unlexedFiles.isEmpty || !summarised.isEmpty else { return declared }
         return functionsByName.value(for: name) {
             let more = (summarised + unlexedDeclarers(of: name, \.functions)).flatMap { file in
-                files[file].scopes.indices.filter { files[file].scopes[$0].kind == .function && files[file].scopes[$0].name == name }
-                    .map { FunctionRef(file: file, scope: $0) }
+                FileSummary.functions(of: files[file]).filter { $0.name == name }.map { FunctionRef(file: file, scope: Int($0.scope)) }
             }
             return more.isEmpty ? declared : (declared + more).sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
         }
@@ -335,15 +334,16 @@ public struct CodeViews: RandomAccessCollection, Sendable {
 extension SourceFile {
     /// A source file not yet lexed: its bytes when they are at hand, else where to read them.
     struct Pending: Sendable {
-        var path: String
         var language: SourceLanguage
-        /// The file as the scan found it: where it is, and its size.
+        /// The file as the scan found it: its path, where it is, and its size.
         var file: ProjectFile
         var bytes: [UInt8]?
         var maxFileSize: Int
 
         /// The file's text: its bytes, or read again from the tree. A file that can no longer be
         /// read is empty: it is not reported, and what it held is no longer there.
+        var path: String { file.path }
+
         func sourceFile() -> SourceFile {
             SourceFile(path: path, language: language, bytes: bytes ?? FileReader.readSource(file, maxFileSize: maxFileSize).bytes ?? [])
         }
@@ -370,7 +370,7 @@ struct ResolvedValue: Hashable {
 /// A static member (by its name's hash) of a type, in one unit.
 struct StaticMember: Hashable {
     var unit: Int
-    var type: String
+    var type: UInt64
     var member: UInt64
 }
 
@@ -386,6 +386,12 @@ struct UnlexedDeclarations {
         var byHash: [UInt64: [Int]] = [:]
         /// Files that may declare any name.
         var anywhere: [Int] = []
+
+        /// The file declares names with these hashes (nil: any name).
+        mutating func add(_ file: Int, _ hashes: [UInt64]?) {
+            guard let hashes else { return anywhere.append(file) }
+            for hash in hashes { byHash[hash, default: []].append(file) }
+        }
     }
 
     var functions = Names()
@@ -393,16 +399,8 @@ struct UnlexedDeclarations {
 
     init(_ files: [(file: Int, names: FileSummary.Unlexed)]) {
         for (file, names) in files {
-            if let hashes = names.functions {
-                for hash in hashes { functions.byHash[hash, default: []].append(file) }
-            } else {
-                functions.anywhere.append(file)
-            }
-            if let hashes = names.types {
-                for hash in hashes { types.byHash[hash, default: []].append(file) }
-            } else {
-                types.anywhere.append(file)
-            }
+            functions.add(file, names.functions)
+            types.add(file, names.types)
         }
     }
 }

@@ -19,7 +19,11 @@ struct FileStatus: Sendable {
     var type: FileType
     var identity: FileIdentity
     var size: Int
-    var stamp: FileStamp
+    /// Modification and status-change times, in nanoseconds since 1970.
+    var modified: Int64
+    var changed: Int64
+
+    var stamp: FileStamp { FileStamp(identity: identity, size: size, modified: modified, changed: changed) }
 
     /// `lstat`: the link itself when the path is a symbolic link.
     static func ofLink(atPath path: String) -> Result<FileStatus, SystemError> {
@@ -53,10 +57,8 @@ struct FileStatus: Sendable {
         #else
             let modified = info.st_mtim, changed = info.st_ctim
         #endif
-        stamp = FileStamp(
-            identity: identity, size: size,
-            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
+        self.modified = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)
+        self.changed = Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec)
     }
 }
 

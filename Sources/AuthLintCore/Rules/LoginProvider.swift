@@ -97,15 +97,17 @@ public struct KnownTypes: Sendable {
 
     /// The modules whose known types the code names.
     func modules(usedIn code: CodeView) -> Set<String> {
-        var found: Set<String> = []
-        for (hash, module) in modules where code.nameHashes.contains(hash) { found.insert(module) }
-        return found
+        modules(named: code.nameHashes.contains)
     }
 
     /// The modules whose known types a summarised file names.
     func modules(usedIn summary: FileSummary) -> Set<String> {
+        modules(named: summary.mentions)
+    }
+
+    private func modules(named: (UInt64) -> Bool) -> Set<String> {
         var found: Set<String> = []
-        for (hash, module) in modules where summary.mentions(hash) { found.insert(module) }
+        for (hash, module) in modules where named(hash) { found.insert(module) }
         return found
     }
 }
