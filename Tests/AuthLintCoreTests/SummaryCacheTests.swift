@@ -247,9 +247,10 @@ final class SummaryCacheTests: XCTestCase {
         }
     }
 
-    /// A summary keeps, besides names and words, which of the rules' patterns match in the file
-    /// and the names it hands values to; the cache gives back exactly what it was given.
-    func testASummaryKeepsWhichPatternsMatchAndTheNamesHandedThroughTheCache() throws {
+    /// A summary keeps, besides names and words, which of the rules' patterns match in the file,
+    /// the types it declares or extends and the names it hands values to; the cache gives back
+    /// exactly what it was given.
+    func testASummaryKeepsWhichPatternsMatchTheTypesAndTheNamesHandedThroughTheCache() throws {
         let catalog = try RuleCatalog.builtin()
         let words = WordIndex(rules: catalog.rules, providers: catalog.providers)
         XCTAssertGreaterThan(words.patterns.patterns.count, 100)
@@ -262,6 +263,9 @@ final class SummaryCacheTests: XCTestCase {
                 current = token
             }
 
+            struct Vault { enum Key {} }
+            extension Session {}
+
             """.utf8)))
         let summary = FileSummary(code, words: words)
         let matching = try XCTUnwrap(words.patterns.patterns.first { $0.source == "$D.set($...VALUE, forKey: $...KEY)" })
@@ -269,6 +273,7 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertTrue(summary.mayMatch(matching, words.patterns))
         XCTAssertFalse(summary.mayMatch(absent, words.patterns))
         XCTAssertEqual(summary.handed, ["store", "set", "current", "wrappedValue"].map { CodeView.hash($0) }.sorted(), "reset() hands nothing")
+        XCTAssertEqual(summary.types, ["Vault", "Key", "Session"].map { CodeView.hash($0) }.sorted())
 
         let folder = try SummaryCache.Folder(path: cache)
         var written = SummaryCache()

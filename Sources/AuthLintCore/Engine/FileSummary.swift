@@ -16,6 +16,9 @@ struct FileSummary: Sendable, Hashable {
     /// the pattern matches somewhere in the file, or may (its matching ran out of steps). Nil
     /// when not known: the summary was made from the bytes.
     var patterns: [UInt8]?
+    /// Hashes of the names of the types the file declares or extends (``CodeView/hash(_:)`` of
+    /// each type scope's name), sorted; nil when not known: the summary was made from the bytes.
+    var types: [UInt64]?
     /// Hashes of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), sorted;
     /// nil when not known: the summary was made from the bytes.
     var handed: [UInt64]?
@@ -37,14 +40,15 @@ struct FileSummary: Sendable, Hashable {
     }
 
     init(
-        imports: [String], names: [UInt64], functions: [Function], words: [UInt8], patterns: [UInt8]? = nil, handed: [UInt64]? = nil,
-        unlexed: Unlexed? = nil
+        imports: [String], names: [UInt64], functions: [Function], words: [UInt8], patterns: [UInt8]? = nil, types: [UInt64]? = nil,
+        handed: [UInt64]? = nil, unlexed: Unlexed? = nil
     ) {
         self.imports = imports
         self.names = names
         self.functions = functions
         self.words = words
         self.patterns = patterns
+        self.types = types
         self.handed = handed
         self.unlexed = unlexed
     }
@@ -55,20 +59,21 @@ struct FileSummary: Sendable, Hashable {
         functions = Self.functions(of: code)
         var words = [UInt8](repeating: 0, count: index.words.count)
         if !index.words.isEmpty {
-            for token in code.tokens.indices {
-                let bit: UInt8
-                switch code.kind(token) {
-                case .identifier: bit = 1
-                case .stringSegment: bit = 2
-                default: continue
-                }
-                for (word, needle) in index.words.enumerated() where words[word] & bit == 0 && code.tokenContains(token, needle) {
-                    words[word] |= bit
+            code.file.bytes.withUnsafeBufferPointer { bytes in
+                for token in code.tokens {
+                    let bit: UInt8
+                    switch token.kind {
+                    case .identifier: bit = 1
+                    case .stringSegment: bit = 2
+                    default: continue
+                    }
+                    index.search.mark(bytes, Int(token.start)..<Int(token.end), bit: bit, in: &words)
                 }
             }
         }
         self.words = words
         patterns = index.patterns.matched(in: code)
+        types = Set(code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil }).sorted()
         handed = code.file.language == .swift ? Set(RuleEvaluator.namesHanded(code).map { CodeView.hash($0) }).sorted() : nil
     }
 
@@ -174,10 +179,23 @@ struct WordIndex: Sendable, Hashable {
     /// Each word's position, by its hash (``NameMatch/hash(_:)``).
     let position: [UInt64: Int]
     var patterns = PatternIndex([])
+    /// Finds the words in a text (the position of each is its position in ``words``).
+    let search: WordSearch
 
     init(_ words: some Sequence<[UInt8]>) {
-        self.words = Set(words).sorted { $0.lexicographicallyPrecedes($1) }
+        // An empty word is in every name: no file can be said to lack it, so it has no position.
+        self.words = Set(words).filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) }
         position = Self.positions(self.words.map(NameMatch.hash))
+        search = WordSearch(self.words)
+    }
+
+    static func == (lhs: WordIndex, rhs: WordIndex) -> Bool {
+        lhs.words == rhs.words && lhs.patterns == rhs.patterns
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words)
+        hasher.combine(patterns)
     }
 
     /// Each hash's position in `hashes`; two with one hash share no position (`Int.max`), so

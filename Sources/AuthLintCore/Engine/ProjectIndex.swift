@@ -221,19 +221,24 @@ public final class ProjectIndex: Sendable {
 
     private func findDeclarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
         let index = typeDeclarations.value(for: unit) {
-            var byName: [String: [FunctionRef]] = [:]
-            var summarised: [Int] = []
+            var index = TypeIndex()
             for file in units[unit].files {
                 guard let summary = summaries[file] else {
-                    for (typeName, ref) in typeScopes(inFile: file) { byName[typeName, default: []].append(ref) }
+                    for (typeName, ref) in typeScopes(inFile: file) { index.byName[typeName, default: []].append(ref) }
                     continue
                 }
-                if summary.unlexed == nil { summarised.append(file) }
+                guard summary.unlexed == nil else { continue }
+                if let types = summary.types {
+                    for hash in types { index.summarised[hash, default: []].append(file) }
+                } else {
+                    index.unknown.append(file)
+                }
             }
-            return TypeIndex(byName: byName, summarised: summarised)
+            return index
         }
         var found = index.byName[name] ?? []
-        for file in index.summarised where mayMention(name, inFile: file) {
+        let hash = CodeView.hash(name)
+        for file in ((index.summarised[hash] ?? []) + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }
         for file in unlexedFiles.isEmpty ? [] : unlexedDeclarers(of: name, \.types) where unitOfFile[file] == unit {
@@ -355,9 +360,12 @@ extension SourceFile {
 /// The type declarations of a unit.
 struct TypeIndex {
     /// Declarations in the unit's analysed files, by type name.
-    var byName: [String: [ProjectIndex.FunctionRef]]
-    /// Files given as summaries by the lexer (from the cache), looked at only for the names they use.
-    var summarised: [Int]
+    var byName: [String: [ProjectIndex.FunctionRef]] = [:]
+    /// The files given as summaries made by the lexer that declare or extend each type, by the hash of its name.
+    var summarised: [UInt64: [Int]] = [:]
+    /// Files given as summaries made by the lexer that do not say which types they declare:
+    /// looked at for the names they use.
+    var unknown: [Int] = []
 }
 
 /// A piece of code whose value is followed, and how far.

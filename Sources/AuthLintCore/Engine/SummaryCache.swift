@@ -52,7 +52,7 @@ struct SummaryCache: Sendable {
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
     /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
     /// itself) without a new version number, so older caches are not trusted.
-    static let format: UInt32 = 6
+    static let format: UInt32 = 7
     static let macSize = 32
     static let digestSize = 32
 
@@ -157,13 +157,15 @@ struct SummaryCache: Sendable {
                 let functionCount = reader.count(), let functions = reader.functions(functionCount),
                 let words = reader.take(wordCount), let hasPatterns = reader.take(1)?.first, hasPatterns <= 1,
                 let patterns = reader.take(hasPatterns == 1 ? patternBytes : 0),
+                let hasTypes = reader.take(1)?.first, hasTypes <= 1, let typeCount = hasTypes == 1 ? reader.count() : 0,
+                let types = reader.u64s(typeCount),
                 let hasHanded = reader.take(1)?.first, hasHanded <= 1, let handedCount = hasHanded == 1 ? reader.count() : 0,
                 let handed = reader.u64s(handedCount)
             else { return }
-            guard zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }), zip(handed, handed.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
+            guard [names, types, handed].allSatisfy({ list in zip(list, list.dropFirst()).allSatisfy { $0 < $1 } }) else { return }
             entries[Key(digest: digest, language: language)] = FileSummary(
                 imports: imports, names: names, functions: functions, words: words, patterns: hasPatterns == 1 ? patterns : nil,
-                handed: hasHanded == 1 ? handed : nil)
+                types: hasTypes == 1 ? types : nil, handed: hasHanded == 1 ? handed : nil)
         }
         guard let stampCount = reader.count() else { return }
         var stamps: [String: Stamped] = [:]
@@ -214,12 +216,14 @@ struct SummaryCache: Sendable {
             } else {
                 out.bytes.append(0)
             }
-            if let handed = summary.handed {
-                out.bytes.append(1)
-                out.u64(UInt64(handed.count))
-                for hash in handed { out.u64(hash) }
-            } else {
-                out.bytes.append(0)
+            for list in [summary.types, summary.handed] {
+                if let list {
+                    out.bytes.append(1)
+                    out.u64(UInt64(list.count))
+                    for hash in list { out.u64(hash) }
+                } else {
+                    out.bytes.append(0)
+                }
             }
         }
         out.u64(UInt64(stamps.count))

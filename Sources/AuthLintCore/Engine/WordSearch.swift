@@ -80,6 +80,21 @@ struct WordSearch: Sendable {
         self.endingWords = endingWords
     }
 
+    /// Sets `bit` in `marks[i]` for each word `i` that occurs within `bytes[range]`.
+    func mark(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, bit: UInt8, in marks: inout [UInt8]) {
+        var state = 0
+        column.withUnsafeBufferPointer { column in
+            next.withUnsafeBufferPointer { next in
+                for offset in range {
+                    let byte = bytes[offset]
+                    if byte == 0x5F || byte == 0x2D { continue }
+                    state = Int(next[state &* columns &+ Int(column[Int(byte)])])
+                    for word in ending[state] { marks[Int(endingWords[Int(word)])] |= bit }
+                }
+            }
+        }
+    }
+
     /// Which words occur in `bytes`, by their position in ``words``.
     func found(in bytes: UnsafeBufferPointer<UInt8>) -> [Bool] {
         var found = [Bool](repeating: false, count: words.count)
