@@ -78,6 +78,11 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Read each Swift file's bytes for the names it may use first, and lex only those a rule may match in and those a project-wide question reaches (the findings are the same).")
     var prefilter = false
 
+    @Option(help: ArgumentHelp(
+        "How many MiB of Swift and Objective-C source the code held in memory may come from (default 32). In a larger tree, each file's code is let go once it is summarised and lexed again when asked for: memory stays bounded, the findings are the same.",
+        valueName: "MiB"))
+    var residentSource: Int?
+
     @Flag(help: "Print how long each stage of the run took, and how many files were lexed, to standard error.")
     var timings = false
 
@@ -100,7 +105,10 @@ struct LintCommand: ParsableCommand {
         }
         let total = report.timings.map(\.seconds).reduce(0, +)
         printError("total".padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", total))
-        printError("files lexed: \(report.filesLexedUpFront) as they were read, \(report.filesLexed - report.filesLexedUpFront) when asked for")
+        printError("files lexed: \(report.filesLexedUpFront) as they were read, \(report.filesLexedOnUse) when asked for")
+        if report.filesLetGo > 0 {
+            printError("files kept as summaries after lexing (more source than stays in memory): \(report.filesLetGo), lexed again: \(report.filesLexedAgain)")
+        }
         if report.filesTakenUnread > 0 { printError("files taken from the cache unread: \(report.filesTakenUnread)") }
     }
 
@@ -220,6 +228,13 @@ struct LintCommand: ParsableCommand {
             // Only the HTML report shows each target's sign-in.
             lintOptions.describesSignIn = format == .html || extras.contains { $0.format == .html }
             lintOptions.prefilter = prefilter
+            if let residentSource {
+                guard residentSource >= 0, residentSource <= 1 << 20 else {
+                    printError("error: --resident-source takes a number of MiB from 0 to \(1 << 20)")
+                    throw ExitCode(2)
+                }
+                lintOptions.residentSourceBytes = residentSource << 20
+            }
             report = try Linter.run(lintOptions)
             if timings { printTimings(report) }
             if let problem = report.cacheProblem { printError("warning: \(problem)") }

@@ -123,15 +123,21 @@ final class CLITests: XCTestCase {
     }
 
     /// `--timings` says on standard error how long each stage took and how many files were lexed;
-    /// `--prefilter` leaves a file no rule can match unlexed, and the findings as they were.
-    func testTimingsAndThePrefilterLeaveTheReportAsItWas() throws {
+    /// `--prefilter` leaves a file no rule can match unlexed, and `--resident-source 0` keeps only
+    /// the summaries of the files it lexed, and the findings are as they were.
+    func testTimingsThePrefilterAndTheResidentSourceLeaveTheReportAsItWas() throws {
         try write(["Login.swift": missingNonceSource, "Screens/Greeting.swift": cleanSource, "Screens/Other.swift": cleanSource])
         let plain = try authlint(["lint", "."])
         let timed = try authlint(["lint", ".", "--timings"])
         let prefiltered = try authlint(["lint", ".", "--timings", "--prefilter"])
+        let unkept = try authlint(["lint", ".", "--timings", "--resident-source", "0"])
         XCTAssertEqual(plain.status, 1)
         XCTAssertTrue(plain.stdout.contains("Login.swift:5:13: error:"), plain.stdout)
-        for run in [timed, prefiltered] {
+        XCTAssertTrue(unkept.stderr.contains("files kept as summaries after lexing (more source than stays in memory): 3, lexed again: 1"), unkept.stderr)
+        let refused = try authlint(["lint", ".", "--resident-source", "-1"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("--resident-source"), refused.stderr)
+        for run in [timed, prefiltered, unkept] {
             XCTAssertEqual(run.status, plain.status)
             XCTAssertEqual(run.stdout, plain.stdout)
         }

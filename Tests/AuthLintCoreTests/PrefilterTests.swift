@@ -2,13 +2,33 @@
 import Foundation
 import XCTest
 
-/// The prefilter decides only what is lexed up front: every run gives the same findings with it
-/// and without it. Its byte readings must hold more than the lexer finds, never less.
+/// The prefilter decides only what is lexed up front, and the resident source only what code is
+/// kept in memory: every run gives the same findings with the prefilter and without it, and with
+/// no code kept at all (each file's code let go once it is summarised, and the code lexed on use
+/// let go at the next file's). The prefilter's byte readings must hold more than the lexer finds,
+/// never less.
 final class PrefilterTests: XCTestCase {
-    private func run(_ paths: [String], root: String, catalog: RuleCatalog, prefilter: Bool) throws -> LintReport {
+    /// How a run is made: as it is by default, with the prefilter, or keeping no code.
+    enum Mode {
+        case standard, prefilter, nothingResident
+
+        func adjust(_ options: inout LintOptions) {
+            switch self {
+            case .standard: break
+            case .prefilter: options.prefilter = true
+            case .nothingResident: options.residentSourceBytes = 0
+            }
+        }
+    }
+
+    private func run(_ paths: [String], root: String, catalog: RuleCatalog, _ mode: Mode) throws -> LintReport {
         var options = LintOptions(scan: ScanOptions(paths: paths), catalog: catalog, currentDirectory: root)
-        options.prefilter = prefilter
+        mode.adjust(&options)
         return try Linter.run(options)
+    }
+
+    private func run(_ paths: [String], root: String, catalog: RuleCatalog, prefilter: Bool) throws -> LintReport {
+        try run(paths, root: root, catalog: catalog, prefilter ? .prefilter : .standard)
     }
 
     private func assertSameFindings(_ with: LintReport, _ without: LintReport, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -25,11 +45,17 @@ final class PrefilterTests: XCTestCase {
         XCTAssertFalse(with.findings.isEmpty)
         assertSameFindings(with, without, "samples")
         XCTAssertLessThan(with.filesLexed, without.filesLexed, "some sample files cannot match any rule")
+        let unkept = try run([root + "/samples"], root: root, catalog: catalog, .nothingResident)
+        assertSameFindings(unkept, without, "samples, no code kept")
+        XCTAssertEqual(unkept.filesLetGo, without.filesLexed)
+        XCTAssertGreaterThan(unkept.filesLexedAgain, 0)
+        XCTAssertLessThan(unkept.filesLexedAgain, unkept.filesLetGo, "files no rule can match in are not lexed again")
         for sample in try FileManager.default.contentsOfDirectory(atPath: root + "/samples").sorted() where !sample.hasPrefix(".") {
             let folder = root + "/samples/" + sample
-            assertSameFindings(
-                try run([folder], root: folder, catalog: catalog, prefilter: true), try run([folder], root: folder, catalog: catalog, prefilter: false),
-                sample)
+            let standard = try run([folder], root: folder, catalog: catalog, .standard)
+            for mode in [Mode.prefilter, .nothingResident] {
+                assertSameFindings(try run([folder], root: folder, catalog: catalog, mode), standard, "\(sample), \(mode)")
+            }
         }
     }
 
@@ -42,9 +68,11 @@ final class PrefilterTests: XCTestCase {
             let examples = rule.description.examples.triggering + rule.description.examples.nonTriggering
             for (number, example) in examples.enumerated() {
                 let marked = MarkedExample(example)
-                let with = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration, catalog: catalog, prefilter: true)
-                let without = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration, catalog: catalog, prefilter: false)
-                XCTAssertEqual(with.map(\.summary), without.map(\.summary), "\(rule.id) example \(number + 1)")
+                let standard = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration, catalog: catalog)
+                for mode in [Mode.prefilter, .nothingResident] {
+                    let found = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration, catalog: catalog, adjusting: mode.adjust)
+                    XCTAssertEqual(found.map(\.summary), standard.map(\.summary), "\(rule.id) example \(number + 1), \(mode)")
+                }
                 compared += 1
             }
         }
@@ -68,6 +96,7 @@ final class PrefilterTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(with.findings.count, 5)
         assertSameFindings(with, without, "synthetic tree")
         XCTAssertLessThan(with.filesLexed, without.filesLexed)
+        assertSameFindings(try run([tree], root: tree, catalog: catalog, .nothingResident), without, "synthetic tree, no code kept")
     }
 
     func testTheWordSearchFindsWordsAsNamesCompareThem() {

@@ -37,11 +37,19 @@ public struct LintReport: Sendable {
     public var baselineFixed: Int { baselineStale.count }
     /// With `--changed-since`/`--changed-lines`: how many findings lay outside what changed.
     public var outsideChanges = 0
-    /// How many source files were lexed; fewer than were read when some were summarised instead
-    /// (from the cache, or from their bytes by the prefilter) and nothing asked for their code.
-    public var filesLexed = 0
-    /// How many of those were lexed as they were read, before the rules ran.
+    /// How many source files were lexed as they were read, before the rules ran; fewer than were
+    /// read when some were summarised instead (from the cache, or from their bytes by the prefilter).
     public var filesLexedUpFront = 0
+    /// How many source files were first lexed when a rule or a question asked for their code
+    /// (they were summarised instead of lexed), each counted once.
+    public var filesLexedOnUse = 0
+    /// How many of the files lexed as they were read were kept as their summaries only, because
+    /// the tree holds more source than ``LintOptions/residentSourceBytes``; and how many of those
+    /// were lexed again when their code was asked for, each counted once.
+    public var filesLetGo = 0
+    public var filesLexedAgain = 0
+    /// How many source files were lexed at all.
+    public var filesLexed: Int { filesLexedUpFront + filesLexedOnUse }
     /// How many source files were taken from the summary cache by their stamp, without being
     /// read (some of them may have been read later, when a question reached them).
     public var filesTakenUnread = 0

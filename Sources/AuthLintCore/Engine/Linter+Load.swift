@@ -4,6 +4,10 @@ import Foundation
 /// summarised from the cache, the generated files left out, and what reading them found.
 struct LoadResult {
     var entries: [ProjectIndex.Entry]
+    /// How many source files were lexed as they were read, and how many of those were kept as
+    /// their summaries only (``LintOptions/residentSourceBytes``).
+    var lexed: Int
+    var letGo: Int
     var generated: [GeneratedFile]
     var diagnostics: [Diagnostic]
     /// The words file summaries keep.
@@ -38,6 +42,8 @@ extension Linter {
         let cache = cacheFolder.map { SummaryCache(folder: $0, root: scan.project.root, words: words) }
         let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes)
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
+        // A tree with more source than may stay in memory keeps each file's summary, not its code.
+        let releases = scan.project.sourceFiles.reduce(0) { $0 + $1.size } > options.residentSourceBytes
         let loaded = scan.project.sourceFiles.parallelMap { file -> LoadedFile in
             // A file not reported whose stamp is the one the cache knows is neither read nor hashed.
             if let cache, reported?.contains(file.path) == false, let stamp = file.stamp, let known = cache.stamps[file.path],
@@ -70,19 +76,33 @@ extension Linter {
             }
             // The rules' words in a Swift file's bytes (one search for them all) let a clause whose
             // words it lacks skip it; with the prefilter, a file no rule can match is not lexed.
-            let read = language != .swift ? nil : options.prefilter ? prefilter.read(bytes) : (words: prefilter.words(bytes), summary: nil)
+            // A file let go after lexing finds its words as it is summarised.
+            let read = language != .swift ? nil : options.prefilter ? prefilter.read(bytes)
+                : releases ? nil : (words: prefilter.words(bytes), summary: nil)
             if let summary = read?.summary {
                 let pending = SourceFile.Pending(language: language, file: file, bytes: bytes, maxFileSize: options.scan.maxFileSize)
                 return LoadedFile(entry: .summary(summary, pending), diagnostics: problems)
             }
             let source = SourceFile(path: file.path, language: language, bytes: bytes)
             let code = CodeView(file: source)
+            if releases {
+                // Only its summary and directives stay: the file is read and lexed again if a rule
+                // may match in it or a question reaches it.
+                let summary = FileSummary(code, words: words)
+                var read = file
+                read.size = bytes.count  // its step budget is the one it had as read
+                var pending = SourceFile.Pending(language: language, file: read, bytes: nil, maxFileSize: options.scan.maxFileSize)
+                pending.directives = SourceFile.Directives(source)
+                return LoadedFile(
+                    entry: .summary(summary, pending), cached: key.map { ($0, summary) }, stamped: stamped,
+                    diagnostics: problems + lexicalDiagnostics(source), lexed: true)
+            }
             return LoadedFile(
                 entry: .code(code, words: read?.words), cached: key.map { ($0, FileSummary(code, words: words)) }, stamped: stamped,
-                diagnostics: problems + lexicalDiagnostics(source))
+                diagnostics: problems + lexicalDiagnostics(source), lexed: true)
         }
         var result = LoadResult(
-            entries: loaded.compactMap(\.entry),
+            entries: loaded.compactMap(\.entry), lexed: loaded.count(where: \.lexed), letGo: releases ? loaded.count(where: \.lexed) : 0,
             generated: loaded.compactMap(\.generated).filter { scan.reports($0.path) },
             diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) },
             words: words, cacheProblem: cacheProblem)
@@ -105,5 +125,7 @@ extension Linter {
         var generated: GeneratedFile?
         /// Taken from the cache by its stamp.
         var unread = false
+        /// Lexed as it was loaded.
+        var lexed = false
     }
 }

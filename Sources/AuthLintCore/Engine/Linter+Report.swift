@@ -38,7 +38,9 @@ extension Linter {
         if options.describesSignIn {
             report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         }
-        report.filesLexed = project.files.analysed.count
+        report.filesLexedUpFront = loaded.lexed
+        (report.filesLexedOnUse, report.filesLexedAgain) = project.files.lexedOnUse
+        report.filesLetGo = loaded.letGo
         if scan.reported != nil { report.currentDirectory = options.currentDirectory }
         report.configurationPaths = configurations.paths
         report.cacheProblem = loaded.cacheProblem

@@ -22,6 +22,13 @@ public struct LintOptions: Sendable {
     /// sign-in code and nothing follows values into them; where the rules follow values through
     /// most of the app, lexing those files one by one costs more than lexing them all up front.
     public var prefilter = false
+    /// How much source the code kept in memory may come from. In a tree with more Swift and
+    /// Objective-C source than this, each file's code is let go once its summary is taken, and
+    /// lexed again when a rule may match in it or a question reaches it; code lexed on use is kept
+    /// up to this much, the least recently used let go first. Code takes 15-20 times the memory
+    /// of its source. Findings are the same whatever it is.
+    public var residentSourceBytes = LintOptions.standardResidentSourceBytes
+    public static let standardResidentSourceBytes = 32 << 20
 
     /// The user's cache folder for authlint: `$XDG_CACHE_HOME/authlint`, else
     /// `~/Library/Caches/authlint` on macOS and `~/.cache/authlint` elsewhere.
@@ -78,9 +85,8 @@ public enum Linter {
         let project = clock.time("index") {
             ProjectIndex(
                 entries: loaded.entries, words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
-                knownTypes: options.catalog.providers.knownTypes)
+                knownTypes: options.catalog.providers.knownTypes, residentBytes: options.residentSourceBytes)
         }
-        let lexedUpFront = project.files.analysed.count
         let reportedFiles = scan.reported.map { reported in Set(project.paths.indices.filter { reported.contains(project.paths[$0]) }) }
         let outcome = clock.time("evaluate") {
             evaluate(
@@ -91,7 +97,6 @@ public enum Linter {
             Linter.report(scan: scan, selection: selection, loaded: loaded, project: project, outcome: outcome, options: options)
         }
         report.timings = clock.stages
-        report.filesLexedUpFront = lexedUpFront
         return report
     }
 

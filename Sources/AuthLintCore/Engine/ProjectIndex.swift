@@ -85,7 +85,10 @@ public final class ProjectIndex: Sendable {
         self.init(entries: files.map { Entry.code($0) }, words: WordIndex([]), scanned: scanned, configuredFolders: configuredFolders)
     }
 
-    init(entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>, knownTypes: KnownTypes = KnownTypes()) {
+    init(
+        entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>, knownTypes: KnownTypes = KnownTypes(),
+        residentBytes: Int = LintOptions.standardResidentSourceBytes
+    ) {
         var described: [CodeUnitBuilder.File] = []
         var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
@@ -112,7 +115,7 @@ public final class ProjectIndex: Sendable {
                 if summary.unlexed != nil { unlexed.append(fileIndex) }
             }
         }
-        files = CodeViews(entries)
+        files = CodeViews(entries, residentBytes: residentBytes)
         paths = described.map(\.path)
         importsOfFile = seen
         self.summaries = summaries
@@ -272,17 +275,19 @@ public final class ProjectIndex: Sendable {
 
 /// The files of a ``ProjectIndex``: a collection whose elements are analysed on first use when
 /// they were given as summaries. Safe to use from several threads.
+///
+/// A file analysed on use is kept while the files so kept fit in the run's resident source
+/// (``LintOptions/residentSourceBytes``, see ``RecentCode``), and analysed again if asked for
+/// after it was let go: lexing the same bytes gives the same code, so what a rule finds does not
+/// depend on what was kept.
 public struct CodeViews: RandomAccessCollection, Sendable {
     private let ready: [CodeView?]
     private let pending: [SourceFile.Pending?]
-    private let slots: [Slot]
+    /// One lock per file, held while it is analysed, so that two threads asking for it lex it once.
+    private let locks: [NSLock]
+    private let recent: RecentCode?
 
-    final class Slot: @unchecked Sendable {
-        let lock = NSLock()
-        var code: CodeView?
-    }
-
-    init(_ entries: [ProjectIndex.Entry]) {
+    init(_ entries: [ProjectIndex.Entry], residentBytes: Int) {
         var ready: [CodeView?] = []
         var pending: [SourceFile.Pending?] = []
         for entry in entries {
@@ -297,7 +302,9 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         }
         self.ready = ready
         self.pending = pending
-        slots = pending.contains { $0 != nil } ? entries.map { _ in Slot() } : []
+        let later = pending.contains { $0 != nil }
+        locks = later ? entries.map { _ in NSLock() } : []
+        recent = later ? RecentCode(count: entries.count, capacity: residentBytes) : nil
     }
 
     public var startIndex: Int { 0 }
@@ -305,17 +312,24 @@ public struct CodeViews: RandomAccessCollection, Sendable {
 
     public subscript(index: Int) -> CodeView {
         if let code = ready[index] { return code }
-        let slot = slots[index]
-        slot.lock.lock()
-        defer { slot.lock.unlock() }
-        if let code = slot.code { return code }
+        let recent = recent!
+        if let code = recent.code(index) { return code }
+        let lock = locks[index]
+        lock.lock()
+        defer { lock.unlock() }
+        if let code = recent.code(index) { return code }
         let code = CodeView(file: pending[index]!.sourceFile())
-        slot.code = code
+        recent.keep(code, at: index)
         return code
     }
 
     func language(_ index: Int) -> SourceLanguage {
         ready[index]?.file.language ?? pending[index]!.language
+    }
+
+    /// The suppression directives of a file, without analysing it again (see ``SourceFile/Directives``).
+    func directives(_ index: Int) -> SourceFile.Directives? {
+        ready[index].map(SourceFile.Directives.init) ?? pending[index]!.directives
     }
 
     /// The size of a file's text, known without analysing it (for a file not yet read, its
@@ -324,15 +338,84 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         ready[index]?.file.bytes.count ?? pending[index]!.size
     }
 
-    /// The files analysed so far, in order.
-    var analysed: [CodeView] {
-        indices.compactMap { index in
-            if let code = ready[index] { return code }
-            let slot = slots[index]
-            slot.lock.lock()
-            defer { slot.lock.unlock() }
-            return slot.code
+    /// How many files were lexed on use: for the first time, and again after their code was let
+    /// go at loading (each file counted once, however often it was lexed).
+    var lexedOnUse: (first: Int, again: Int) {
+        guard let recent else { return (0, 0) }
+        let again = recent.everKept.count { pending[$0]?.directives != nil }
+        return (recent.everKept.count - again, again)
+    }
+}
+
+/// The files analysed on use, kept while their source bytes fit in a capacity; past it, the one
+/// used least recently is let go. A file just analysed is kept even when it alone is larger.
+/// Safe to use from several threads.
+final class RecentCode: @unchecked Sendable {
+    private let lock = NSLock()
+    private let capacity: Int
+    private var held = 0
+    private var code: [CodeView?]
+    /// A list from the most recently used file to the least, linked by file index (-1: none).
+    private var older: [Int32]
+    private var newer: [Int32]
+    private var newest: Int32 = -1
+    private var oldest: Int32 = -1
+    private var kept: [Bool]
+
+    init(count: Int, capacity: Int) {
+        self.capacity = capacity
+        code = Array(repeating: nil, count: count)
+        older = Array(repeating: -1, count: count)
+        newer = Array(repeating: -1, count: count)
+        kept = Array(repeating: false, count: count)
+    }
+
+    /// The files ever kept, in order.
+    var everKept: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept.indices.filter { kept[$0] }
+    }
+
+    /// The file's code when it is kept, made the most recently used.
+    func code(_ index: Int) -> CodeView? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let found = code[index] else { return nil }
+        unlink(Int32(index))
+        pushNewest(Int32(index))
+        return found
+    }
+
+    func keep(_ view: CodeView, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard code[index] == nil else { return }
+        code[index] = view
+        held += max(1, view.file.bytes.count)
+        pushNewest(Int32(index))
+        kept[index] = true
+        while held > capacity, oldest != Int32(index), oldest >= 0 {
+            let last = oldest
+            unlink(last)
+            held -= max(1, code[Int(last)]!.file.bytes.count)
+            code[Int(last)] = nil
         }
+    }
+
+    private func unlink(_ index: Int32) {
+        let before = older[Int(index)], after = newer[Int(index)]
+        if before >= 0 { newer[Int(before)] = after } else { oldest = after }
+        if after >= 0 { older[Int(after)] = before } else { newest = before }
+        older[Int(index)] = -1
+        newer[Int(index)] = -1
+    }
+
+    private func pushNewest(_ index: Int32) {
+        older[Int(index)] = newest
+        newer[Int(index)] = -1
+        if newest >= 0 { newer[Int(newest)] = index } else { oldest = index }
+        newest = index
     }
 }
 
@@ -344,6 +427,10 @@ extension SourceFile {
         var file: ProjectFile
         var bytes: [UInt8]?
         var maxFileSize: Int
+        /// The file's suppression directives, when it was lexed as it was loaded. Nil when it was
+        /// not: a file summarised from the cache is not reported, and one the prefilter summarised
+        /// from its bytes holds no directive (it would have been lexed).
+        var directives: Directives?
 
         /// The file's text: its bytes, or read again from the tree. A file that can no longer be
         /// read is empty: it is not reported, and what it held is no longer there.

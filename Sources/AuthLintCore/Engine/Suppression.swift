@@ -113,6 +113,20 @@ public struct Suppression: Sendable, Hashable {
 }
 
 extension SourceFile {
+    /// The comments of a file that may be suppression directives (`// authlint:…`), and its line
+    /// count: what suppressions need of a file, kept when its code is let go.
+    struct Directives: Sendable {
+        var comments: [(line: Int, column: Int, text: String)]
+        var lineCount: Int
+
+        init(_ file: SourceFile) {
+            comments = file.lineComments.filter { Substring($0.text).drop { $0 == " " || $0 == "\t" }.hasPrefix("authlint:") }
+            lineCount = file.lineStarts.count
+        }
+
+        init(_ code: CodeView) { self.init(code.file) }
+    }
+
     /// The texts of the file's `//` comments (not `///`), after the slashes, with their places.
     var lineComments: [(line: Int, column: Int, text: String)] {
         tokens.compactMap { token in

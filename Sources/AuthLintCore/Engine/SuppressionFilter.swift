@@ -22,11 +22,12 @@ struct SuppressionFilter {
             let problems = comments.compactMap { comment in Suppression.problem(comment.text).map { (comment.line, comment.column, $0) } }
             if !problems.isEmpty { malformed[path] = problems }
         }
-        for code in project.files.analysed {
-            let comments = code.file.lineComments
-            let found = Suppression.parse(path: code.file.path, comments: comments, lineCount: code.file.lineStarts.count)
-            if !found.isEmpty { byPath[code.file.path] = found }
-            lookForMistakes(code.file.path, comments)
+        for file in project.files.indices {
+            guard let directives = project.files.directives(file), !directives.comments.isEmpty else { continue }
+            let path = project.paths[file]
+            let found = Suppression.parse(path: path, comments: directives.comments, lineCount: directives.lineCount)
+            if !found.isEmpty { byPath[path] = found }
+            lookForMistakes(path, directives.comments)
         }
         for (path, list) in project.resources.propertyLists {
             let comments = list.comments.map { (line: $0.line, column: 1, text: $0.text) }

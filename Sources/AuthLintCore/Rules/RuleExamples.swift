@@ -64,11 +64,12 @@ public enum ExampleRunner {
     /// providers; a rule about suppressions runs with the whole catalog, whose rules its
     /// suppressions name.
     public static func findings(
-        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil, catalog: RuleCatalog, prefilter: Bool = false
+        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil, catalog: RuleCatalog,
+        adjusting adjust: (inout LintOptions) -> Void = { _ in }
     ) -> [Found] {
         do {
             return try inProject(files, configuration: configuration) { root in
-                try lint(rule, root: root, catalog: catalog, prefilter: prefilter).findings.filter { $0.rule == rule.id }.map {
+                try lint(rule, root: root, catalog: catalog, adjusting: adjust).findings.filter { $0.rule == rule.id }.map {
                     Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message, severity: $0.severity)
                 }
             }
@@ -106,10 +107,12 @@ public enum ExampleRunner {
         }
     }
 
-    private static func lint(_ rule: RuleSpec, root: String, catalog: RuleCatalog, prefilter: Bool = false) throws -> LintReport {
+    private static func lint(
+        _ rule: RuleSpec, root: String, catalog: RuleCatalog, adjusting adjust: (inout LintOptions) -> Void = { _ in }
+    ) throws -> LintReport {
         let ran = rule.engine == nil ? RuleCatalog(rules: [rule], providers: catalog.providers) : catalog
         var options = LintOptions(scan: ScanOptions(paths: [root]), catalog: ran, currentDirectory: root)
-        options.prefilter = prefilter
+        adjust(&options)
         return try Linter.run(options)
     }
 

@@ -1,0 +1,76 @@
+@testable import AuthLintCore
+import Foundation
+import XCTest
+
+/// What stays in memory: the code lexed on use is kept up to a budget of source, the least
+/// recently used let go first, and a file let go is lexed again when asked for. The findings of
+/// runs that keep everything and runs that keep nothing are compared in ``PrefilterTests``.
+final class ResidentCodeTests: XCTestCase {
+    private func code(_ text: String, path: String = "File.swift") -> CodeView {
+        CodeView(file: SourceFile(path: path, language: .swift, bytes: Array(text.utf8)))
+    }
+
+    /// Files of `size` bytes each, summarised as the lexer summarises them, their bytes at hand.
+    private func summarised(_ texts: [String]) -> [ProjectIndex.Entry] {
+        texts.enumerated().map { number, text in
+            let path = "App/File\(number).swift"
+            let file = ProjectFile(path: path, absolutePath: "/nonexistent/" + path, kind: .swift, size: text.utf8.count)
+            let pending = SourceFile.Pending(language: .swift, file: file, bytes: Array(text.utf8), maxFileSize: 1 << 20)
+            return .summary(FileSummary(code(text, path: path), words: WordIndex([])), pending)
+        }
+    }
+
+    func testTheLeastRecentlyUsedCodeIsLetGoFirst() {
+        let recent = RecentCode(count: 4, capacity: 30)
+        let views = (0..<4).map { code(String(repeating: "a ", count: 5), path: "F\($0).swift") }  // 10 bytes each
+        recent.keep(views[0], at: 0)
+        recent.keep(views[1], at: 1)
+        recent.keep(views[2], at: 2)
+        XCTAssertTrue(recent.code(0) === views[0], "three fit; 0 is now the most recently used")
+        recent.keep(views[3], at: 3)
+        XCTAssertNil(recent.code(1), "1 was the least recently used")
+        XCTAssertTrue(recent.code(0) === views[0])
+        XCTAssertTrue(recent.code(2) === views[2])
+        XCTAssertTrue(recent.code(3) === views[3])
+        XCTAssertEqual(recent.everKept, [0, 1, 2, 3])
+
+        let none = RecentCode(count: 2, capacity: 0)
+        none.keep(views[0], at: 0)
+        XCTAssertTrue(none.code(0) === views[0], "the file just lexed is kept, whatever its size")
+        none.keep(views[1], at: 1)
+        XCTAssertNil(none.code(0))
+        XCTAssertTrue(none.code(1) === views[1])
+    }
+
+    /// With room for one file, asking for files in turn lexes each again, and each gives the same code.
+    func testAFileLetGoIsLexedAgainAndReadsTheSame() {
+        let texts = (0..<3).map { "func f\($0)(token: String) { print(token) }\n" }
+        let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [], residentBytes: 0)
+        let first = project.files[0]
+        _ = project.files[1]
+        let again = project.files[0]
+        XCTAssertFalse(first === again, "let go, then lexed again")
+        XCTAssertEqual(first.tokens.map(\.start), again.tokens.map(\.start))
+        XCTAssertEqual(first.hashes, again.hashes)
+        XCTAssertEqual(first.scopes.map(\.name), again.scopes.map(\.name))
+        XCTAssertEqual(project.files.lexedOnUse.first, 2, "each counted once")
+
+        let roomy = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let kept = roomy.files[0]
+        _ = roomy.files[1]
+        XCTAssertTrue(roomy.files[0] === kept)
+    }
+
+    /// A summary made by the lexer says which types the file declares or extends: a file that
+    /// only uses a type is not lexed to find the type's declarations.
+    func testATypesDeclarationsAreFoundWithoutLexingTheFilesThatOnlyUseIt() {
+        var texts = ["enum Keys {\n    static let session = \"session\"\n}\n", "extension Keys {\n    static let token = \"token\"\n}\n"]
+        texts += (1...20).map { "struct Screen\($0) {\n    let key = Keys.session\n}\n" }
+        let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let found = project.declarations(ofType: "Keys", inUnit: project.unitOfFile[0])
+        XCTAssertEqual(found.map(\.file), [0, 1])
+        XCTAssertEqual(found.map { project.files[$0.file].scopes[$0.scope].name }, ["Keys", "Keys"])
+        XCTAssertEqual(project.files.lexedOnUse.first, 2, "the twenty screens that use Keys are not lexed")
+        XCTAssertEqual(project.declarations(ofType: "Screen7", inUnit: project.unitOfFile[0]).map(\.file), [8])
+    }
+}
