@@ -266,16 +266,23 @@ public enum Linter {
     static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ evaluator: RuleEvaluator) -> [Finding.Related] {
         guard !rule.related.isEmpty else { return [] }
         let project = evaluator.project
-        let unit = project.unit(ofFile: site.file)
-        let files = [site.file] + unit.files.filter { $0 != site.file }
-        return rule.related.compactMap { place in
+        let unit = project.unitOfFile[site.file]
+        return rule.related.enumerated().compactMap { number, place in
             if !place.conditions.isEmpty {
                 var ignored: RuleEvaluator.Relocation?
                 let match = Match(range: site.range, bindings: site.bindings)
                 guard evaluator.spending(StepBudget(bytes: project.files.byteCount(site.file))).holds(place.conditions, match, site.file, &ignored)
                 else { return nil }
             }
-            for fileIndex in files where place.clauses.contains(where: { evaluator.accepts($0, fileIndex) && project.mayMatch($0, inFile: fileIndex) }) {
+            // The files of the target where a clause may match (the same for every site of the
+            // rule there), the site's own first.
+            let candidates = project.relatedCandidates.value(for: RelatedInUnit(rule: rule.id, place: number, unit: unit)) {
+                project.units[unit].files.filter { file in
+                    place.clauses.contains { evaluator.accepts($0, file) && project.mayMatch($0, inFile: file) }
+                }
+            }
+            let files = (candidates.contains(site.file) ? [site.file] : []) + candidates.filter { $0 != site.file }
+            for fileIndex in files {
                 let code = project.files[fileIndex]
                 let budget = StepBudget(bytes: code.file.bytes.count)
                 let bounded = evaluator.spending(budget)

@@ -64,6 +64,8 @@ public final class ProjectIndex: Sendable {
     let staticMembers = Memo<StaticMember, [ValueResolver.Site]>()
     /// The values each function gives back, found on first use (see `returnedValues(of:)`).
     let returned = Memo<FunctionRef, [CodeRange]>()
+    /// The files of each target where a related place of a rule may be found (see `Linter.relatedPlaces`).
+    let relatedCandidates = Memo<RelatedInUnit, [Int]>()
     /// Where the value of each piece of code comes from, as far as it was followed (see `ValueResolver.resolve`).
     let resolvedValues = Memo<ResolvedValue, ValueResolver.Result>()
 
@@ -467,6 +469,13 @@ struct StaticMember: Hashable {
     var unit: Int
     var type: UInt64
     var member: UInt64
+}
+
+/// One related place of a rule (by its position in the rule's list), in one unit.
+struct RelatedInUnit: Hashable {
+    var rule: String
+    var place: Int
+    var unit: Int
 }
 
 /// A type's name in one unit.
