@@ -70,9 +70,10 @@ struct RuleEvaluator {
         if !spec.imports.isEmpty, !project.sees(anyOf: spec.imports, inFile: fileIndex) { return ([], []) }
         guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return ([], []) }
         // Clauses are read in place, by index: a clause is a large value, and rules have many.
+        // What the file's summary rules out is asked first: it is the cheapest answer, and the usual one.
         let runnable = spec.patterns.indices.filter {
-            accepts(spec.patterns[$0], fileIndex) && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
-                && project.mayMatch(spec.patterns[$0], inFile: fileIndex)
+            project.mayMatch(spec.patterns[$0], inFile: fileIndex) && accepts(spec.patterns[$0], fileIndex)
+                && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
         }
         guard !runnable.isEmpty else { return ([], []) }
         let code = project.files[fileIndex]
