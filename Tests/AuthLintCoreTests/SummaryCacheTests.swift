@@ -269,7 +269,7 @@ final class SummaryCacheTests: XCTestCase {
             """.utf8)))
         let summary = FileSummary(code, words: words)
         let matching = try XCTUnwrap(words.patterns.patterns.first { $0.source == "$D.set($...VALUE, forKey: $...KEY)" })
-        let absent = try XCTUnwrap(words.patterns.patterns.first { $0.source.contains("getCredentialState") })
+        let absent = try XCTUnwrap(words.patterns.patterns.first { $0.source == "\"Authorization\"" })
         XCTAssertTrue(summary.mayMatch(matching, words.patterns))
         XCTAssertFalse(summary.mayMatch(absent, words.patterns))
         XCTAssertEqual(summary.handed, ["store", "set", "current", "wrappedValue"].map { CodeView.hash($0) }.sorted(), "reset() hands nothing")
@@ -284,6 +284,39 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(read.entries, written.entries)
         XCTAssertTrue(SummaryCache(folder: folder, root: root, words: WordIndex(rules: Array(catalog.rules.prefix(3)), providers: catalog.providers))
             .entries.isEmpty, "made for other rules")
+    }
+
+    /// A pattern whose bit no question can read for a file (every clause that uses it needs a
+    /// name, a module or a word the file lacks) is not matched there: it counts as matching.
+    func testAPatternNoClauseCanReadInAFileIsNotTriedThere() throws {
+        let catalog = try RuleCatalog.builtin()
+        let words = WordIndex(rules: catalog.rules, providers: catalog.providers)
+        func summary(_ text: String) -> FileSummary {
+            FileSummary(CodeView(file: SourceFile(path: "A.swift", language: .swift, bytes: Array(text.utf8))), words: words)
+        }
+        // Only a biometric check's function is searched for its success Boolean used with `?`.
+        let success = try XCTUnwrap(words.patterns.patterns.first { $0.source == "$SUCCESS ?" })
+        XCTAssertTrue(summary("let total = 1\n").mayMatch(success, words.patterns), "no evaluatePolicy: never asked, so not known")
+        let checked = """
+            import LocalAuthentication
+
+            func unlock(context: LAContext) {
+                context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock") { success, _ in
+                    if success { open() }
+                }
+            }
+
+            """
+        XCTAssertFalse(summary(checked).mayMatch(success, words.patterns), "asked, and matched: no `success ?` there")
+        XCTAssertTrue(summary(checked.replacingOccurrences(of: "if success {", with: "_ = success ? 1 : 0; if true {"))
+            .mayMatch(success, words.patterns))
+        // A presentation anchor's new window is looked for only in files that see AuthenticationServices
+        // and declare presentationAnchor(for:).
+        let window = try XCTUnwrap(words.patterns.patterns.first { $0.source == "{ $WINDOW() }" })
+        let anchor = "func presentationAnchor(for controller: Int) -> Int { 1 }\n"
+        XCTAssertTrue(summary(anchor).mayMatch(window, words.patterns))
+        XCTAssertTrue(summary("import AuthenticationServices\nlet total = 1\n").mayMatch(window, words.patterns))
+        XCTAssertFalse(summary("import AuthenticationServices\n" + anchor).mayMatch(window, words.patterns))
     }
 
     /// The cache file of the project, after a run that wrote it.

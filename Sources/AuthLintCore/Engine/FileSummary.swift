@@ -72,7 +72,7 @@ struct FileSummary: Sendable, Hashable {
             }
         }
         self.words = words
-        patterns = index.patterns.matched(in: code)
+        patterns = index.patterns.matched(in: code, words: words, index: index)
         types = Set(code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil }).sorted()
         handed = code.file.language == .swift ? Set(RuleEvaluator.namesHanded(code).map { CodeView.hash($0) }).sorted() : nil
     }
@@ -220,7 +220,7 @@ struct WordIndex: Sendable, Hashable {
         self.init(tests.flatMap(\.needles))
         let searches = (clauses.flatMap(\.conditions) + rules.flatMap(\.match.conditions)).flatMap(\.scopedSearches)
         patterns = PatternIndex(clauses.filter { $0.words == nil }.map(\.pattern) + rules.flatMap(\.related).flatMap(\.clauses).map(\.pattern)
-            + searches.flatMap(\.patterns))
+            + searches.flatMap(\.patterns), uses: PatternUse.uses(rules: rules, providers: providers), knownTypes: providers.knownTypes)
     }
 
     /// A fingerprint of the words and patterns, so that summaries made for other rules are not trusted.
@@ -238,24 +238,41 @@ struct PatternIndex: Sendable, Hashable {
     let patterns: [Pattern]
     /// Each pattern's position, by ``Pattern/sourceHash``.
     let position: [UInt64: Int]
+    /// Per pattern, where its bit is read, when all those places are known (nil: anywhere).
+    private let uses: [[PatternUse]?]
+    private let knownTypes: KnownTypes
 
-    init(_ patterns: [Pattern]) {
+    init(_ patterns: [Pattern], uses: [UInt64: [PatternUse]?] = [:], knownTypes: KnownTypes = KnownTypes()) {
         var seen = Set<String>()
         self.patterns = patterns.filter { seen.insert($0.source).inserted }.sorted { $0.source < $1.source }
         position = WordIndex.positions(self.patterns.map(\.sourceHash))
+        self.uses = self.patterns.map { uses[$0.sourceHash] ?? nil }
+        self.knownTypes = knownTypes
+    }
+
+    static func == (lhs: PatternIndex, rhs: PatternIndex) -> Bool {
+        lhs.patterns == rhs.patterns
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(patterns)
     }
 
     /// Which of the patterns match in the code, as ``FileSummary/patterns`` holds them. Each file
     /// has the steps of its own analysis for this; once they are spent, every pattern not yet
-    /// tried counts as matching.
-    func matched(in code: CodeView) -> [UInt8]? {
+    /// tried counts as matching. A pattern whose bit no question can read for this file (every
+    /// clause that uses it needs a name, a module or a word the file lacks) is not tried: it
+    /// counts as matching, which is what a summary that does not know says.
+    func matched(in code: CodeView, words: [UInt8], index: WordIndex) -> [UInt8]? {
         guard !patterns.isEmpty else { return nil }
         var bits = [UInt8](repeating: 0, count: (patterns.count + 7) / 8)
         let budget = StepBudget(bytes: code.file.bytes.count)
         let matcher = Matcher(code, budget: budget)
-        for (index, pattern) in patterns.enumerated() {
-            if budget.isSpent || matcher.contains(pattern, in: 0..<code.count) || budget.isSpent {
-                bits[index / 8] |= 1 << UInt8(index % 8)
+        let file = PatternUse.File(code: code, words: words, seen: code.imports.union(knownTypes.modules(usedIn: code)))
+        for (position, pattern) in patterns.enumerated() {
+            let read = uses[position].map { $0.contains { $0.mayBeRead(in: file, index) } } ?? true
+            if !read || budget.isSpent || matcher.contains(pattern, in: 0..<code.count) || budget.isSpent {
+                bits[position / 8] |= 1 << UInt8(position % 8)
             }
         }
         return bits
@@ -264,5 +281,65 @@ struct PatternIndex: Sendable, Hashable {
     /// A fingerprint of the patterns, so that summaries made for other rules are not trusted.
     var fingerprint: UInt64 {
         CodeView.hash(patterns.map(\.source).joined(separator: "\u{0}"))
+    }
+}
+
+/// A place a pattern's bit in a summary is read: a clause of a rule, a provider or a search, or
+/// a search confined to the file of such a clause's match. The bit is read for a file only when
+/// the file uses every name the clause needs, sees one module of each list and may meet the
+/// clause's conditions by its words; otherwise it is never read there and need not be known.
+struct PatternUse: Sendable {
+    var names: [UInt64]
+    var imports: [[String]]
+    var conditions: [Condition]
+
+    /// What a file being summarised holds, for telling whether a use may read a bit there.
+    struct File: WordsAndNames {
+        let code: CodeView
+        let words: [UInt8]
+        let seen: Set<String>
+
+        func mentions(_ hash: UInt64) -> Bool { code.nameHashes.contains(hash) }
+        func mayMatch(_ pattern: Pattern, _ index: PatternIndex) -> Bool { true }
+    }
+
+    func mayBeRead(in file: File, _ index: WordIndex) -> Bool {
+        file.mentionsAll(names) && imports.allSatisfy { !file.seen.isDisjoint(with: $0) } && file.mayHold(conditions, index)
+    }
+
+    /// Where each pattern of the rules and providers is read, by ``Pattern/sourceHash``: nil for
+    /// a pattern read somewhere these uses do not describe (a search that follows values, or
+    /// looks beyond the file of the match).
+    static func uses(rules: [RuleSpec], providers: ProviderCatalog) -> [UInt64: [PatternUse]?] {
+        var uses: [UInt64: [PatternUse]?] = [:]
+        func add(_ pattern: Pattern, _ use: PatternUse?) {
+            guard let use, let known = uses[pattern.sourceHash] ?? [] else { return uses[pattern.sourceHash] = .some(nil) }
+            uses[pattern.sourceHash] = known + [use]
+        }
+        func add(_ clause: PatternClause, imports: [[String]], conditions: [Condition] = []) {
+            guard clause.words == nil else { return }
+            let use = PatternUse(
+                names: clause.pattern.requiredNames, imports: imports + (clause.imports.isEmpty ? [] : [clause.imports]),
+                conditions: conditions + clause.conditions)
+            add(clause.pattern, use)
+            for search in clause.conditions.flatMap(\.scopedSearches) {
+                // A search in the match's function or file reads the bits of that file only.
+                let here = search.follow == nil && (search.scope == .function || search.scope == .file)
+                for pattern in search.patterns { add(pattern, here ? PatternUse(names: use.names, imports: use.imports, conditions: []) : nil) }
+            }
+        }
+        for clause in providers.providers.flatMap(\.signIn) { add(clause, imports: []) }
+        for rule in rules {
+            let imports = rule.match.imports.isEmpty ? [] : [rule.match.imports]
+            for clause in rule.match.patterns { add(clause, imports: imports, conditions: rule.match.conditions) }
+            for search in rule.projectSearches {
+                for clause in search.clauses { add(clause, imports: search.imports.isEmpty ? [] : [search.imports]) }
+            }
+            for clause in rule.related.flatMap(\.clauses) { add(clause, imports: []) }
+            for search in rule.match.conditions.flatMap(\.scopedSearches) {
+                for pattern in search.patterns { add(pattern, nil) }
+            }
+        }
+        return uses
     }
 }
