@@ -61,6 +61,25 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(project.diagnostics.map(\.kind), [.outsideRoot])
     }
 
+    /// A file the scan found, replaced afterwards by a link out of the root (or by any other
+    /// file), is not read when its code is asked for: the path no longer opens what was scanned.
+    func testAFileReplacedByALinkOutOfTheRootAfterTheScanIsNotRead() throws {
+        let tree = try makeTree()
+        try tree.write("project/App/Session.swift", "let session = 1\n")
+        let project = tree.scan([tree.path("project")])
+        let session = try XCTUnwrap(project.sourceFiles.first { $0.path == "App/Session.swift" })
+        XCTAssertEqual(FileReader.readSource(session).bytes, Array("let session = 1\n".utf8))
+        try FileManager.default.removeItem(atPath: tree.path("project/App/Session.swift"))
+        try tree.symlink("project/App/Session.swift", to: tree.path("outside/Secret.swift"))
+        let swapped = FileReader.readSource(session)
+        XCTAssertNil(swapped.bytes)
+        XCTAssertEqual(swapped.diagnostics.map(\.kind), [.unreadable])
+        XCTAssertFalse(swapped.diagnostics.map(\.message).joined().contains(Self.canary))
+        // Code let go after lexing reads as empty then.
+        let pending = SourceFile.Pending(language: .swift, file: session, bytes: nil, maxFileSize: 1 << 20)
+        XCTAssertEqual(pending.sourceFile().bytes, [])
+    }
+
     func testFIFOsAreNeverOpened() throws {
         let tree = try makeTree()
         XCTAssertEqual(mkfifo(tree.path("project/App/Pipe.swift"), 0o644), 0)

@@ -45,14 +45,24 @@ public enum FileReader {
     /// How many leading bytes are searched for a NUL byte to call a source file binary.
     public static let binaryProbeLength = 8 << 10
 
-    /// The whole file, or why not: `.notFound`, `.unreadable` (including a folder), or `.tooLarge`.
+    /// The whole file, or why not: `.notFound`, `.unreadable` (including a folder, and a file that
+    /// is not the one the scan found there when its `identity` is given), or `.tooLarge`.
     public static func readFile(atPath path: String, maxFileSize: Int = 8 << 20) -> Result<[UInt8], FileReadError> {
+        readFile(atPath: path, maxFileSize: maxFileSize, identity: nil)
+    }
+
+    static func readFile(atPath path: String, maxFileSize: Int, identity: FileIdentity?) -> Result<[UInt8], FileReadError> {
         // Non-blocking, so that opening a FIFO cannot wait for a writer; only a regular file is read.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(error(SystemError.current())) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(error(SystemError.current())) }
+        // A path the scan found a file at (inside the root, through links that stay inside) that
+        // now opens another file (replaced since, by a link that leads elsewhere perhaps) is not read.
+        if let identity, identity != FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)) {
+            return .failure(FileReadError(kind: .unreadable, message: "replaced by another file since the tree was scanned; not read"))
+        }
         switch UInt32(info.st_mode) & 0o170000 {
         case 0o100000: break
         case 0o040000: return .failure(FileReadError(kind: .unreadable, message: "is a directory"))
@@ -90,7 +100,11 @@ public enum FileReader {
     /// A source file's bytes: refused when binary (a NUL byte in its first 8 KiB) besides the
     /// failures of `readFile`. Ill-formed UTF-8 is not a failure; it is noted in the result.
     public static func readSource(atPath path: String, maxFileSize: Int = 8 << 20) -> Result<SourceContents, FileReadError> {
-        switch readFile(atPath: path, maxFileSize: maxFileSize) {
+        readSource(atPath: path, maxFileSize: maxFileSize, identity: nil)
+    }
+
+    static func readSource(atPath path: String, maxFileSize: Int, identity: FileIdentity?) -> Result<SourceContents, FileReadError> {
+        switch readFile(atPath: path, maxFileSize: maxFileSize, identity: identity) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let bytes):
@@ -108,7 +122,7 @@ public enum FileReader {
     /// Reads a scanned source file: its bytes (nil when it must be skipped) and the diagnostics to
     /// report (`.binaryFile`, `.unreadable`, `.tooLarge`, `.notFound`, or a non-fatal `.invalidUTF8`).
     public static func readSource(_ file: ProjectFile, maxFileSize: Int = 8 << 20) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
-        switch readSource(atPath: file.absolutePath, maxFileSize: maxFileSize) {
+        switch readSource(atPath: file.absolutePath, maxFileSize: maxFileSize, identity: file.stamp?.identity) {
         case .failure(let failure):
             return (nil, [failure.diagnostic(path: file.path)])
         case .success(let contents):
