@@ -20,6 +20,28 @@ final class ResidentCodeTests: XCTestCase {
         }
     }
 
+    /// A code view keeps its file's code and comments, not its whitespace and line breaks: the
+    /// code, the comments suppressions read and the lines are those of the whole file.
+    func testACodeViewKeepsItsFilesCodeAndCommentsWithoutSpacing() {
+        let whole = SourceFile(path: "Login.swift", bytes: Array("""
+            import Foundation  // authlint:disable:this token-logged -- why
+            /* a block */
+            func save(token: String) {
+                print("token: \\(token)")   /// doc
+            }
+
+            """.utf8))
+        let code = CodeView(file: whole)
+        XCTAssertFalse(code.file.tokens.contains { $0.kind == TokenKind.whitespace || $0.kind == TokenKind.newline })
+        XCTAssertLessThan(code.file.tokens.count, whole.tokens.count)
+        XCTAssertEqual(code.tokens, whole.codeTokenIndices.map { whole.tokens[Int($0)] })
+        XCTAssertEqual(code.file.codeTokenIndices.map { code.file.tokens[Int($0)] }, code.tokens)
+        XCTAssertEqual(code.file.tokens.filter(\.kind.isTrivia).map(\.kind), [TokenKind.lineComment, .blockComment, .docLineComment])
+        XCTAssertEqual(code.file.lineComments.map(\.text), whole.lineComments.map(\.text))
+        XCTAssertEqual(code.file.lineStarts, whole.lineStarts)
+        XCTAssertEqual(CodeView(file: code.file).hashes, code.hashes, "a view of the view's file is the same")
+    }
+
     func testTheLeastRecentlyUsedCodeIsLetGoFirst() {
         let recent = RecentCode(count: 4, capacity: 30)
         let views = (0..<4).map { code(String(repeating: "a ", count: 5), path: "F\($0).swift") }  // 10 bytes each

@@ -4,7 +4,8 @@ public final class SourceFile: Sendable {
     public let path: String
     public let language: SourceLanguage
     public let bytes: [UInt8]
-    /// Every token, trivia included: their bytes concatenated are `bytes`.
+    /// Every token, trivia included: their bytes concatenated are `bytes`. In the file of a
+    /// ``CodeView``, whitespace and line breaks are left out (see ``withoutSpacing()``).
     public let tokens: [Token]
     /// Indices into `tokens` of the tokens that are code (no trivia), in order.
     public let codeTokenIndices: [Int32]
@@ -30,6 +31,34 @@ public final class SourceFile: Sendable {
         }
         codeTokenIndices = code
         lineStarts = SourceFile.computeLineStarts(bytes)
+    }
+
+    private init(
+        path: String, language: SourceLanguage, bytes: [UInt8], tokens: [Token], codeTokenIndices: [Int32], diagnostics: [LexDiagnostic],
+        lineStarts: [Int32]
+    ) {
+        self.path = path
+        self.language = language
+        self.bytes = bytes
+        self.tokens = tokens
+        self.codeTokenIndices = codeTokenIndices
+        self.diagnostics = diagnostics
+        self.lineStarts = lineStarts
+    }
+
+    /// The same file without its whitespace and line-break tokens: its code and comments, which
+    /// is all that is read of a lexed file once it is analysed, in about half the memory.
+    func withoutSpacing() -> SourceFile {
+        var kept: [Token] = []
+        kept.reserveCapacity(codeTokenIndices.count + 16)
+        var code: [Int32] = []
+        code.reserveCapacity(codeTokenIndices.count)
+        for token in tokens where token.kind != .whitespace && token.kind != .newline {
+            if !token.kind.isTrivia { code.append(Int32(kept.count)) }
+            kept.append(token)
+        }
+        return SourceFile(
+            path: path, language: language, bytes: bytes, tokens: kept, codeTokenIndices: code, diagnostics: diagnostics, lineStarts: lineStarts)
     }
 
     public convenience init(path: String, language: SourceLanguage = .swift, text: String) {

@@ -3,6 +3,7 @@
 /// checks. String literals are bracketed groups, so a whole literal is one atom to the matcher,
 /// while the code in its interpolations stays visible.
 public final class CodeView: Sendable {
+    /// The file, its whitespace and line-break tokens left out (``SourceFile/withoutSpacing()``).
     public let file: SourceFile
     /// Code tokens in order.
     public let tokens: [Token]
@@ -22,7 +23,8 @@ public final class CodeView: Sendable {
     /// Modules the file imports (`import X`, `@testable import X`, `import struct X.Y`, `@import X;`, `#import <X/…>`).
     public let imports: Set<String>
 
-    public init(file: SourceFile) {
+    public init(file whole: SourceFile) {
+        let file = whole.withoutSpacing()
         self.file = file
         var tokens: [Token] = []
         tokens.reserveCapacity(file.codeTokenIndices.count)
