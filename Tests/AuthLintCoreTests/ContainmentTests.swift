@@ -80,6 +80,25 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(pending.sourceFile().bytes, [])
     }
 
+    /// The same for a property list the report quotes: the text of an entitlements file replaced
+    /// by a link out of the root after the scan is not read.
+    func testAPropertyListReplacedAfterTheScanIsNotQuoted() throws {
+        let tree = try makeTree()
+        let plist = { (value: String) in
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>k</key>\n<string>\(value)</string>\n</dict>\n</plist>\n"
+        }
+        try tree.write("outside/Secret.entitlements", plist(Self.canary))
+        try tree.write("project/App/App.entitlements", plist("fine"))
+        let project = tree.scan([tree.path("project")])
+        XCTAssertEqual(project.entitlements.map(\.path), ["App/App.entitlements"])
+        XCTAssertTrue(ProjectResources(paths: [], scanned: project).texts["App/App.entitlements"]?.lineText(5).contains("fine") == true)
+        try FileManager.default.removeItem(atPath: tree.path("project/App/App.entitlements"))
+        try tree.symlink("project/App/App.entitlements", to: tree.path("outside/Secret.entitlements"))
+        let texts = ProjectResources(paths: [], scanned: project).texts
+        XCTAssertNil(texts["App/App.entitlements"])
+        XCTAssertFalse(texts.values.contains { String(decoding: $0.bytes, as: UTF8.self).contains(Self.canary) })
+    }
+
     func testFIFOsAreNeverOpened() throws {
         let tree = try makeTree()
         XCTAssertEqual(mkfifo(tree.path("project/App/Pipe.swift"), 0o644), 0)

@@ -30,7 +30,7 @@ extension Linter {
             diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
             filesScanned: scan.reported.map { $0.count - loaded.generated.count } ?? project.files.count + scan.project.propertyLists.count,
             rules: selection.rules.map(\.description),
-            excerpts: excerpts(for: findings, project: project, root: root),
+            excerpts: excerpts(for: findings, project: project, scanned: scan.project),
             declarations: declarations)
         report.suppressed = suppressed
         report.generatedFiles = loaded.generated
@@ -104,15 +104,16 @@ extension Linter {
         }
     }
 
-    static func excerpts(for findings: [Finding], project: ProjectIndex, root: String) -> [String: [Int: String]] {
+    static func excerpts(for findings: [Finding], project: ProjectIndex, scanned: ScannedProject) -> [String: [Int: String]] {
         var excerpts: [String: [Int: String]] = [:]
         var others: [String: SourceFile] = [:]
+        let records = Dictionary(scanned.allFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for finding in findings {
             if let index = project.fileIndex(finding.path) {
                 excerpts[finding.path, default: [:]][finding.line] = project.files[index].file.lineText(finding.line)
             } else if let text = project.resources.texts[finding.path] {
                 excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)
-            } else if let text = others[finding.path] ?? otherFile(finding.path, root: root) {
+            } else if let record = records[finding.path], let text = others[finding.path] ?? otherFile(record) {
                 others[finding.path] = text
                 excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)
             }
@@ -120,10 +121,11 @@ extension Linter {
         return excerpts
     }
 
-    /// A non-source file findings point at (a property list), read for its lines.
-    static func otherFile(_ path: String, root: String) -> SourceFile? {
-        guard case let .success(bytes) = FileReader.readFile(atPath: (root as NSString).appendingPathComponent(path)) else { return nil }
-        return SourceFile(path: path, language: .objectiveC, bytes: bytes)
+    /// A non-source file of the tree findings point at (a property list), read for its lines if
+    /// it is still the file the scan found.
+    static func otherFile(_ file: ProjectFile) -> SourceFile? {
+        guard case let .success(bytes) = FileReader.readFile(file) else { return nil }
+        return SourceFile(path: file.path, language: .objectiveC, bytes: bytes)
     }
 
     /// "" when the root is the current directory, else the relative way from it to the root, with a trailing "/".

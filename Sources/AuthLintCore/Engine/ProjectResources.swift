@@ -52,15 +52,18 @@ struct ProjectResources: Sendable {
         }
         for list in scanned.propertyLists { propertyLists[list.path] = list }
         scannedPaths = Set(scanned.allFiles.map(\.path))
+        // A file the scan found is read only if it is still that file; a property list a build
+        // setting named, which the scan read by its path, is read by it again.
+        let records = Dictionary(scanned.allFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for list in scanned.entitlements + scanned.privacyManifests + scanned.infoPlists {
-            let absolute = (scanned.root as NSString).appendingPathComponent(list.path)
-            if case let .success(bytes) = FileReader.readFile(atPath: absolute) {
+            let read = records[list.path].map { FileReader.readFile($0) }
+                ?? FileReader.readFile(atPath: (scanned.root as NSString).appendingPathComponent(list.path))
+            if case let .success(bytes) = read {
                 texts[list.path] = SourceFile(path: list.path, language: .objectiveC, bytes: bytes)
             }
         }
         for file in scanned.allFiles where file.kind == .interfaceBuilder {
-            let absolute = (scanned.root as NSString).appendingPathComponent(file.path)
-            if case let .success(bytes) = FileReader.readFile(atPath: absolute) {
+            if case let .success(bytes) = FileReader.readFile(file) {
                 interfaceNames.formUnion(ProjectResources.interfaceNames(in: bytes))
             }
         }

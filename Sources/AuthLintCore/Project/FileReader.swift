@@ -97,6 +97,11 @@ public enum FileReader {
         return .success(bytes)
     }
 
+    /// A file the scan found, read only if its path still opens that file.
+    static func readFile(_ file: ProjectFile, maxFileSize: Int = 8 << 20) -> Result<[UInt8], FileReadError> {
+        readFile(atPath: file.absolutePath, maxFileSize: maxFileSize, identity: file.stamp?.identity)
+    }
+
     /// A source file's bytes: refused when binary (a NUL byte in its first 8 KiB) besides the
     /// failures of `readFile`. Ill-formed UTF-8 is not a failure; it is noted in the result.
     public static func readSource(atPath path: String, maxFileSize: Int = 8 << 20) -> Result<SourceContents, FileReadError> {

@@ -157,7 +157,7 @@ public struct ProjectScanner {
         var diagnostics: [Diagnostic] = []
         let root = ProjectRoot(project.root)
         func read(_ file: ProjectFile) -> [UInt8]? {
-            switch FileReader.readFile(atPath: file.absolutePath, maxFileSize: maxFileSize, identity: file.stamp?.identity) {
+            switch FileReader.readFile(file, maxFileSize: maxFileSize) {
             case .success(let bytes): return bytes
             case .failure(let error):
                 diagnostics.append(error.diagnostic(path: file.path))
