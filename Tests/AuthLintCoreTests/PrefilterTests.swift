@@ -114,6 +114,35 @@ final class PrefilterTests: XCTestCase {
         XCTAssertEqual(WordSearch([]).found(in: UnsafeBufferPointer(start: nil, count: 0)), [])
     }
 
+    /// A summary's words, found by one search through each name and string, are those a token
+    /// holds as names compare them (``CodeView/tokenContains(_:_:)``): bit 1 for a name, 2 for
+    /// string text. An empty word is in every name and so is never given a position.
+    func testASummarysWordsAreThoseItsNamesAndStringsContain() throws {
+        let catalog = try RuleCatalog.builtin()
+        let index = WordIndex(rules: catalog.rules, providers: catalog.providers)
+        XCTAssertGreaterThan(index.words.count, 50)
+        var sources: [String] = []
+        for rule in catalog.rules {
+            for example in rule.description.examples.triggering + rule.description.examples.nonTriggering {
+                sources += MarkedExample(example).files.filter { $0.path.hasSuffix(".swift") }.map(\.text)
+            }
+        }
+        var marked = 0
+        for (number, source) in sources.enumerated() {
+            let code = CodeView(file: SourceFile(path: "File.swift", bytes: Array(source.utf8)))
+            var expected = [UInt8](repeating: 0, count: index.words.count)
+            for token in code.tokens.indices {
+                let bit: UInt8 = code.kind(token) == .identifier ? 1 : code.kind(token) == .stringSegment ? 2 : 0
+                guard bit != 0 else { continue }
+                for (word, needle) in index.words.enumerated() where code.tokenContains(token, needle) { expected[word] |= bit }
+            }
+            XCTAssertEqual(FileSummary(code, words: index).words, expected, "source \(number + 1)")
+            marked += expected.count { $0 != 0 }
+        }
+        XCTAssertGreaterThan(marked, 200)
+        XCTAssertEqual(WordIndex([[], Array("token".utf8)]).words, [Array("token".utf8)])
+    }
+
     /// What the bytes say of a file holds everything the lexer finds in it: each name, each
     /// function or property scope's name, each import; and what it says is certainly imported is.
     func testTheByteReadingHoldsWhatTheLexerFinds() throws {

@@ -4,10 +4,10 @@ import Foundation
 /// summarised from the cache, the generated files left out, and what reading them found.
 struct LoadResult {
     var entries: [ProjectIndex.Entry]
-    /// How many source files were lexed as they were read, and how many of those were kept as
-    /// their summaries only (``LintOptions/residentSourceBytes``).
+    /// How many source files were lexed as they were read, and whether they were kept as their
+    /// summaries only (``LintOptions/residentSourceBytes``).
     var lexed: Int
-    var letGo: Int
+    var codeLetGo: Bool
     var generated: [GeneratedFile]
     var diagnostics: [Diagnostic]
     /// The words file summaries keep.
@@ -84,25 +84,25 @@ extension Linter {
                 return LoadedFile(entry: .summary(summary, pending), diagnostics: problems)
             }
             let source = SourceFile(path: file.path, language: language, bytes: bytes)
-            let code = CodeView(file: source)
             if releases {
                 // Only its summary and directives stay: the file is read and lexed again if a rule
                 // may match in it or a question reaches it.
-                let summary = FileSummary(code, words: words)
-                var read = file
-                read.size = bytes.count  // its step budget is the one it had as read
-                var pending = SourceFile.Pending(language: language, file: read, bytes: nil, maxFileSize: options.scan.maxFileSize)
+                let summary = FileSummary(CodeView(analysing: source), words: words)
+                var asRead = file
+                asRead.size = bytes.count  // its step budget is the one it had as read
+                var pending = SourceFile.Pending(language: language, file: asRead, bytes: nil, maxFileSize: options.scan.maxFileSize)
                 pending.directives = SourceFile.Directives(source)
                 return LoadedFile(
                     entry: .summary(summary, pending), cached: key.map { ($0, summary) }, stamped: stamped,
                     diagnostics: problems + lexicalDiagnostics(source), lexed: true)
             }
+            let code = CodeView(file: source)
             return LoadedFile(
                 entry: .code(code, words: read?.words), cached: key.map { ($0, FileSummary(code, words: words)) }, stamped: stamped,
                 diagnostics: problems + lexicalDiagnostics(source), lexed: true)
         }
         var result = LoadResult(
-            entries: loaded.compactMap(\.entry), lexed: loaded.count(where: \.lexed), letGo: releases ? loaded.count(where: \.lexed) : 0,
+            entries: loaded.compactMap(\.entry), lexed: loaded.count(where: \.lexed), codeLetGo: releases,
             generated: loaded.compactMap(\.generated).filter { scan.reports($0.path) },
             diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) },
             words: words, cacheProblem: cacheProblem)

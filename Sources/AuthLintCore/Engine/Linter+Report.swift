@@ -40,7 +40,7 @@ extension Linter {
         }
         report.filesLexedUpFront = loaded.lexed
         (report.filesLexedOnUse, report.filesLexedAgain) = project.files.lexedOnUse
-        report.filesLetGo = loaded.letGo
+        report.filesLetGo = loaded.codeLetGo ? loaded.lexed : 0
         if scan.reported != nil { report.currentDirectory = options.currentDirectory }
         report.configurationPaths = configurations.paths
         report.cacheProblem = loaded.cacheProblem
@@ -107,13 +107,12 @@ extension Linter {
     static func excerpts(for findings: [Finding], project: ProjectIndex, scanned: ScannedProject) -> [String: [Int: String]] {
         var excerpts: [String: [Int: String]] = [:]
         var others: [String: SourceFile] = [:]
-        let records = Dictionary(scanned.allFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for finding in findings {
             if let index = project.fileIndex(finding.path) {
                 excerpts[finding.path, default: [:]][finding.line] = project.files[index].file.lineText(finding.line)
             } else if let text = project.resources.texts[finding.path] {
                 excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)
-            } else if let record = records[finding.path], let text = others[finding.path] ?? otherFile(record) {
+            } else if let record = scanned.file(atPath: finding.path), let text = others[finding.path] ?? otherFile(record) {
                 others[finding.path] = text
                 excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)
             }

@@ -331,7 +331,7 @@ public struct CodeViews: RandomAccessCollection, Sendable {
 
     /// The suppression directives of a file, without analysing it again (see ``SourceFile/Directives``).
     func directives(_ index: Int) -> SourceFile.Directives? {
-        ready[index].map(SourceFile.Directives.init) ?? pending[index]!.directives
+        ready[index].map { SourceFile.Directives($0.file) } ?? pending[index]!.directives
     }
 
     /// The size of a file's text, known without analysing it (for a file not yet read, its

@@ -54,9 +54,8 @@ struct ProjectResources: Sendable {
         scannedPaths = Set(scanned.allFiles.map(\.path))
         // A file the scan found is read only if it is still that file; a property list a build
         // setting named, which the scan read by its path, is read by it again.
-        let records = Dictionary(scanned.allFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for list in scanned.entitlements + scanned.privacyManifests + scanned.infoPlists {
-            let read = records[list.path].map { FileReader.readFile($0) }
+            let read = scanned.file(atPath: list.path).map { FileReader.readFile($0) }
                 ?? FileReader.readFile(atPath: (scanned.root as NSString).appendingPathComponent(list.path))
             if case let .success(bytes) = read {
                 texts[list.path] = SourceFile(path: list.path, language: .objectiveC, bytes: bytes)

@@ -57,8 +57,7 @@ public struct Suppression: Sendable, Hashable {
     /// nothing: an unknown word (`authlint:disable-next-line`), no rule named, or a `:` where
     /// ` -- ` starts the reason. Nil for a comment that is a directive or no directive at all.
     static func problem(_ text: String) -> String? {
-        var body = Substring(text).drop { $0 == " " || $0 == "\t" }
-        guard body.hasPrefix("authlint:") else { return nil }
+        guard var body = directiveBody(text) else { return nil }
         if Directive(text) != nil {
             // A rule written with a `:` reason (`token-logged: kept for now`) names no rule.
             guard let directive = Directive(text), let odd = directive.rules.first(where: { $0.contains(":") || $0.contains(" ") }) else {
@@ -67,7 +66,6 @@ public struct Suppression: Sendable, Hashable {
             let rule = odd.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? odd
             return "this directive reads `\(odd.shortExcerpt)` as a rule id; put the reason after ` -- ` (`\(rule) -- reason`)"
         }
-        body = body.dropFirst("authlint:".count)
         if let dashes = body.range(of: " -- ") ?? body.range(of: "--") { body = body[..<dashes.lowerBound] }
         let parts = body.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
         let word = parts.first.map(String.init) ?? ""
@@ -84,6 +82,13 @@ public struct Suppression: Sendable, Hashable {
         return "this `authlint:\(word)` names no rule, so it silences nothing; name the rules before ` -- `"
     }
 
+    /// What follows `authlint:` in a comment's text that starts with it (after spaces and tabs):
+    /// the part of a comment a directive is read from; nil for any other comment.
+    static func directiveBody(_ text: String) -> Substring? {
+        let body = Substring(text).drop { $0 == " " || $0 == "\t" }
+        return body.hasPrefix("authlint:") ? body.dropFirst("authlint:".count) : nil
+    }
+
     /// `authlint:WORD RULE, RULE -- reason`, from a comment's text without its delimiters.
     struct Directive {
         var word: String
@@ -91,9 +96,7 @@ public struct Suppression: Sendable, Hashable {
         var reason: String?
 
         init?(_ text: String) {
-            var body = Substring(text).drop { $0 == " " || $0 == "\t" }
-            guard body.hasPrefix("authlint:") else { return nil }
-            body = body.dropFirst("authlint:".count)
+            guard var body = Suppression.directiveBody(text) else { return nil }
             var reasonText: Substring?
             // XML comments may not hold `--`: there the reason follows ` - ` or ` — ` instead.
             if let dashes = body.range(of: " -- ") ?? body.range(of: "--") ?? body.range(of: " — ") ?? body.range(of: " - ") {
@@ -120,11 +123,9 @@ extension SourceFile {
         var lineCount: Int
 
         init(_ file: SourceFile) {
-            comments = file.lineComments.filter { Substring($0.text).drop { $0 == " " || $0 == "\t" }.hasPrefix("authlint:") }
+            comments = file.lineComments.filter { Suppression.directiveBody($0.text) != nil }
             lineCount = file.lineStarts.count
         }
-
-        init(_ code: CodeView) { self.init(code.file) }
     }
 
     /// The texts of the file's `//` comments (not `///`), after the slashes, with their places.

@@ -48,6 +48,12 @@ public struct ScannedProject: Sendable {
         (entitlements + infoPlists + privacyManifests + otherPlists).sorted { ProjectPath.precedes($0.path, $1.path) }
     }
 
+    /// The file collected at a root-relative path.
+    public func file(atPath path: String) -> ProjectFile? {
+        let found = allFiles.lowerBound { ProjectPath.precedes($0.path, path) }
+        return found != allFiles.endIndex && allFiles[found].path == path ? allFiles[found] : nil
+    }
+
     /// The parsed property list at a root-relative path.
     public func propertyList(atPath path: String) -> PropertyListFile? {
         for list in [entitlements, infoPlists, privacyManifests, otherPlists] {

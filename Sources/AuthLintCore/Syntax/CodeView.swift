@@ -3,7 +3,8 @@
 /// checks. String literals are bracketed groups, so a whole literal is one atom to the matcher,
 /// while the code in its interpolations stays visible.
 public final class CodeView: Sendable {
-    /// The file, its whitespace and line-break tokens left out (``SourceFile/withoutSpacing()``).
+    /// The file, its whitespace and line-break tokens left out (``SourceFile/withoutSpacing()``)
+    /// unless the view is one used once and let go.
     public let file: SourceFile
     /// Code tokens in order.
     public let tokens: [Token]
@@ -23,8 +24,14 @@ public final class CodeView: Sendable {
     /// Modules the file imports (`import X`, `@testable import X`, `import struct X.Y`, `@import X;`, `#import <X/…>`).
     public let imports: Set<String>
 
-    public init(file whole: SourceFile) {
-        let file = whole.withoutSpacing()
+    /// The code of `file`, which keeps the file without its whitespace and line breaks.
+    public convenience init(file: SourceFile) {
+        self.init(analysing: file.withoutSpacing())
+    }
+
+    /// The code of `file`, kept as it is given: for a view used once and let go, which need not
+    /// spend a pass on leaving out the spacing.
+    init(analysing file: SourceFile) {
         self.file = file
         var tokens: [Token] = []
         tokens.reserveCapacity(file.codeTokenIndices.count)
