@@ -87,10 +87,10 @@ public enum Linter {
                 entries: loaded.entries, words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
                 knownTypes: options.catalog.providers.knownTypes, residentBytes: options.residentSourceBytes)
         }
-        let reportedFiles = scan.reported.map { reported in Set(project.paths.indices.filter { reported.contains(project.paths[$0]) }) }
+        let reportedFiles = scan.reported.map { ReportedFiles(project: project, paths: $0) }
         let outcome = clock.time("evaluate") {
             evaluate(
-                project: project, rules: selection.rules, configurations: scan.configurations, onlyFiles: reportedFiles,
+                project: project, rules: selection.rules, configurations: scan.configurations, reporting: reportedFiles,
                 allowance: options.stepAllowance)
         }
         var report = clock.time("report") {
@@ -117,32 +117,37 @@ public enum Linter {
     }
 
     /// Stage 5, evaluate: runs `rules`, then applies inline suppressions: what they silence is set aside. With
-    /// `onlyFiles`, rules whose findings stay in their site's file run only on those files; the
-    /// caller reports nothing else, so the findings it keeps are the same.
+    /// `reporting`, each rule runs only on the files whose findings could land in a reported file
+    /// (``ReportedFiles/reaches(_:_:)``); the caller reports nothing else, so the findings it
+    /// keeps are the same.
     static func evaluate(
-        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, onlyFiles: Set<Int>? = nil,
+        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, reporting: ReportedFiles? = nil,
         allowance: StepBudget.Allowance = .standard
     ) -> (kept: [Finding], suppressed: [SuppressedFinding], diagnostics: [Diagnostic]) {
+        let onlyFiles = reporting?.files
         let (facts, searchesStopped) = answerProjectSearches(rules, project, allowance)
         let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
         let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared, allowance: allowance)
         let ownFile = rules.map(\.match.reportsInItsOwnFile)
-        var perFile = Array(project.files.indices).parallelMap {
-            fileIndex -> (sites: [(Int, RuleEvaluator.Site)], sinks: [(Int, HelperSink)], stopped: Bool) in
-            var sites: [(Int, RuleEvaluator.Site)] = []
-            var sinks: [(Int, HelperSink)] = []
-            let reported = onlyFiles?.contains(fileIndex) ?? true
-            let budget = StepBudget(bytes: project.files.byteCount(fileIndex), allowance: allowance)
-            let bounded = evaluator.spending(budget)
-            for (ruleIndex, rule) in rules.enumerated() where reported || !ownFile[ruleIndex] {
+        let reach = rules.map { ReportedFiles.Reach($0.match) }
+        // A rule reported once per target keeps only each target's first site: it is looked for
+        // after the others, in path order (`firstSites`).
+        let firstOnly = rules.map { $0.match.oncePerProject && $0.match.throughHelpers == nil }
+        var perFile = Array(project.files.indices).parallelMap { fileIndex -> FileOutcome in
+            var outcome = FileOutcome(budget: StepBudget(bytes: project.files.byteCount(fileIndex), allowance: allowance))
+            let bounded = evaluator.spending(outcome.budget)
+            for (ruleIndex, rule) in rules.enumerated() where !firstOnly[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
                 let scanned = bounded.scan(rule, inFile: fileIndex)
-                sites += scanned.sites.map { (ruleIndex, $0) }
-                sinks += scanned.sinks.map { (ruleIndex, $0) }
+                outcome.sites += scanned.sites.map { (ruleIndex, $0) }
+                outcome.sinks += scanned.sinks.map { (ruleIndex, $0) }
                 // What was found before the budget ran out may lack what would have cleared it.
-                if budget.isSpent { return ([], [], true) }
+                if outcome.budget.isSpent { return outcome.stopping() }
             }
-            return (sites, sinks, false)
+            return outcome
         }
+        let first = firstSites(of: rules.indices.filter { firstOnly[$0] }, rules, evaluator, perFile, reporting)
+        for file in first.stopped { perFile[file] = perFile[file].stopping() }
+        for (file, ruleIndex, site) in first.sites { perFile[file].sites.append((ruleIndex, site)) }
         // Calls that hand the app's own helpers what reaches a rule's site inside them.
         var sinks = perFile.flatMap(\.sinks)
         let helperRules = rules.enumerated().filter { $0.element.match.throughHelpers != nil }.map { (index: $0.offset, rule: $0.element) }

@@ -62,19 +62,7 @@ struct RuleEvaluator {
     /// matches whose value comes in through a helper's parameter or setter.
     func scan(_ rule: RuleSpec, inFile fileIndex: Int) -> (sites: [Site], sinks: [HelperSink]) {
         let spec = rule.match
-        let unit = project.unit(ofFile: fileIndex)
-        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return ([], []) }
-        if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
-            return ([], [])
-        }
-        if !spec.imports.isEmpty, !project.sees(anyOf: spec.imports, inFile: fileIndex) { return ([], []) }
-        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return ([], []) }
-        // Clauses are read in place, by index: a clause is a large value, and rules have many.
-        // What the file's summary rules out is asked first: it is the cheapest answer, and the usual one.
-        let runnable = spec.patterns.indices.filter {
-            project.mayMatch(spec.patterns[$0], inFile: fileIndex) && accepts(spec.patterns[$0], fileIndex)
-                && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
-        }
+        let runnable = runnableClauses(rule, inFile: fileIndex)
         guard !runnable.isEmpty else { return ([], []) }
         let code = project.files[fileIndex]
         let matcher = Matcher(code, budget: budget)
@@ -125,6 +113,26 @@ struct RuleEvaluator {
             }
         }
         return (sites, sinks)
+    }
+
+    /// The indices of the rule's clauses that may find a site in the file, as far as can be told
+    /// without its code: the file's unit, language and imports, the project-wide facts already
+    /// answered, and what the file's summary holds. Empty when the rule cannot find one there.
+    func runnableClauses(_ rule: RuleSpec, inFile fileIndex: Int) -> [Int] {
+        let spec = rule.match
+        let unit = project.unit(ofFile: fileIndex)
+        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return [] }
+        if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
+            return []
+        }
+        if !spec.imports.isEmpty, !project.sees(anyOf: spec.imports, inFile: fileIndex) { return [] }
+        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return [] }
+        // Clauses are read in place, by index: a clause is a large value, and rules have many.
+        // What the file's summary rules out is asked first: it is the cheapest answer, and the usual one.
+        return spec.patterns.indices.filter {
+            project.mayMatch(spec.patterns[$0], inFile: fileIndex) && accepts(spec.patterns[$0], fileIndex)
+                && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
+        }
     }
 
     /// Where a clause matches in a file: its pattern, or its words.

@@ -60,7 +60,13 @@ public struct MatchSpec: Sendable {
     /// in for it: not reported once per project, not moved to an entitlements file or a privacy
     /// manifest. Such a rule need not run on files nobody asked about.
     var reportsInItsOwnFile: Bool {
-        !oncePerProject && !(conditions + patterns.flatMap(\.conditions)).contains(where: \.relocates)
+        !oncePerProject && !relocates
+    }
+
+    /// Whether a finding may move to the entitlements, privacy manifest or Info.plist of its
+    /// site's target.
+    var relocates: Bool {
+        (conditions + patterns.flatMap(\.conditions)).contains(where: \.relocates)
     }
 }
 

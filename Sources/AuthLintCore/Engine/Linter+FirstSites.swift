@@ -1,0 +1,87 @@
+/// What evaluating the rules found in one file.
+struct FileOutcome: Sendable {
+    var sites: [(Int, RuleEvaluator.Site)] = []
+    var sinks: [(Int, HelperSink)] = []
+    /// Whether the file's budget ran out: what it found is then not reported.
+    var stopped = false
+    /// The file's step budget, shared by every rule run on it.
+    let budget: StepBudget
+
+    init(budget: StepBudget) {
+        self.budget = budget
+    }
+
+    /// The outcome of a file whose budget ran out: nothing it found counts.
+    func stopping() -> FileOutcome {
+        var stopped = FileOutcome(budget: budget)
+        stopped.stopped = true
+        return stopped
+    }
+}
+
+extension Linter {
+    /// The sites the report keeps of the rules reported once per target: in each unit, those of
+    /// the first file (in path order) where the rule finds one. A unit's files are tried in order,
+    /// a growing batch at a time across threads, and none is tried after a rule's first site. With
+    /// `reporting`, nor after the last file whose findings could be reported
+    /// (``ReportedFiles/lastReached(inUnit:relocating:)``).
+    ///
+    /// A file spends what is left of the budget the other rules spent in it; one whose budget runs
+    /// out is stopped, as in the pass over every file, and the next one is tried. Files stopped in
+    /// that pass are not tried.
+    static func firstSites(
+        of ruleIndices: [Int], _ rules: [RuleSpec], _ evaluator: RuleEvaluator, _ outcomes: [FileOutcome], _ reporting: ReportedFiles?
+    ) -> (sites: [(file: Int, rule: Int, site: RuleEvaluator.Site)], stopped: [Int]) {
+        var found: [(file: Int, rule: Int, site: RuleEvaluator.Site)] = []
+        var stopped: [Int] = []
+        for unit in evaluator.project.units.indices {
+            // The last file each rule looks at in this unit.
+            var last: [Int: Int] = [:]
+            for rule in ruleIndices {
+                if let reporting {
+                    last[rule] = reporting.lastReached(inUnit: unit, relocating: rules[rule].match.relocates)
+                } else {
+                    last[rule] = evaluator.project.units[unit].files.last
+                }
+            }
+            let files = evaluator.project.units[unit].files
+            var next = 0
+            var batchSize = 8
+            while next < files.count, last.values.contains(where: { $0 >= files[next] }) {
+                // The next files some rule still looking may find a site in, without lexing them.
+                var batch: [(file: Int, rules: [Int])] = []
+                while next < files.count, batch.count < batchSize {
+                    let file = files[next]
+                    next += 1
+                    guard !outcomes[file].stopped else { continue }
+                    let trying = last.keys.sorted().filter { last[$0]! >= file && !evaluator.runnableClauses(rules[$0], inFile: file).isEmpty }
+                    if !trying.isEmpty { batch.append((file, trying)) }
+                }
+                let results = batch.parallelMap { entry -> (sites: [(rule: Int, sites: [RuleEvaluator.Site])], stopped: Bool) in
+                    let budget = outcomes[entry.file].budget
+                    let bounded = evaluator.spending(budget)
+                    var sites: [(rule: Int, sites: [RuleEvaluator.Site])] = []
+                    for rule in entry.rules {
+                        let scanned = bounded.scan(rules[rule], inFile: entry.file).sites
+                        if budget.isSpent { return ([], true) }
+                        if !scanned.isEmpty { sites.append((rule, scanned)) }
+                    }
+                    return (sites, false)
+                }
+                // In path order: the first file with a site of a rule is the one kept.
+                for (entry, result) in zip(batch, results) {
+                    if result.stopped {
+                        stopped.append(entry.file)
+                        continue
+                    }
+                    for (rule, sites) in result.sites where last[rule] != nil {
+                        found += sites.map { (entry.file, rule, $0) }
+                        last[rule] = nil
+                    }
+                }
+                batchSize = min(batchSize * 2, 512)
+            }
+        }
+        return (found, stopped)
+    }
+}

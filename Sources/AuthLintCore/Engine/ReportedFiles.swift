@@ -1,0 +1,63 @@
+/// The files a run reports on when only part of the root is (files named, as pre-commit does),
+/// and which files each rule must still run on for those reports to be whole.
+///
+/// A finding lands in its site's file or, for a rule that relocates it, in an entitlements file,
+/// privacy manifest or Info.plist of the site's target. So a rule need run on a file only when
+/// the file is reported, or when one of the property lists its findings could move to is. A rule
+/// that follows values into the app's own helpers, and whose findings may land elsewhere, runs
+/// everywhere: a site in another file can make one at a call in a reported file. A rule reported
+/// once per target keeps only the first site of each target (``lastReached(inUnit:relocating:)``).
+struct ReportedFiles: Sendable {
+    /// Indices of the reported source files, in path order.
+    let files: Set<Int>
+    /// Per source file: whether a property list its findings could move to is reported.
+    private let placesReported: [Bool]
+    private let units: [CodeUnit]
+
+    init(project: ProjectIndex, paths: Set<String>) {
+        files = Set(project.paths.indices.filter { paths.contains(project.paths[$0]) })
+        let resources = project.resources
+        placesReported = project.paths.indices.map { file in
+            guard !paths.isEmpty, file < resources.entitlementsOfFile.count else { return false }
+            return resources.entitlementsOfFile[file].contains(where: paths.contains)
+                || resources.manifestsOfFile[file].contains(where: paths.contains)
+                || resources.infoPlistsOfFile[file].contains { $0.path.map(paths.contains) ?? false }
+        }
+        units = project.units
+    }
+
+    /// Where a rule's findings may land, as far as choosing the files it runs on goes.
+    enum Reach {
+        /// In the file of their site.
+        case ownFile
+        /// In the file of their site or a property list of its target.
+        case ownFileOrTargetPlaces
+        /// Anywhere: the rule runs on every file.
+        case anywhere
+
+        init(_ rule: MatchSpec) {
+            if rule.throughHelpers != nil, !rule.reportsInItsOwnFile {
+                self = .anywhere
+            } else {
+                self = rule.relocates ? .ownFileOrTargetPlaces : .ownFile
+            }
+        }
+    }
+
+    /// Whether a rule that reaches this far must run on the file at `index`.
+    func reaches(_ reach: Reach, _ index: Int) -> Bool {
+        switch reach {
+        case .ownFile: files.contains(index)
+        case .ownFileOrTargetPlaces: files.contains(index) || placesReported[index]
+        case .anywhere: true
+        }
+    }
+
+    /// For a rule reported once per target, the last file of a unit it must run on; nil when
+    /// none. The first site of the unit is the one reported: it matters only when it is in a
+    /// reported file (no later file can then hold it) or, for a rule that relocates, when it may
+    /// move to a reported property list.
+    func lastReached(inUnit unit: Int, relocating: Bool) -> Int? {
+        units[unit].files.last { files.contains($0) || relocating && placesReported[$0] }
+    }
+}

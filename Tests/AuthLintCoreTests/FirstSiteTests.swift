@@ -1,0 +1,59 @@
+@testable import AuthLintCore
+import Foundation
+import XCTest
+
+/// A rule reported once per target keeps the first site of each target, in path order: the files
+/// after it are not looked at for that rule, and a run that names files looks no further than
+/// the last one whose findings it could report.
+final class FirstSiteTests: XCTestCase {
+    /// An app that uses Sign in with Apple and deletes accounts in thirty files without revoking tokens.
+    private func tree() throws -> ScanFixture {
+        let tree = try ScanFixture()
+        try tree.write("App/Login.swift", """
+            import AuthenticationServices
+
+            func signIn() {
+                let request = ASAuthorizationAppleIDProvider().createRequest()
+                request.nonce = sha256(nonce)
+            }
+
+            """)
+        for number in 0..<30 {
+            try tree.write(String(format: "App/Settings%02d.swift", number), """
+                final class Settings\(number) {
+                    func deleteAccount() async throws {
+                        try await api.remove()
+                    }
+                }
+
+                """)
+        }
+        return tree
+    }
+
+    private func run(_ paths: [String], in tree: ScanFixture) throws -> LintReport {
+        var options = LintOptions(scan: ScanOptions(paths: paths), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root)
+        options.residentSourceBytes = 0
+        return try Linter.run(options)
+    }
+
+    func testTheFirstSiteIsReportedAndTheFilesAfterItAreNotLexedAgain() throws {
+        let tree = try tree()
+        let whole = try run([tree.root], in: tree)
+        let deletions = whole.findings.filter { $0.rule == "missing-token-revocation-on-delete" }
+        XCTAssertEqual(deletions.map(\.path), ["App/Settings00.swift"])
+        XCTAssertEqual(deletions.map(\.line), [2])
+        XCTAssertEqual(whole.filesLetGo, 31)
+        // The first batch of files is tried at once; the other twenty-two are not lexed again.
+        XCTAssertLessThanOrEqual(whole.filesLexedAgain, 9, "lexed again: \(whole.filesLexedAgain)")
+    }
+
+    func testANamedFileAfterTheFirstSiteHasNoFindingAndTheFirstOneHasIt() throws {
+        let tree = try tree()
+        let later = try run(["App/Settings17.swift"], in: tree)
+        XCTAssertEqual(later.findings.filter { $0.rule == "missing-token-revocation-on-delete" }, [])
+        XCTAssertLessThanOrEqual(later.filesLexedAgain, 9, "lexed again: \(later.filesLexedAgain)")
+        let first = try run(["App/Settings00.swift"], in: tree)
+        XCTAssertEqual(first.findings.filter { $0.rule == "missing-token-revocation-on-delete" }.map(\.line), [2])
+    }
+}
