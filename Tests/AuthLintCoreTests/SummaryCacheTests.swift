@@ -179,16 +179,42 @@ final class SummaryCacheTests: XCTestCase {
         Thread.sleep(forTimeInterval: 2.1)
         let stamping = try lint([login], cache: cache)
         XCTAssertEqual(stamping.filesTakenUnread, 0)
+        let written = try entryInode()
         let warm = try lint([login], cache: cache)
         XCTAssertEqual(warm.filesTakenUnread, 31, "every file but the one reported")
         XCTAssertEqual(warm.findings, fresh.findings)
         XCTAssertFalse(warm.findings.contains { $0.rule == "no-credential-state-check" })
+        XCTAssertEqual(try entryInode(), written, "a run that changed nothing leaves the cache as it was")
         // Same size, other content: its status-change time tells.
         try write("App/Account/Session.swift", sessionChecking(false))
         let changed = try lint([login], cache: cache)
         XCTAssertEqual(changed.filesTakenUnread, 30)
         XCTAssertTrue(changed.findings.contains { $0.rule == "no-credential-state-check" })
         XCTAssertEqual(changed.findings, try lint([login], cache: nil).findings)
+        XCTAssertNotEqual(try entryInode(), written, "a changed file's summary is written")
+        // A file gone is dropped from the cache: the next run writes it, the one after does not.
+        try manager.removeItem(atPath: root + "/App/Feature/Screen7.swift")
+        _ = try lint([login], cache: cache)
+        let shrunk = try entryInode()
+        XCTAssertNotEqual(shrunk, written)
+        Thread.sleep(forTimeInterval: 2.1)
+        _ = try lint([login], cache: cache)
+        let settled = try entryInode()
+        XCTAssertEqual(try lint([login], cache: cache).filesTakenUnread, 30)
+        XCTAssertEqual(try entryInode(), settled)
+    }
+
+    /// The cache file's inode and times: a cache written anew (through a new file renamed over
+    /// it) has others.
+    private func entryInode() throws -> [Int] {
+        var status = stat()
+        XCTAssertEqual(stat(try entryFile(), &status), 0)
+        #if canImport(Darwin)
+            let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+        #else
+            let (modified, changed) = (status.st_mtim, status.st_ctim)
+        #endif
+        return [Int(status.st_ino), modified.tv_sec, modified.tv_nsec, changed.tv_sec, changed.tv_nsec].map { Int($0) }
     }
 
     /// A summary only says where to look: a file whose content changed after its summary was

@@ -12,10 +12,9 @@ struct LoadResult {
     var diagnostics: [Diagnostic]
     /// The words file summaries keep.
     var words: WordIndex
-    /// The summary cache, when the run uses one, and what to write back to it.
-    var cache: (
-        folder: SummaryCache.Folder, read: SummaryCache, summaries: [(SummaryCache.Key, FileSummary)], stamps: [String: SummaryCache.Stamped]
-    )?
+    /// The summary cache folder, when the run uses one, and the cache to write back to it when
+    /// it is not the one read.
+    var cache: (folder: SummaryCache.Folder, changed: SummaryCache?)?
     var cacheProblem: String?
     /// How many files were taken from the cache by their stamp, unread.
     var takenUnread = 0
@@ -26,20 +25,25 @@ extension Linter {
     /// or, when only some files are reported, take the summary of an unchanged file from the
     /// cache instead (unread, when its stamp says it has not changed); or summarise it from its
     /// bytes when no rule can match in it (``Prefilter``).
-    static func load(_ scan: ScanResult, rules: [RuleSpec], options: LintOptions) -> LoadResult {
+    /// The cache is the one `prefetched` read, when it read the cache of the scan's root.
+    static func load(_ scan: ScanResult, rules: [RuleSpec], options: LintOptions, prefetched: SummaryCache.Prefetch? = nil) -> LoadResult {
         let configurations = scan.configurations
         let reported = scan.reported
+        let words = WordIndex(rules: rules, providers: options.catalog.providers)
         var cacheProblem: String?
         var cacheFolder: SummaryCache.Folder?
+        var cacheRead: SummaryCache?
         if reported != nil, let folder = options.cacheDirectory {
+            let early = prefetched.flatMap { $0.folderPath == folder && $0.root == scan.project.root ? $0.value() : nil }
             do {
-                cacheFolder = try SummaryCache.Folder(path: folder)
+                let opened = try early?.folder.get() ?? SummaryCache.Folder(path: folder)
+                cacheFolder = opened
+                cacheRead = (early?.cache ?? SummaryCache(folder: opened, root: scan.project.root)).fitting(words)
             } catch {
                 cacheProblem = "cannot use the cache folder \(folder): \(FileProblem.describe(error)); no cache this run"
             }
         }
-        let words = WordIndex(rules: rules, providers: options.catalog.providers)
-        let cache = cacheFolder.map { SummaryCache(folder: $0, root: scan.project.root, words: words) }
+        let cache = cacheRead
         let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes)
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         // A tree with more source than may stay in memory keeps each file's summary, not its code.
@@ -107,12 +111,26 @@ extension Linter {
             diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) },
             words: words, cacheProblem: cacheProblem)
         if let cacheFolder, let cache {
-            var stamps: [String: SummaryCache.Stamped] = [:]
-            for (file, loadedFile) in zip(scan.project.sourceFiles, loaded) { stamps[file.path] = loadedFile.stamped }
-            result.cache = (cacheFolder, cache, loaded.compactMap(\.cached), stamps)
-            result.takenUnread = loaded.filter(\.unread).count
+            result.cache = (cacheFolder, changedCache(cache, files: scan.project.sourceFiles, loaded))
+            result.takenUnread = loaded.count(where: \.unread)
         }
         return result
+    }
+
+    /// The cache to write back: every file's summary by its content and its stamp by its path,
+    /// or nil when that is the cache read. Summaries are made from content alone, so the same
+    /// contents and stamps make the same cache; a run that changed nothing, the usual one, does
+    /// not build it.
+    private static func changedCache(_ read: SummaryCache, files: [ProjectFile], _ loaded: [LoadedFile]) -> SummaryCache? {
+        let stamps = zip(files, loaded).compactMap { file, loadedFile in loadedFile.stamped.map { (path: file.path, stamped: $0) } }
+        let keys = Set(loaded.lazy.compactMap { $0.cached?.0 })
+        let unchanged = stamps.count == read.stamps.count && stamps.allSatisfy { read.stamps[$0.path] == $0.stamped }
+            && keys.count == read.entries.count && keys.allSatisfy { read.entries[$0] != nil }
+        if unchanged { return nil }
+        var changed = SummaryCache()
+        for (key, summary) in loaded.lazy.compactMap(\.cached) { changed.entries[key] = summary }
+        changed.stamps = Dictionary(stamps.map { ($0.path, $0.stamped) }, uniquingKeysWith: { first, _ in first })
+        return changed
     }
 
     /// A source file as loading left it: analysed or summarised, with what its reading found.

@@ -45,16 +45,11 @@ extension Linter {
         report.configurationPaths = configurations.paths
         report.cacheProblem = loaded.cacheProblem
         report.filesTakenUnread = loaded.takenUnread
-        if let cache = loaded.cache {
-            var kept = SummaryCache()
-            for (key, summary) in cache.summaries { kept.entries[key] = summary }
-            kept.stamps = cache.stamps
-            if kept.entries != cache.read.entries || kept.stamps != cache.read.stamps {
-                do {
-                    try kept.write(folder: cache.folder, root: root, words: loaded.words)
-                } catch {
-                    report.cacheProblem = "cannot write the cache in \(cache.folder.path): \(FileProblem.describe(error))"
-                }
+        if let cache = loaded.cache, let changed = cache.changed {
+            do {
+                try changed.write(folder: cache.folder, root: root, words: loaded.words)
+            } catch {
+                report.cacheProblem = "cannot write the cache in \(cache.folder.path): \(FileProblem.describe(error))"
             }
         }
         return report

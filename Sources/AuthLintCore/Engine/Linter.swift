@@ -79,9 +79,10 @@ public enum Linter {
     /// assemble the report (`Linter+Report.swift`).
     private static func lint(_ options: LintOptions) throws -> LintReport {
         var clock = StageClock()
+        let prefetched = prefetchCache(options)
         let scan = try clock.time("scan") { try Linter.scan(options) }
         let selection = RuleSelection(catalog: options.catalog, configurations: scan.configurations)
-        let loaded = clock.time("load") { load(scan, rules: selection.rules, options: options) }
+        let loaded = clock.time("load") { load(scan, rules: selection.rules, options: options, prefetched: prefetched) }
         let project = clock.time("index") {
             ProjectIndex(
                 entries: loaded.entries, words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
@@ -98,6 +99,14 @@ public enum Linter {
         }
         report.timings = clock.stages
         return report
+    }
+
+    /// For a run that names files, the summary cache of their root, read while the tree is scanned.
+    private static func prefetchCache(_ options: LintOptions) -> SummaryCache.Prefetch? {
+        guard let folder = options.cacheDirectory else { return nil }
+        let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
+        guard reportsPartOfTheRoot(options.scan, root: root, currentDirectory: options.currentDirectory) else { return nil }
+        return SummaryCache.Prefetch(folderPath: folder, root: root)
     }
 
     /// Whether the paths given are only part of what is read: any path other than the root itself

@@ -25,24 +25,70 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
 /// renamed over the entry, so a link planted in the folder is never written through.
 struct SummaryCache: Sendable {
     struct Key: Hashable, Sendable {
-        /// SHA-256 of the file's bytes.
-        var digest: [UInt8]
+        /// SHA-256 of the file's bytes, in four words (kept inline: a key is hashed and
+        /// compared for every file of a run).
+        private var words: (first: UInt64, second: UInt64, third: UInt64, fourth: UInt64)
         var language: UInt8
 
         init(bytes: [UInt8], language: SourceLanguage) {
-            digest = Array(SHA256.hash(data: bytes))
-            self.language = language == .swift ? 0 : 1
+            self.init(digest: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) }, language: language == .swift ? 0 : 1)
         }
 
-        init(digest: [UInt8], language: UInt8) {
-            self.digest = digest
+        /// `digest` holds 32 bytes.
+        init(digest: some Collection<UInt8>, language: UInt8) {
+            precondition(digest.count == SummaryCache.digestSize)
+            var words: (first: UInt64, second: UInt64, third: UInt64, fourth: UInt64) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { raw in
+                for (offset, byte) in digest.enumerated() { raw[offset] = byte }
+            }
+            self.words = words
             self.language = language
+        }
+
+        /// SHA-256 of the file's bytes.
+        var digest: [UInt8] {
+            withUnsafeBytes(of: words) { Array($0) }
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.words == b.words && a.language == b.language
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(words.first)
+            hasher.combine(words.second)
+            hasher.combine(words.third)
+            hasher.combine(words.fourth)
+            hasher.combine(language)
+        }
+
+        /// In the order of their digests' bytes.
+        static func precedes(_ a: Key, _ b: Key) -> Bool {
+            a.digest.lexicographicallyPrecedes(b.digest)
         }
     }
 
     var entries: [Key: FileSummary] = [:]
     /// By path: the file's stamp when it was read, and its content's key then.
     var stamps: [String: Stamped] = [:]
+    /// What the cache read was made for; nil for one made afresh, or none read.
+    private(set) var madeFor: MadeFor?
+
+    /// The rules' words a cache's summaries were made for: their fingerprint, and how many
+    /// patterns a summary's pattern bits cover.
+    struct MadeFor: Hashable, Sendable {
+        var fingerprint: UInt64
+        var patterns: Int
+
+        init(fingerprint: UInt64, patterns: Int) {
+            self.fingerprint = fingerprint
+            self.patterns = patterns
+        }
+
+        init(_ words: WordIndex) {
+            self.init(fingerprint: words.fingerprint, patterns: words.patterns.patterns.count)
+        }
+    }
 
     struct Stamped: Hashable, Sendable {
         var stamp: FileStamp
@@ -132,26 +178,33 @@ struct SummaryCache: Sendable {
     /// The cache of `root` in `folder`, or an empty one when it is missing, damaged, not
     /// authenticated by the folder's key, or made for other rules or another root.
     init(folder: Folder, root: String, words: WordIndex) {
-        let descriptor = open(Self.path(folder: folder.path, root: root), O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let data = try? handle.readToEnd(),
-            data.count > Self.macSize
-        else { return }
+        self.init(folder: folder, root: root)
+        self = fitting(words)
+    }
+
+    /// The cache, if it was made for `words`; else an empty one.
+    func fitting(_ words: WordIndex) -> SummaryCache {
+        madeFor == MadeFor(words) ? self : SummaryCache()
+    }
+
+    /// The cache of `root` in `folder`, whatever rules it was made for (``madeFor``), or an
+    /// empty one when it is missing, damaged, not authenticated by the folder's key, or made for
+    /// another root.
+    init(folder: Folder, root: String) {
+        guard let data = Self.contents(of: Self.path(folder: folder.path, root: root)), data.count > Self.macSize else { return }
         // The last 32 bytes are the HMAC of the rest: nothing is read from a file without it.
-        let body = [UInt8](data.dropLast(Self.macSize))
-        guard HMAC<SHA256>.isValidAuthenticationCode(Array(data.suffix(Self.macSize)), authenticating: body, using: folder.key) else { return }
-        var reader = Reader(bytes: body)
+        let end = data.count - Self.macSize
+        guard HMAC<SHA256>.isValidAuthenticationCode(data[end...], authenticating: data[..<end], using: folder.key) else { return }
+        var reader = Reader(bytes: data, end: end)
         guard reader.take(Self.magic.count) == Self.magic, reader.u32() == Self.format, reader.string() == AuthLint.version,
-            reader.string() == root, reader.u64() == words.fingerprint, let count = reader.count(), let wordCount = reader.count(),
-            let patternCount = reader.count(), patternCount == words.patterns.patterns.count
+            reader.string() == root, let fingerprint = reader.u64(), let count = reader.count(), let wordCount = reader.count(),
+            let patternCount = reader.count()
         else { return }
         let patternBytes = (patternCount + 7) / 8
         var entries: [Key: FileSummary] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            guard let digest = reader.take(Self.digestSize), let language = reader.take(1)?.first,
+            guard let key = reader.key(),
                 let importCount = reader.count(), let imports = reader.strings(importCount),
                 let nameCount = reader.count(), let names = reader.u64s(nameCount),
                 let functionCount = reader.count(), let functions = reader.functions(functionCount),
@@ -163,7 +216,7 @@ struct SummaryCache: Sendable {
                 let handed = reader.u64s(handedCount)
             else { return }
             guard [names, types, handed].allSatisfy({ list in zip(list, list.dropFirst()).allSatisfy { $0 < $1 } }) else { return }
-            entries[Key(digest: digest, language: language)] = FileSummary(
+            entries[key] = FileSummary(
                 imports: imports, names: names, functions: functions, words: words, patterns: hasPatterns == 1 ? patterns : nil,
                 types: hasTypes == 1 ? types : nil, handed: hasHanded == 1 ? handed : nil)
         }
@@ -171,17 +224,50 @@ struct SummaryCache: Sendable {
         var stamps: [String: Stamped] = [:]
         for _ in 0..<stampCount {
             guard let path = reader.string(), let device = reader.u64(), let inode = reader.u64(), let size = reader.u64(),
-                let modified = reader.u64(), let changed = reader.u64(), let digest = reader.take(Self.digestSize),
-                let language = reader.take(1)?.first
+                let modified = reader.u64(), let changed = reader.u64(), let key = reader.key()
             else { return }
             let stamp = FileStamp(
                 identity: FileIdentity(device: device, inode: inode), size: Int(truncatingIfNeeded: size),
                 modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed))
-            stamps[path] = Stamped(stamp: stamp, key: Key(digest: digest, language: language))
+            stamps[path] = Stamped(stamp: stamp, key: key)
         }
         guard reader.atEnd else { return }
         self.entries = entries
         self.stamps = stamps
+        madeFor = MadeFor(fingerprint: fingerprint, patterns: patternCount)
+    }
+
+    /// The cache folder and the cache of a root, read on another thread while the tree is
+    /// scanned: a run that names files needs the cache only once the scan is done.
+    final class Prefetch: @unchecked Sendable {
+        let folderPath: String
+        let root: String
+        private let done = DispatchGroup()
+        // Written once, on the reading thread, before `done` is left; read only after it is.
+        private var folder: Result<Folder, Problem>?
+        private var cache = SummaryCache()
+
+        init(folderPath: String, root: String) {
+            self.folderPath = folderPath
+            self.root = root
+            done.enter()
+            DispatchQueue.global().async { [self] in
+                do {
+                    let folder = try Folder(path: folderPath)
+                    self.folder = .success(folder)
+                    cache = SummaryCache(folder: folder, root: root)
+                } catch {
+                    folder = .failure(Problem(FileProblem.describe(error)))
+                }
+                done.leave()
+            }
+        }
+
+        /// The folder (or why it cannot be used) and the cache read from it, once read.
+        func value() -> (folder: Result<Folder, Problem>, cache: SummaryCache) {
+            done.wait()
+            return (folder!, cache)
+        }
     }
 
     /// Writes the cache of `root` into `folder` (through a new temporary file renamed over it,
@@ -196,7 +282,7 @@ struct SummaryCache: Sendable {
         out.u64(UInt64(entries.count))
         out.u64(UInt64(words.words.count))
         out.u64(UInt64(words.patterns.patterns.count))
-        for (key, summary) in entries.sorted(by: { ($0.key.digest.lexicographicallyPrecedes($1.key.digest)) }) {
+        for (key, summary) in entries.sorted(by: { Key.precedes($0.key, $1.key) }) {
             out.bytes += key.digest
             out.bytes.append(key.language)
             out.u64(UInt64(summary.imports.count))
@@ -263,23 +349,54 @@ struct SummaryCache: Sendable {
         }
     }
 
+    /// The whole of a regular file of the folder, not followed through a link; nil when it is
+    /// missing or cannot be read.
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size >= 0 else { return nil }
+        // Read to the end, whatever size fstat said: the file may have been rewritten since.
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let read = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { return nil }
+            if read == 0 { break }
+            count += read
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
     private struct Reader {
         let bytes: [UInt8]
+        /// Where the part read ends (the seal follows).
+        let end: Int
         var offset = 0
 
-        var atEnd: Bool { offset == bytes.count }
+        var atEnd: Bool { offset == end }
 
         mutating func take(_ count: Int) -> [UInt8]? {
-            guard count >= 0, count <= bytes.count - offset else { return nil }
+            guard count >= 0, count <= end - offset else { return nil }
             defer { offset += count }
             return Array(bytes[offset..<(offset + count)])
         }
 
+        /// A content key: the digest's 32 bytes and the language's one.
+        mutating func key() -> Key? {
+            guard SummaryCache.digestSize + 1 <= end - offset else { return nil }
+            defer { offset += SummaryCache.digestSize + 1 }
+            return Key(digest: bytes[offset..<(offset + SummaryCache.digestSize)], language: bytes[offset + SummaryCache.digestSize])
+        }
+
         mutating func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> T? {
             let size = MemoryLayout<T>.size
-            guard size <= bytes.count - offset else { return nil }
-            var value: T = 0
-            for byte in 0..<size { value |= T(bytes[offset + byte]) << (8 * byte) }
+            guard size <= end - offset else { return nil }
+            let value = bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
             offset += size
             return value
         }
@@ -289,7 +406,7 @@ struct SummaryCache: Sendable {
 
         /// A count no larger than the bytes left could hold.
         mutating func count() -> Int? {
-            guard let value = u64(), value <= UInt64(bytes.count - offset) else { return nil }
+            guard let value = u64(), value <= UInt64(end - offset) else { return nil }
             return Int(value)
         }
 
@@ -308,7 +425,7 @@ struct SummaryCache: Sendable {
         }
 
         mutating func u64s(_ count: Int) -> [UInt64]? {
-            guard count >= 0, count <= (bytes.count - offset) / 8 else { return nil }
+            guard count >= 0, count <= (end - offset) / 8 else { return nil }
             let start = offset
             offset += count * 8
             return bytes.withUnsafeBytes { raw in
