@@ -5,27 +5,56 @@
 /// the file's content.
 struct FileSummary: Sendable, Hashable {
     /// Imported modules, sorted.
-    var imports: [String]
+    var imports: [String] { storage.imports }
     /// Hash of every identifier and keyword in the code (``CodeView/hash(_:)``), sorted.
-    var names: [UInt64]
+    var names: [UInt64] { storage.names }
     /// Functions and computed properties the file declares: name and scope index.
-    var functions: [Function]
+    var functions: [Function] { storage.functions }
     /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string text does.
-    var words: [UInt8]
+    var words: [UInt8] { storage.words }
     /// One bit per pattern of the run's ``PatternIndex`` (bit `i % 8` of byte `i / 8`): set when
     /// the pattern matches somewhere in the file, or may (its matching ran out of steps). Nil
     /// when not known: the summary was made from the bytes.
-    var patterns: [UInt8]?
+    var patterns: [UInt8]? { storage.patterns }
     /// Hashes of the names of the types the file declares or extends (``CodeView/hash(_:)`` of
     /// each type scope's name), sorted; nil when not known: the summary was made from the bytes.
-    var types: [UInt64]?
+    var types: [UInt64]? { storage.types }
     /// Hashes of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), sorted;
     /// nil when not known: the summary was made from the bytes.
-    var handed: [UInt64]?
+    var handed: [UInt64]? { storage.handed }
     /// Set when the summary was made from the bytes, without lexing (see ``Prefilter``): then
     /// `imports` and `names` may hold more than the code does, `words` sets both bits for a word
     /// found anywhere, and `functions` is empty.
-    var unlexed: Unlexed?
+    var unlexed: Unlexed? { storage.unlexed }
+
+    /// A summary is never changed once made, and is asked about for every file many times in a
+    /// run: one shared reference is all a copy takes.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let imports: [String]
+        let names: [UInt64]
+        let functions: [Function]
+        let words: [UInt8]
+        let patterns: [UInt8]?
+        let types: [UInt64]?
+        let handed: [UInt64]?
+        let unlexed: Unlexed?
+
+        init(
+            imports: [String], names: [UInt64], functions: [Function], words: [UInt8], patterns: [UInt8]?, types: [UInt64]?,
+            handed: [UInt64]?, unlexed: Unlexed?
+        ) {
+            self.imports = imports
+            self.names = names
+            self.functions = functions
+            self.words = words
+            self.patterns = patterns
+            self.types = types
+            self.handed = handed
+            self.unlexed = unlexed
+        }
+    }
 
     struct Unlexed: Sendable, Hashable {
         /// Hashes of the names a function or property scope of the file may have (nil: any name).
@@ -43,20 +72,11 @@ struct FileSummary: Sendable, Hashable {
         imports: [String], names: [UInt64], functions: [Function], words: [UInt8], patterns: [UInt8]? = nil, types: [UInt64]? = nil,
         handed: [UInt64]? = nil, unlexed: Unlexed? = nil
     ) {
-        self.imports = imports
-        self.names = names
-        self.functions = functions
-        self.words = words
-        self.patterns = patterns
-        self.types = types
-        self.handed = handed
-        self.unlexed = unlexed
+        storage = Storage(
+            imports: imports, names: names, functions: functions, words: words, patterns: patterns, types: types, handed: handed, unlexed: unlexed)
     }
 
     init(_ code: CodeView, words index: WordIndex) {
-        imports = code.imports.sorted()
-        names = code.nameHashes.sorted()
-        functions = Self.functions(of: code)
         var words = [UInt8](repeating: 0, count: index.words.count)
         if !index.words.isEmpty {
             code.file.bytes.withUnsafeBufferPointer { bytes in
@@ -71,10 +91,23 @@ struct FileSummary: Sendable, Hashable {
                 }
             }
         }
-        self.words = words
-        patterns = index.patterns.matched(in: code, words: words, index: index)
-        types = Set(code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil }).sorted()
-        handed = code.file.language == .swift ? Set(RuleEvaluator.namesHanded(code).map { CodeView.hash($0) }).sorted() : nil
+        self.init(
+            imports: code.imports.sorted(), names: code.nameHashes.sorted(), functions: Self.functions(of: code), words: words,
+            patterns: index.patterns.matched(in: code, words: words, index: index),
+            types: Set(code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil }).sorted(),
+            handed: code.file.language == .swift ? Set(RuleEvaluator.namesHanded(code).map { CodeView.hash($0) }).sorted() : nil)
+    }
+
+    static func == (a: FileSummary, b: FileSummary) -> Bool {
+        a.storage === b.storage
+            || (a.imports, a.names, a.functions, a.words) == (b.imports, b.names, b.functions, b.words)
+            && (a.patterns, a.types, a.handed) == (b.patterns, b.types, b.handed) && a.unlexed == b.unlexed
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(names)
+        hasher.combine(words)
+        hasher.combine(patterns)
     }
 
     /// The functions and computed properties the code declares, in scope order.

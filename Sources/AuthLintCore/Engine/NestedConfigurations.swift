@@ -65,16 +65,16 @@ public struct NestedConfigurations: Sendable {
         var found: [String: Configuration] = [:]
         var checked = Set<String>()
         for path in paths {
-            var folder = path.split(separator: "/").dropLast().map(String.init)
+            var folder = Self.folder(of: path[...])
             while !folder.isEmpty {
-                let relative = folder.joined(separator: "/")
+                let relative = String(folder)
                 guard checked.insert(relative).inserted else { break }
                 let file = ProjectPath.join(root, relative + "/" + Configuration.fileName)
                 if FileManager.default.fileExists(atPath: file) {
                     found[relative] = try Configuration.load(
                         path: file, root: root, inTree: true, shown: relative + "/" + Configuration.fileName)
                 }
-                folder.removeLast()
+                folder = Self.folder(of: folder)
             }
         }
         // Shallower folders first, so that each merges onto the one above it.
@@ -107,12 +107,18 @@ public struct NestedConfigurations: Sendable {
 
     /// The configuration in effect for a root-relative path: the nearest folder's, merged.
     public func configuration(for path: String) -> Configuration {
-        var folder = path.split(separator: "/").dropLast().map(String.init)
+        guard !byFolder.isEmpty else { return root }
+        var folder = Self.folder(of: path[...])
         while !folder.isEmpty {
-            if let nested = byFolder[folder.joined(separator: "/")] { return nested }
-            folder.removeLast()
+            if let nested = byFolder[String(folder)] { return nested }
+            folder = Self.folder(of: folder)
         }
         return root
+    }
+
+    /// The folder of a root-relative path ("" for a path at the root).
+    private static func folder(of path: Substring) -> Substring {
+        path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
     }
 
     /// Every configuration in effect, the root's first, then by folder.
