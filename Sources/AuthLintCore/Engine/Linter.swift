@@ -217,7 +217,11 @@ public enum Linter {
     private static func answerProjectSearches(
         _ rules: [RuleSpec], _ project: ProjectIndex, _ allowance: StepBudget.Allowance
     ) -> ([ProjectSearch: [Bool]], Set<Int>) {
-        let ordered = Array(Set(rules.flatMap(\.projectSearches)))
+        let all = Array(Set(rules.flatMap(\.projectSearches)))
+        // Searches written alike (the same provider's sign-in, asked by several rules) are answered once.
+        var first: [String: ProjectSearch] = [:]
+        for search in all { if let signature = search.signature, first[signature] == nil { first[signature] = search } }
+        let ordered = all.filter { search in search.signature.map { first[$0] === search } ?? true }
         let evaluator = RuleEvaluator(project: project, facts: [:], allowance: allowance)
         // The files summarised from their bytes that a search may match in are lexed first, all
         // at once: each search would lex them one at a time.
@@ -225,7 +229,8 @@ public enum Linter {
         _ = wanted.parallelMap { project.files[$0].count }
         let answers = ordered.parallelMap { search in project.units.indices.map { evaluator.search(for: search, inUnit: $0) } }
         let stopped = Set(answers.joined().flatMap(\.stopped))
-        return (Dictionary(uniqueKeysWithValues: zip(ordered, answers.map { $0.map(\.found) })), stopped)
+        let found = Dictionary(uniqueKeysWithValues: zip(ordered, answers.map { $0.map(\.found) }))
+        return (Dictionary(uniqueKeysWithValues: all.map { search in (search, found[search.signature.map { first[$0]! } ?? search]!) }), stopped)
     }
 
     private static func finding(

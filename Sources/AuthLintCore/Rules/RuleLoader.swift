@@ -301,7 +301,8 @@ public struct RuleLoader {
             clauses: try clauses(node),
             imports: try imports?.strings("imports") ?? [],
             language: try language?.enumValue(LanguageFilter.self, "language") ?? .any,
-            reachable: try reachable?.bool("reachable") ?? false)
+            reachable: try reachable?.bool("reachable") ?? false,
+            written: node.written)
     }
 
     /// What a condition is: exactly one of these keys.

@@ -248,13 +248,22 @@ public final class ProjectSearch: Sendable, Hashable {
     /// For a search of reachable code: the same search counting every match, which answers for
     /// a site that is itself out of reach (code nothing reaches cannot tell what else does not).
     public let anywhere: ProjectSearch?
+    /// What the search was written as (its clauses' text, with its filters), when known: two
+    /// searches with the same one find the same, and are answered once.
+    let signature: String?
 
-    public init(clauses: [PatternClause], imports: [String] = [], language: LanguageFilter = .any, reachable: Bool = false) {
+    public convenience init(clauses: [PatternClause], imports: [String] = [], language: LanguageFilter = .any, reachable: Bool = false) {
+        self.init(clauses: clauses, imports: imports, language: language, reachable: reachable, written: nil)
+    }
+
+    /// `written` is the search's clauses as written: the same text makes the same clauses.
+    init(clauses: [PatternClause], imports: [String], language: LanguageFilter, reachable: Bool, written: String?) {
         self.clauses = clauses
         self.imports = imports
         self.language = language
         self.reachable = reachable
-        anywhere = reachable ? ProjectSearch(clauses: clauses, imports: imports, language: language) : nil
+        signature = written.map { [$0, imports.joined(separator: ","), language.rawValue, reachable ? "reachable" : ""].joined(separator: "\u{0}") }
+        anywhere = reachable ? ProjectSearch(clauses: clauses, imports: imports, language: language, reachable: false, written: written) : nil
     }
 
     public static func == (a: ProjectSearch, b: ProjectSearch) -> Bool { a === b }

@@ -27,6 +27,9 @@ struct YAMLReader {
         self.path = path
     }
 
+    /// The node written out again: nodes that read the same write the same text.
+    var written: String? { try? Yams.serialize(node: node) }
+
     /// Parses `text`; a syntax error, or a document with nothing in it, becomes a ``FileError``.
     static func parse(_ text: String, path: String) throws -> YAMLReader {
         try parse(text, path: path, emptyIsValid: false)!
