@@ -98,10 +98,12 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "With --fix: print the fixes as a unified diff instead of applying them (exit 1 when there is one).")
     var diff = false
 
-    /// Each stage's time, and the files lexed before and during the evaluation, on standard error.
+    /// Each stage's time and the peak memory at its end, and the files lexed before and during
+    /// the evaluation, on standard error.
     private func printTimings(_ report: LintReport) {
         for stage in report.timings {
-            printError(stage.stage.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds))
+            let peak = stage.peakBytes.map { String(format: "   peak %6.0f MiB", Double($0) / 1_048_576) } ?? ""
+            printError(stage.stage.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds) + peak)
         }
         let total = report.timings.map(\.seconds).reduce(0, +)
         printError("total".padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", total))

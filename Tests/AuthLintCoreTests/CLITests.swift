@@ -144,6 +144,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(plain.stderr, "")
         let stages = timed.stderr.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         XCTAssertEqual(stages, ["scan", "load", "index", "evaluate", "report", "total", "files"], timed.stderr)
+        let peaks = timed.stderr.split(separator: "\n").prefix(5).compactMap { $0.split(separator: "peak").last?.split(separator: " ").first }
+        XCTAssertEqual(peaks.count, 5, timed.stderr)
+        XCTAssertTrue(peaks.allSatisfy { (Double($0) ?? 0) > 0 }, "each stage gives the peak memory at its end: \(timed.stderr)")
         XCTAssertTrue(timed.stderr.contains("files lexed: 3 as they were read, 0 when asked for"), timed.stderr)
         XCTAssertTrue(prefiltered.stderr.contains("files lexed: 1 as they were read, 0 when asked for"), prefiltered.stderr)
     }

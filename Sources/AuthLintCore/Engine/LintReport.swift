@@ -59,6 +59,8 @@ public struct LintReport: Sendable {
     public struct StageTime: Sendable, Equatable {
         public var stage: String
         public var seconds: Double
+        /// The process's peak resident memory when the stage ended, in bytes (nil: not known).
+        public var peakBytes: Int?
     }
     /// Why the summary cache could not be written, when it could not (the run is not affected).
     public var cacheProblem: String?

@@ -26,3 +26,24 @@ private struct SendableBuffer<T>: @unchecked Sendable {
 private struct SendableInput<T>: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<T>
 }
+
+/// A value worked out on another thread while the caller goes on with other work; `value`
+/// waits for it.
+final class BackgroundValue<T: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    // Written once, on the worker thread, before `done` is left; read only after it is.
+    private var result: T?
+
+    init(_ work: @escaping @Sendable () -> T) {
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            result = work()
+            done.leave()
+        }
+    }
+
+    var value: T {
+        done.wait()
+        return result!
+    }
+}

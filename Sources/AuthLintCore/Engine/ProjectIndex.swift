@@ -79,6 +79,14 @@ public final class ProjectIndex: Sendable {
         /// A lexed file, with the rules' words found in its bytes when the prefilter read them.
         case code(CodeView, words: [UInt8]? = nil)
         case summary(FileSummary, SourceFile.Pending)
+
+        /// The file's root-relative path.
+        var path: String {
+            switch self {
+            case let .code(code, _): code.file.path
+            case let .summary(_, pending): pending.path
+            }
+        }
     }
 
     /// Indexes `files` (sorted by path); `scanned` says which target each file belongs to, and
@@ -91,6 +99,9 @@ public final class ProjectIndex: Sendable {
         entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>, knownTypes: KnownTypes = KnownTypes(),
         residentBytes: Int = LintOptions.standardResidentSourceBytes
     ) {
+        // The property lists that ship with each file are worked out meanwhile: they need only the paths.
+        let paths = entries.map(\.path)
+        let resources = BackgroundValue { ProjectResources(paths: paths, scanned: scanned) }
         var described: [CodeUnitBuilder.File] = []
         var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
@@ -118,12 +129,12 @@ public final class ProjectIndex: Sendable {
             }
         }
         files = CodeViews(entries, residentBytes: residentBytes)
-        paths = described.map(\.path)
+        self.paths = paths
         importsOfFile = seen
         self.summaries = summaries
         self.words = words
         (units, unitOfFile) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
-        resources = ProjectResources(paths: paths, scanned: scanned)
+        self.resources = resources.value
         declaredFunctions = functions
         self.summarisedDeclarers = summarisedDeclarers
         unlexedFiles = unlexed

@@ -239,34 +239,27 @@ struct SummaryCache: Sendable {
 
     /// The cache folder and the cache of a root, read on another thread while the tree is
     /// scanned: a run that names files needs the cache only once the scan is done.
-    final class Prefetch: @unchecked Sendable {
+    struct Prefetch: Sendable {
         let folderPath: String
         let root: String
-        private let done = DispatchGroup()
-        // Written once, on the reading thread, before `done` is left; read only after it is.
-        private var folder: Result<Folder, Problem>?
-        private var cache = SummaryCache()
+        private let read: BackgroundValue<(folder: Result<Folder, Problem>, cache: SummaryCache)>
 
         init(folderPath: String, root: String) {
             self.folderPath = folderPath
             self.root = root
-            done.enter()
-            DispatchQueue.global().async { [self] in
+            read = BackgroundValue {
                 do {
                     let folder = try Folder(path: folderPath)
-                    self.folder = .success(folder)
-                    cache = SummaryCache(folder: folder, root: root)
+                    return (.success(folder), SummaryCache(folder: folder, root: root))
                 } catch {
-                    folder = .failure(Problem(FileProblem.describe(error)))
+                    return (.failure(Problem(FileProblem.describe(error))), SummaryCache())
                 }
-                done.leave()
             }
         }
 
         /// The folder (or why it cannot be used) and the cache read from it, once read.
         func value() -> (folder: Result<Folder, Problem>, cache: SummaryCache) {
-            done.wait()
-            return (folder!, cache)
+            read.value
         }
     }
 
