@@ -83,6 +83,27 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertTrue(roomy.files[0] === kept)
     }
 
+    /// The files that use a name are found through the name's bucket before the project's names
+    /// are indexed, and through the index after: the same files either way, none missed.
+    func testTheFilesMentioningANameAreThoseThatUseIt() {
+        let texts = (0..<300).map { number in
+            "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3)) }\n"
+        }
+        let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" } + ["screen42", "absent", "let"]
+        func expected(_ name: String) -> [Int] {
+            texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
+        }
+        for round in 0..<4 {  // past the lookups after which every name is indexed
+            for name in names { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), round \(round)") }
+        }
+        XCTAssertEqual(project.files(mentioning: "token1").count, 100)
+        XCTAssertEqual(project.files(mentioning: "absent"), [])
+        let buckets = NameBuckets(fileCount: 3) { [[CodeView.hash("a")], [], [CodeView.hash("a"), CodeView.hash("b")]][$0] }
+        XCTAssertEqual(buckets.files(mayMention: CodeView.hash("a")), [0, 2])
+        XCTAssertEqual(buckets.files(mayMention: CodeView.hash("b")), [2])
+    }
+
     /// A summary made by the lexer says which types the file declares or extends: a file that
     /// only uses a type is not lexed to find the type's declarations.
     func testATypesDeclarationsAreFoundWithoutLexingTheFilesThatOnlyUseIt() {

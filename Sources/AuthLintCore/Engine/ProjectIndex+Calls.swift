@@ -22,7 +22,8 @@ struct CallArgument: Hashable, Sendable {
 
 extension ProjectIndex {
     /// The files whose code uses the name (an identifier, keyword or attribute), in file order.
-    /// The first few names are looked up in each file's own names; then every name of the
+    /// The first few names are looked up in the names of the files of their bucket
+    /// (``NameBuckets``); then every name of the
     /// project is indexed once, so that questions about many names cost what the project's size
     /// does, not its size for each name.
     func files(mentioning name: String) -> [Int] {
@@ -36,7 +37,10 @@ extension ProjectIndex {
             return byName
         }
         if let index { return (index[hash] ?? []).map(Int.init) }
-        return files.indices.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }
+        let buckets = nameBuckets.value(for: 0) {
+            NameBuckets(fileCount: files.count) { summaries[$0].map(\.names) ?? Array(files[$0].nameHashes) }
+        }
+        return buckets.files(mayMention: hash).filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }
     }
 
     /// How many calls of one function are looked at: a helper called from everywhere says no

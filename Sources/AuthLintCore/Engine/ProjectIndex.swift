@@ -50,6 +50,8 @@ public final class ProjectIndex: Sendable {
     let declarationSites = Memo<NameInFile, [Int32]>()
     /// The files that use each name, built once enough names were asked about (see `files(mentioning:)`).
     let nameIndex = NameIndex()
+    /// Which files may use each name, by its bucket, built on the first lookup before `nameIndex` is.
+    let nameBuckets = Memo<Int, NameBuckets>()
     /// Where each function name is called, found on first use.
     let callsByName = Memo<String, [(file: Int, open: Int)]>()
     /// Per file, the code `#if false` compiles out.
