@@ -27,25 +27,33 @@ struct NameInFile: Hashable {
     var hash: UInt64
 }
 
-/// The project's names, by the files that use them: built once enough names were looked up one
-/// by one (each lookup reads every file's names), so that a run asking about a few names does
-/// not index them all, and one asking about many does so once.
+/// The project's names, by the files that use them: built once the lookups made without it
+/// have checked as many files as it would hold entries (each lookup checks the files in its
+/// name's bucket, see ``NameBuckets``, at about the cost of indexing one name). A run asking
+/// about a few names does not index them all, and one asking about many spends at most about
+/// twice what indexing at once would have.
 final class NameIndex: @unchecked Sendable {
-    static let lookupsBeforeIndexing = 64
     private let lock = NSLock()
-    private var lookups = 0
+    private var checked = 0
     private var byName: [UInt64: [Int32]]?
 
-    /// The index, built by `build` once `count` lookups were answered without it; nil before.
-    func index(after count: Int, build: () -> [UInt64: [Int32]]) -> [UInt64: [Int32]]? {
+    /// The index, built by `build` once the files checked without it reach `cost`, the entries
+    /// it holds; nil before.
+    func index(cost: Int, build: () -> [UInt64: [Int32]]) -> [UInt64: [Int32]]? {
         lock.lock()
         defer { lock.unlock() }
         if let byName { return byName }
-        lookups += 1
-        guard lookups > count else { return nil }
+        guard checked >= cost else { return nil }
         let built = build()
         byName = built
         return built
+    }
+
+    /// Counts the files a lookup made without the index checked.
+    func didCheck(_ count: Int) {
+        lock.lock()
+        checked += count
+        lock.unlock()
     }
 }
 
@@ -57,17 +65,23 @@ struct NameBuckets: Sendable {
     static let count = 1024
     private let wordsPerRow: Int
     private let rows: [UInt64]
+    /// How many names the files use in all (each file's distinct names).
+    let names: Int
 
     /// `names(file)` gives the name hashes of each of `fileCount` files.
     init(fileCount: Int, names: (Int) -> [UInt64]) {
         wordsPerRow = (fileCount + 63) / 64
         var rows = [UInt64](repeating: 0, count: Self.count * wordsPerRow)
+        var total = 0
         for file in 0..<fileCount {
             let word = file / 64
             let bit = UInt64(1) << UInt64(file % 64)
-            for hash in names(file) { rows[Self.bucket(hash) * wordsPerRow + word] |= bit }
+            let hashes = names(file)
+            total += hashes.count
+            for hash in hashes { rows[Self.bucket(hash) * wordsPerRow + word] |= bit }
         }
         self.rows = rows
+        self.names = total
     }
 
     /// The high bits of the hash, spread first: FNV's low bits follow the last byte closely.

@@ -22,13 +22,16 @@ struct CallArgument: Hashable, Sendable {
 
 extension ProjectIndex {
     /// The files whose code uses the name (an identifier, keyword or attribute), in file order.
-    /// The first few names are looked up in the names of the files of their bucket
-    /// (``NameBuckets``); then every name of the
-    /// project is indexed once, so that questions about many names cost what the project's size
-    /// does, not its size for each name.
+    /// A name is looked up in the names of the files of its bucket (``NameBuckets``) until such
+    /// lookups have checked as many files as the project has names; then every name of the
+    /// project is indexed once (``NameIndex``), so that questions about many names cost what the
+    /// project's size does, not its size for each name.
     func files(mentioning name: String) -> [Int] {
         let hash = CodeView.hash(name)
-        let index = nameIndex.index(after: NameIndex.lookupsBeforeIndexing) {
+        let buckets = nameBuckets.value(for: 0) {
+            NameBuckets(fileCount: files.count) { summaries[$0].map(\.names) ?? Array(files[$0].nameHashes) }
+        }
+        let index = nameIndex.index(cost: buckets.names) {
             var byName: [UInt64: [Int32]] = [:]
             for file in files.indices {
                 let names: [UInt64] = summaries[file].map(\.names) ?? Array(files[file].nameHashes)
@@ -37,10 +40,9 @@ extension ProjectIndex {
             return byName
         }
         if let index { return (index[hash] ?? []).map(Int.init) }
-        let buckets = nameBuckets.value(for: 0) {
-            NameBuckets(fileCount: files.count) { summaries[$0].map(\.names) ?? Array(files[$0].nameHashes) }
-        }
-        return buckets.files(mayMention: hash).filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }
+        let candidates = buckets.files(mayMention: hash)
+        nameIndex.didCheck(candidates.count)
+        return candidates.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }
     }
 
     /// How many calls of one function are looked at: a helper called from everywhere says no
