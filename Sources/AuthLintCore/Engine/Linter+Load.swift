@@ -43,7 +43,7 @@ extension Linter {
                 cacheProblem = "cannot use the cache folder \(folder): \(FileProblem.describe(error)); no cache this run"
             }
         }
-        let cache = cacheRead
+        let cache = cacheRead  // as a constant, for the threads that load the files
         let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes)
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         // A tree with more source than may stay in memory keeps each file's summary, not its code.

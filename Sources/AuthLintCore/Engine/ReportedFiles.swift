@@ -8,7 +8,7 @@
 /// everywhere: a site in another file can make one at a call in a reported file. A rule reported
 /// once per target keeps only the first site of each target (``lastReached(inUnit:relocating:)``).
 struct ReportedFiles: Sendable {
-    /// Indices of the reported source files, in path order.
+    /// Indices of the reported source files.
     let files: Set<Int>
     /// Per source file: whether a property list its findings could move to is reported.
     private let placesReported: [Bool]

@@ -62,9 +62,13 @@ struct SummaryCache: Sendable {
             hasher.combine(language)
         }
 
-        /// In the order of their digests' bytes.
+        /// In the order of their digests' bytes (each word read big-endian is that order).
         static func precedes(_ a: Key, _ b: Key) -> Bool {
-            a.digest.lexicographicallyPrecedes(b.digest)
+            func order(_ key: Key) -> (UInt64, UInt64, UInt64, UInt64) {
+                (UInt64(bigEndian: key.words.first), UInt64(bigEndian: key.words.second), UInt64(bigEndian: key.words.third),
+                 UInt64(bigEndian: key.words.fourth))
+            }
+            return order(a) < order(b)
         }
     }
 
