@@ -54,7 +54,9 @@ extension Linter {
                     let file = files[next]
                     next += 1
                     guard !outcomes[file].stopped else { continue }
-                    let trying = last.keys.sorted().filter { last[$0]! >= file && !evaluator.runnableClauses(rules[$0], inFile: file).isEmpty }
+                    let trying = ruleIndices.filter { rule in
+                        last[rule].map { $0 >= file } == true && !evaluator.runnableClauses(rules[rule], inFile: file).isEmpty
+                    }
                     if !trying.isEmpty { batch.append((file, trying)) }
                 }
                 let results = batch.parallelMap { entry -> (sites: [(rule: Int, sites: [RuleEvaluator.Site])], stopped: Bool) in

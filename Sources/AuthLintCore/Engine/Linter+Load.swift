@@ -34,13 +34,14 @@ extension Linter {
         var cacheFolder: SummaryCache.Folder?
         var cacheRead: SummaryCache?
         if reported != nil, let folder = options.cacheDirectory {
-            let early = prefetched.flatMap { $0.folderPath == folder && $0.root == scan.project.root ? $0.value() : nil }
-            do {
-                let opened = try early?.folder.get() ?? SummaryCache.Folder(path: folder)
-                cacheFolder = opened
-                cacheRead = (early?.cache ?? SummaryCache(folder: opened, root: scan.project.root)).fitting(words)
-            } catch {
-                cacheProblem = "cannot use the cache folder \(folder): \(FileProblem.describe(error)); no cache this run"
+            let opened = prefetched.flatMap { $0.folderPath == folder && $0.root == scan.project.root ? $0.value() : nil }
+                ?? SummaryCache.opened(folderPath: folder, root: scan.project.root)
+            switch opened.folder {
+            case let .success(found):
+                cacheFolder = found
+                cacheRead = opened.cache.fitting(words)
+            case let .failure(problem):
+                cacheProblem = "cannot use the cache folder \(folder): \(problem); no cache this run"
             }
         }
         let cache = cacheRead  // as a constant, for the threads that load the files

@@ -218,10 +218,12 @@ public enum Linter {
         _ rules: [RuleSpec], _ project: ProjectIndex, _ allowance: StepBudget.Allowance
     ) -> ([ProjectSearch: [Bool]], Set<Int>) {
         let all = Array(Set(rules.flatMap(\.projectSearches)))
-        // Searches written alike (the same provider's sign-in, asked by several rules) are answered once.
+        // Searches written alike (the same provider's sign-in, asked by several rules) are answered
+        // once, by the first of them.
         var first: [String: ProjectSearch] = [:]
         for search in all { if let signature = search.signature, first[signature] == nil { first[signature] = search } }
-        let ordered = all.filter { search in search.signature.map { first[$0] === search } ?? true }
+        func answering(_ search: ProjectSearch) -> ProjectSearch { search.signature.flatMap { first[$0] } ?? search }
+        let ordered = all.filter { answering($0) === $0 }
         let evaluator = RuleEvaluator(project: project, facts: [:], allowance: allowance)
         // The files summarised from their bytes that a search may match in are lexed first, all
         // at once: each search would lex them one at a time.
@@ -230,7 +232,7 @@ public enum Linter {
         let answers = ordered.parallelMap { search in project.units.indices.map { evaluator.search(for: search, inUnit: $0) } }
         let stopped = Set(answers.joined().flatMap(\.stopped))
         let found = Dictionary(uniqueKeysWithValues: zip(ordered, answers.map { $0.map(\.found) }))
-        return (Dictionary(uniqueKeysWithValues: all.map { search in (search, found[search.signature.map { first[$0]! } ?? search]!) }), stopped)
+        return (Dictionary(uniqueKeysWithValues: all.map { ($0, found[answering($0)]!) }), stopped)
     }
 
     private static func finding(

@@ -49,6 +49,13 @@ final class NameIndex: @unchecked Sendable {
         return built
     }
 
+    /// Whether the index was built.
+    var isBuilt: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return byName != nil
+    }
+
     /// Counts the files a lookup made without the index checked.
     func didCheck(_ count: Int) {
         lock.lock()

@@ -28,14 +28,13 @@ extension ProjectIndex {
     /// project's size does, not its size for each name.
     func files(mentioning name: String) -> [Int] {
         let hash = CodeView.hash(name)
-        let buckets = nameBuckets.value(for: 0) {
-            NameBuckets(fileCount: files.count) { summaries[$0].map(\.names) ?? Array(files[$0].nameHashes) }
-        }
+        // A file's names: its summary's, or those of its code when it was given lexed.
+        let names = { (file: Int) -> [UInt64] in self.summaries[file].map(\.names) ?? Array(self.files[file].nameHashes) }
+        let buckets = nameBuckets.value(for: 0) { NameBuckets(fileCount: files.count, names: names) }
         let index = nameIndex.index(cost: buckets.names) {
             var byName: [UInt64: [Int32]] = [:]
             for file in files.indices {
-                let names: [UInt64] = summaries[file].map(\.names) ?? Array(files[file].nameHashes)
-                for hash in names { byName[hash, default: []].append(Int32(file)) }
+                for hash in names(file) { byName[hash, default: []].append(Int32(file)) }
             }
             return byName
         }

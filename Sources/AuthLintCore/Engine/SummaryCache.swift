@@ -241,8 +241,19 @@ struct SummaryCache: Sendable {
         madeFor = MadeFor(fingerprint: fingerprint, patterns: patternCount)
     }
 
-    /// The cache folder and the cache of a root, read on another thread while the tree is
-    /// scanned: a run that names files needs the cache only once the scan is done.
+    /// The cache folder at `folderPath` (or why it cannot be used) and the cache of `root` in it,
+    /// whatever rules it was made for.
+    static func opened(folderPath: String, root: String) -> (folder: Result<Folder, Problem>, cache: SummaryCache) {
+        do {
+            let folder = try Folder(path: folderPath)
+            return (.success(folder), SummaryCache(folder: folder, root: root))
+        } catch {
+            return (.failure(Problem(FileProblem.describe(error))), SummaryCache())
+        }
+    }
+
+    /// ``opened(folderPath:root:)`` on another thread while the tree is scanned: a run that names
+    /// files needs the cache only once the scan is done.
     struct Prefetch: Sendable {
         let folderPath: String
         let root: String
@@ -251,14 +262,7 @@ struct SummaryCache: Sendable {
         init(folderPath: String, root: String) {
             self.folderPath = folderPath
             self.root = root
-            read = BackgroundValue {
-                do {
-                    let folder = try Folder(path: folderPath)
-                    return (.success(folder), SummaryCache(folder: folder, root: root))
-                } catch {
-                    return (.failure(Problem(FileProblem.describe(error))), SummaryCache())
-                }
-            }
+            read = BackgroundValue { SummaryCache.opened(folderPath: folderPath, root: root) }
         }
 
         /// The folder (or why it cannot be used) and the cache read from it, once read.
