@@ -136,7 +136,9 @@ final class PrefilterTests: XCTestCase {
                 guard bit != 0 else { continue }
                 for (word, needle) in index.words.enumerated() where code.tokenContains(token, needle) { expected[word] |= bit }
             }
-            XCTAssertEqual(FileSummary(code, words: index).words, expected, "source \(number + 1)")
+            let summary = FileSummary(code, words: index)
+            XCTAssertEqual(index.words.indices.map { summary.word(at: $0) }, expected, "source \(number + 1)")
+            XCTAssertNil(summary.word(at: index.words.count))
             marked += expected.count { $0 != 0 }
         }
         XCTAssertGreaterThan(marked, 200)

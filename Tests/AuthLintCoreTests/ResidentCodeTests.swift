@@ -84,30 +84,38 @@ final class ResidentCodeTests: XCTestCase {
     }
 
     /// The files that use a name are found through the name's bucket before the project's names
-    /// are indexed, and through the index after: the same files either way, none missed.
+    /// are indexed, and through the index after: the same files either way, none missed. A name
+    /// asked about again costs nothing: the index is built once lookups of different names have
+    /// checked about as many files as it holds entries.
     func testTheFilesMentioningANameAreThoseThatUseIt() {
         let texts = (0..<300).map { number in
             "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3)) }\n"
         }
         let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
-        let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" } + ["screen42", "absent", "let"]
+        let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" } + ["screen42", "absent", "let", "func"]
         func expected(_ name: String) -> [Int] {
             texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
         }
         var rounds = 0
         repeat {  // until the lookups have cost what indexing every name does, and once more
-            for name in names { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), round \(rounds)") }
+            let more = (rounds * 30..<min(300, rounds * 30 + 30)).map { "screen\($0)" }
+            for name in names + more { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), round \(rounds)") }
             if rounds == 0 { XCTAssertFalse(project.nameIndex.isBuilt, "a few lookups do not index every name") }
+            if rounds == 1 {
+                for _ in 0..<20 { for name in names { _ = project.files(mentioning: name) } }
+                XCTAssertFalse(project.nameIndex.isBuilt, "names asked about again are not looked up again")
+            }
             rounds += 1
-        } while !project.nameIndex.isBuilt && rounds < 100
+        } while !project.nameIndex.isBuilt && rounds < 12
         XCTAssertTrue(project.nameIndex.isBuilt)
         XCTAssertGreaterThan(rounds, 1)
         for name in names { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), with the index") }
         XCTAssertEqual(project.files(mentioning: "token1").count, 100)
         XCTAssertEqual(project.files(mentioning: "absent"), [])
-        let buckets = NameBuckets(fileCount: 3) { [[CodeView.hash("a")], [], [CodeView.hash("a"), CodeView.hash("b")]][$0] }
-        XCTAssertEqual(buckets.files(mayMention: CodeView.hash("a")), [0, 2])
-        XCTAssertEqual(buckets.files(mayMention: CodeView.hash("b")), [2])
+        let (a, b) = (CodeView.key(CodeView.hash("a")), CodeView.key(CodeView.hash("b")))
+        let buckets = NameBuckets(fileCount: 3) { [[a], [], [a, b]][$0] }
+        XCTAssertEqual(buckets.files(mayMention: a), [0, 2])
+        XCTAssertEqual(buckets.files(mayMention: b), [2])
     }
 
     /// A summary made by the lexer says which types the file declares or extends: a file that
@@ -121,5 +129,31 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(found.map { project.files[$0.file].scopes[$0.scope].name }, ["Keys", "Keys"])
         XCTAssertEqual(project.files.lexedOnUse.first, 2, "the twenty screens that use Keys are not lexed")
         XCTAssertEqual(project.declarations(ofType: "Screen7", inUnit: project.unitOfFile[0]).map(\.file), [8])
+    }
+
+    /// Summaries keep 32-bit keys of names, so two names may share one: a name's key only says
+    /// where to look, and the code read there decides. A file that uses only the other name is
+    /// a candidate, but none of its calls or types are taken for the name's.
+    func testTwoNamesOfOneKeyAreToldApartByTheCode() throws {
+        var seen: [NameKey: String] = [:]
+        var pair: (String, String)?
+        for number in 0..<400_000 where pair == nil {
+            let name = "helper\(number)"
+            let key = CodeView.key(CodeView.hash(name))
+            if let other = seen[key] { pair = (other, name) } else { seen[key] = name }
+        }
+        let (first, second) = try XCTUnwrap(pair)
+        XCTAssertNotEqual(CodeView.hash(first), CodeView.hash(second))
+        let texts = [
+            "func \(first)(_ x: Int) {}\nstruct Screen { func run() { \(first)(1) } }\n",
+            "enum \(second) { static func make() {} }\nstruct Other { func run() { \(second).make() } }\n",
+        ]
+        let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
+        XCTAssertEqual(project.files(mentioning: first), [0, 1], "the key is in both files")
+        XCTAssertEqual(project.calls(named: first).map(\.file), [0], "the code tells the names apart")
+        XCTAssertTrue(project.calls(named: second).isEmpty)
+        XCTAssertEqual(project.functions(named: first).map(\.file), [0])
+        XCTAssertTrue(project.declarations(ofType: first, inUnit: project.unitOfFile[0]).isEmpty)
+        XCTAssertEqual(project.declarations(ofType: second, inUnit: project.unitOfFile[0]).map(\.file), [1])
     }
 }

@@ -291,6 +291,7 @@ final class SummaryCacheTests: XCTestCase {
 
             struct Vault { enum Key {} }
             extension Session {}
+            let button = GIDSignInButton()
 
             """.utf8)))
         let summary = FileSummary(code, words: words)
@@ -298,8 +299,14 @@ final class SummaryCacheTests: XCTestCase {
         let absent = try XCTUnwrap(words.patterns.patterns.first { $0.source == "\"Authorization\"" })
         XCTAssertTrue(summary.mayMatch(matching, words.patterns))
         XCTAssertFalse(summary.mayMatch(absent, words.patterns))
-        XCTAssertEqual(summary.handed, ["store", "set", "current", "wrappedValue"].map { CodeView.hash($0) }.sorted(), "reset() hands nothing")
-        XCTAssertEqual(summary.types, ["Vault", "Key", "Session"].map { CodeView.hash($0) }.sorted())
+        func keys(_ names: [String]) -> [NameKey] { names.map { CodeView.key(CodeView.hash($0)) }.sorted() }
+        XCTAssertEqual(summary.handedKeys, keys(["store", "set", "current", "wrappedValue", "button"]), "reset() hands nothing")
+        XCTAssertEqual(summary.typeKeys, keys(["Vault", "Key", "Session"]))
+        XCTAssertEqual(summary.imports, ["Foundation"])
+        XCTAssertEqual(summary.modules, ["GoogleSignIn"], "a known SDK type shows the module it comes from")
+        XCTAssertEqual(summary.functions.map(\.name), ["store"])
+        XCTAssertEqual(FileSummary(packed: summary.packed, wordCount: words.words.count, patternBytes: (words.patterns.patterns.count + 7) / 8), summary)
+        XCTAssertNil(FileSummary(packed: Array(summary.packed.dropLast()), wordCount: words.words.count, patternBytes: (words.patterns.patterns.count + 7) / 8))
 
         let folder = try SummaryCache.Folder(path: cache)
         var written = SummaryCache()

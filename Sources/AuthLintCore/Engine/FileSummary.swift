@@ -1,60 +1,43 @@
+/// A name as summaries keep it: the high 32 bits of its ``CodeView/hash(_:)`` (FNV's best
+/// mixed). Two names may share a key, so a key only says where a name may be: what a file holds
+/// is read from its code.
+typealias NameKey = UInt32
+
+extension CodeView {
+    static func key(_ hash: UInt64) -> NameKey {
+        NameKey(truncatingIfNeeded: hash >> 32)
+    }
+}
+
 /// What the project-wide questions need to know of a source file without its tokens: the
 /// modules it imports, the names in its code, the functions it declares and which of the rules'
 /// words it contains. A file whose summary shows it cannot match a pattern is never lexed when
 /// only other files are reported; summaries are kept between runs (``SummaryCache``), keyed by
 /// the file's content.
+///
+/// A summary is kept for every file of a run, so it is packed into one array of bytes
+/// (``packed``), which the cache also stores as it is: a header of eight counts, then the name
+/// keys, type keys and handed keys (32 bits each, sorted), the word bytes, the pattern bits, and
+/// the imports, the modules seen through known types and the functions, as text.
 struct FileSummary: Sendable, Hashable {
-    /// Imported modules, sorted.
-    var imports: [String] { storage.imports }
-    /// Hash of every identifier and keyword in the code (``CodeView/hash(_:)``), sorted.
-    var names: [UInt64] { storage.names }
-    /// Functions and computed properties the file declares: name and scope index.
-    var functions: [Function] { storage.functions }
-    /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string text does.
-    var words: [UInt8] { storage.words }
-    /// One bit per pattern of the run's ``PatternIndex`` (bit `i % 8` of byte `i / 8`): set when
-    /// the pattern matches somewhere in the file, or may (its matching ran out of steps). Nil
-    /// when not known: the summary was made from the bytes.
-    var patterns: [UInt8]? { storage.patterns }
-    /// Hashes of the names of the types the file declares or extends (``CodeView/hash(_:)`` of
-    /// each type scope's name), sorted; nil when not known: the summary was made from the bytes.
-    var types: [UInt64]? { storage.types }
-    /// Hashes of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), sorted;
-    /// nil when not known: the summary was made from the bytes.
-    var handed: [UInt64]? { storage.handed }
-    /// Set when the summary was made from the bytes, without lexing (see ``Prefilter``): then
-    /// `imports` and `names` may hold more than the code does, `words` sets both bits for a word
-    /// found anywhere, and `functions` is empty.
-    var unlexed: Unlexed? { storage.unlexed }
-
     /// A summary is never changed once made, and is asked about for every file many times in a
     /// run: one shared reference is all a copy takes.
     private let storage: Storage
 
     private final class Storage: Sendable {
-        let imports: [String]
-        let names: [UInt64]
-        let functions: [Function]
-        let words: [UInt8]
-        let patterns: [UInt8]?
-        let types: [UInt64]?
-        let handed: [UInt64]?
+        let bytes: [UInt8]
         let unlexed: Unlexed?
 
-        init(
-            imports: [String], names: [UInt64], functions: [Function], words: [UInt8], patterns: [UInt8]?, types: [UInt64]?,
-            handed: [UInt64]?, unlexed: Unlexed?
-        ) {
-            self.imports = imports
-            self.names = names
-            self.functions = functions
-            self.words = words
-            self.patterns = patterns
-            self.types = types
-            self.handed = handed
+        init(bytes: [UInt8], unlexed: Unlexed?) {
+            self.bytes = bytes
             self.unlexed = unlexed
         }
     }
+
+    /// Set when the summary was made from the bytes, without lexing (see ``Prefilter``): then
+    /// `imports` and the names may hold more than the code does, the words have both bits set for
+    /// a word found anywhere, and `functions` is empty.
+    var unlexed: Unlexed? { storage.unlexed }
 
     struct Unlexed: Sendable, Hashable {
         /// Hashes of the names a function or property scope of the file may have (nil: any name).
@@ -68,12 +51,28 @@ struct FileSummary: Sendable, Hashable {
         var scope: Int32
     }
 
+    /// `names`, `types` and `handed` are ``CodeView/hash(_:)`` values; `modules` are those the
+    /// file sees through the known SDK types it names and does not import (nil: not known).
     init(
-        imports: [String], names: [UInt64], functions: [Function], words: [UInt8], patterns: [UInt8]? = nil, types: [UInt64]? = nil,
-        handed: [UInt64]? = nil, unlexed: Unlexed? = nil
+        imports: [String], names: some Collection<UInt64>, functions: [Function], words: [UInt8], patterns: [UInt8]? = nil,
+        types: [UInt64]? = nil, handed: [UInt64]? = nil, modules: [String]? = nil, unlexed: Unlexed? = nil
     ) {
-        storage = Storage(
-            imports: imports, names: names, functions: functions, words: words, patterns: patterns, types: types, handed: handed, unlexed: unlexed)
+        /// The keys of the hashes, sorted, each once.
+        func keys(_ hashes: some Collection<UInt64>) -> [NameKey] {
+            var keys = hashes.map(CodeView.key)
+            keys.sort()
+            var kept = 0
+            for key in keys where kept == 0 || keys[kept - 1] != key {
+                keys[kept] = key
+                kept += 1
+            }
+            keys.removeLast(keys.count - kept)
+            return keys
+        }
+        let layout = Layout(
+            names: keys(names), types: types.map(keys), handed: handed.map(keys), words: words, patterns: patterns, imports: imports,
+            modules: modules, functions: functions)
+        storage = Storage(bytes: layout.packed, unlexed: unlexed)
     }
 
     init(_ code: CodeView, words index: WordIndex) {
@@ -91,23 +90,63 @@ struct FileSummary: Sendable, Hashable {
                 }
             }
         }
+        let imports = code.imports
+        let typeModules = index.patterns.knownTypes.modules(usedIn: code)
         self.init(
-            imports: code.imports.sorted(), names: code.nameHashes.sorted(), functions: Self.functions(of: code), words: words,
-            patterns: index.patterns.matched(in: code, words: words, index: index),
-            types: Set(code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil }).sorted(),
-            handed: code.file.language == .swift ? Set(RuleEvaluator.namesHanded(code).map { CodeView.hash($0) }).sorted() : nil)
+            imports: imports.sorted(), names: code.nameHashes, functions: Self.functions(of: code), words: words,
+            patterns: index.patterns.matched(in: code, words: words, index: index, seen: imports.union(typeModules)),
+            types: code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil },
+            handed: code.file.language == .swift ? RuleEvaluator.namesHanded(code).map { CodeView.hash($0) } : nil,
+            modules: typeModules.subtracting(imports).sorted())
     }
 
+    /// The summary packed as ``packed`` holds it, when it is whole and made for `wordCount` words
+    /// and pattern bits of `patternBytes` bytes (nil when it is not: a damaged cache).
+    init?(packed: [UInt8], wordCount: Int, patternBytes: Int) {
+        let fits = packed.withUnsafeBytes { raw in
+            guard let reader = Reader(checking: raw) else { return false }
+            return !reader.isMissing(.words) && reader.count(.words) == wordCount
+                && (reader.isMissing(.patterns) || reader.count(.patterns) == patternBytes)
+        }
+        guard fits else { return nil }
+        storage = Storage(bytes: packed, unlexed: nil)
+    }
+
+    /// The summary as one array of bytes (see the type's description); the cache stores it so.
+    var packed: [UInt8] { storage.bytes }
+
+    /// Reads the packed summary in place.
+    private func read<T>(_ body: (Reader) -> T) -> T {
+        storage.bytes.withUnsafeBytes { body(Reader($0)) }
+    }
+
+    /// Imported modules, sorted.
+    var imports: [String] { read { $0.strings(.imports) } ?? [] }
+
+    /// Modules the file sees through the known SDK types it names, beyond those it imports,
+    /// sorted; nil when not known (the summary was made from the bytes).
+    var modules: [String]? { read { $0.strings(.modules) } }
+
+    /// Keys of every identifier and keyword in the code, sorted.
+    var nameKeys: [NameKey] { read { $0.keys(.names) } ?? [] }
+
+    /// Functions and computed properties the file declares: name and scope index.
+    var functions: [Function] { read { $0.functions() } }
+
+    /// Keys of the names of the types the file declares or extends, sorted; nil when not known:
+    /// the summary was made from the bytes.
+    var typeKeys: [NameKey]? { read { $0.keys(.types) } }
+
+    /// Keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), sorted;
+    /// nil when not known: the summary was made from the bytes.
+    var handedKeys: [NameKey]? { read { $0.keys(.handed) } }
+
     static func == (a: FileSummary, b: FileSummary) -> Bool {
-        a.storage === b.storage
-            || (a.imports, a.names, a.functions, a.words) == (b.imports, b.names, b.functions, b.words)
-            && (a.patterns, a.types, a.handed) == (b.patterns, b.types, b.handed) && a.unlexed == b.unlexed
+        a.storage === b.storage || a.storage.bytes == b.storage.bytes && a.unlexed == b.unlexed
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(names)
-        hasher.combine(words)
-        hasher.combine(patterns)
+        hasher.combine(storage.bytes)
     }
 
     /// The functions and computed properties the code declares, in scope order.
@@ -118,13 +157,214 @@ struct FileSummary: Sendable, Hashable {
         }
     }
 
+    /// Whether the code may use the name with this hash: false only when it does not.
     func mentions(_ hash: UInt64) -> Bool {
-        names.sortedContains(hash)
+        let key = CodeView.key(hash)
+        return read { $0.contains(key, in: .names) }
     }
 
+    /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string
+    /// text does; nil past the words the summary was made for.
+    func word(at position: Int) -> UInt8? {
+        read { reader in
+            let words = reader.range(.words)
+            return position < words.count ? reader.raw[words.lowerBound + position] : nil
+        }
+    }
+
+    /// Whether the pattern may match in the file: false only when its bit (one per pattern of
+    /// the run's ``PatternIndex``, bit `i % 8` of byte `i / 8`) is clear. A pattern matches, or
+    /// may (its matching ran out of steps), where the bit is set; every bit is unknown when the
+    /// summary was made from the bytes.
     func mayMatch(_ pattern: Pattern, _ index: PatternIndex) -> Bool {
-        guard let patterns, let position = index.position[pattern.sourceHash], position / 8 < patterns.count else { return true }
-        return patterns[position / 8] & (1 << UInt8(position % 8)) != 0
+        guard let position = index.position[pattern.sourceHash] else { return true }
+        return read { reader in
+            let bits = reader.range(.patterns)
+            guard !reader.isMissing(.patterns), position / 8 < bits.count else { return true }
+            return reader.raw[bits.lowerBound + position / 8] & (1 << UInt8(position % 8)) != 0
+        }
+    }
+}
+
+extension FileSummary {
+    /// The parts of a packed summary, in their order.
+    fileprivate enum Part: Int, CaseIterable {
+        case names, types, handed, words, patterns, imports, modules, functions
+
+        /// Bytes per element of the parts of fixed size.
+        var width: Int? {
+            switch self {
+            case .names, .types, .handed: 4
+            case .words, .patterns: 1
+            case .imports, .modules, .functions: nil
+            }
+        }
+    }
+
+    /// The count that marks a part as not known.
+    fileprivate static let missing = UInt32.max
+    fileprivate static let headerSize = Part.allCases.count * 4
+
+    /// A summary's parts, laid out in bytes.
+    fileprivate struct Layout {
+        var names: [NameKey]
+        var types: [NameKey]?
+        var handed: [NameKey]?
+        var words: [UInt8]
+        var patterns: [UInt8]?
+        var imports: [String]
+        var modules: [String]?
+        var functions: [Function]
+
+        var packed: [UInt8] {
+            let texts = (imports + (modules ?? []) + functions.map(\.name)).reduce(0) { $0 + 4 + $1.utf8.count }
+            let keys = names.count + (types?.count ?? 0) + (handed?.count ?? 0)
+            let size = FileSummary.headerSize + 4 * keys + words.count + (patterns?.count ?? 0) + texts + 4 * functions.count
+            // Made at its size: a summary is kept for every file.
+            return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                var offset = 0
+                func u32(_ value: UInt32) {
+                    raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+                    offset += 4
+                }
+                func bytes(_ values: some Collection<UInt8>) {
+                    for value in values {
+                        raw[offset] = value
+                        offset += 1
+                    }
+                }
+                func text(_ string: String) {
+                    u32(UInt32(string.utf8.count))
+                    bytes(string.utf8)
+                }
+                for count in [names.count, types?.count, handed?.count, words.count, patterns?.count, imports.count, modules?.count, functions.count] {
+                    u32(count.map { UInt32($0) } ?? FileSummary.missing)
+                }
+                for list in [names, types ?? [], handed ?? []] {
+                    for key in list { u32(key) }
+                }
+                bytes(words)
+                bytes(patterns ?? [])
+                for name in imports + (modules ?? []) { text(name) }
+                for function in functions {
+                    u32(UInt32(bitPattern: function.scope))
+                    text(function.name)
+                }
+                precondition(offset == size)
+                count = size
+            }
+        }
+    }
+
+    /// Reads a packed summary in place. The parts of fixed size come first, so where each of
+    /// them starts is worked out from the header alone.
+    fileprivate struct Reader {
+        let raw: UnsafeRawBufferPointer
+
+        /// A summary made here, or checked.
+        init(_ raw: UnsafeRawBufferPointer) {
+            self.raw = raw
+        }
+
+        /// A summary read from elsewhere: nil unless its parts end where its bytes do, and every
+        /// list of keys is strictly increasing.
+        init?(checking raw: UnsafeRawBufferPointer) {
+            guard raw.count >= FileSummary.headerSize else { return nil }
+            self.raw = raw
+            var offset = start(.imports)
+            guard offset <= raw.count else { return nil }
+            for part in [Part.imports, .modules, .functions] {
+                for _ in 0..<count(part) {
+                    if part == .functions { offset += 4 }
+                    guard offset + 4 <= raw.count else { return nil }
+                    offset += 4 + Int(u32(at: offset))
+                    guard offset <= raw.count else { return nil }
+                }
+            }
+            guard offset == raw.count else { return nil }
+            for part in [Part.names, .types, .handed] {
+                let keys = self.keys(part) ?? []
+                guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+            }
+        }
+
+        @inline(__always)
+        private func u32(at offset: Int) -> UInt32 {
+            UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        }
+
+        func isMissing(_ part: Part) -> Bool { u32(at: part.rawValue * 4) == FileSummary.missing }
+
+        func count(_ part: Part) -> Int {
+            let count = u32(at: part.rawValue * 4)
+            return count == FileSummary.missing ? 0 : Int(count)
+        }
+
+        /// Where a part starts.
+        func start(_ part: Part) -> Int {
+            var offset = FileSummary.headerSize
+            for earlier in 0..<part.rawValue {
+                let earlier = Part(rawValue: earlier)!
+                if let width = earlier.width {
+                    offset += count(earlier) * width
+                } else {
+                    for _ in 0..<count(earlier) { offset = skipText(at: earlier == .functions ? offset + 4 : offset) }
+                }
+            }
+            return offset
+        }
+
+        /// The bytes of a part of fixed size.
+        func range(_ part: Part) -> Range<Int> {
+            let start = start(part)
+            return start..<(start + count(part) * part.width!)
+        }
+
+        func keys(_ part: Part) -> [NameKey]? {
+            guard !isMissing(part) else { return nil }
+            let start = start(part)
+            return (0..<count(part)).map { u32(at: start + $0 * 4) }
+        }
+
+        /// Whether a sorted part of keys holds `key`.
+        func contains(_ key: NameKey, in part: Part) -> Bool {
+            var low = 0
+            var high = count(part)
+            let start = start(part)
+            while low < high {
+                let middle = (low + high) / 2
+                let found = u32(at: start + middle * 4)
+                if found == key { return true }
+                if found < key { low = middle + 1 } else { high = middle }
+            }
+            return false
+        }
+
+        func strings(_ part: Part) -> [String]? {
+            guard !isMissing(part) else { return nil }
+            var offset = start(part)
+            return (0..<count(part)).map { _ in text(at: &offset) }
+        }
+
+        func functions() -> [Function] {
+            var offset = start(.functions)
+            return (0..<count(.functions)).map { _ in
+                let scope = Int32(bitPattern: u32(at: offset))
+                offset += 4
+                return Function(name: text(at: &offset), scope: scope)
+            }
+        }
+
+        private func skipText(at offset: Int) -> Int {
+            offset + 4 + Int(u32(at: offset))
+        }
+
+        private func text(at offset: inout Int) -> String {
+            let length = Int(u32(at: offset))
+            defer { offset += 4 + length }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self)
+        }
     }
 }
 
@@ -132,8 +372,9 @@ struct FileSummary: Sendable, Hashable {
 /// file holds (``FileSummary/words``), and whether it uses a name. A file's summary answers, and
 /// so does a lexed file whose words the prefilter read.
 protocol WordsAndNames {
-    /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string text does.
-    var words: [UInt8] { get }
+    /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string
+    /// text does; nil when not known.
+    func word(at position: Int) -> UInt8?
     func mentions(_ hash: UInt64) -> Bool
     /// Whether the pattern may match in the file: false only when the file is known not to hold it.
     func mayMatch(_ pattern: Pattern, _ index: PatternIndex) -> Bool
@@ -145,6 +386,8 @@ extension FileSummary: WordsAndNames {}
 struct LexedWords: WordsAndNames {
     let words: [UInt8]
     let code: CodeView
+
+    func word(at position: Int) -> UInt8? { position < words.count ? words[position] : nil }
 
     func mentions(_ hash: UInt64) -> Bool {
         code.nameHashes.contains(hash)
@@ -199,8 +442,8 @@ extension WordsAndNames {
         case .all: mask = 3
         }
         return test.needleHashes.contains { needle in
-            guard let position = index.position[needle], position < words.count else { return true }
-            return words[position] & mask != 0
+            guard let position = index.position[needle], let bits = word(at: position) else { return true }
+            return bits & mask != 0
         }
     }
 }
@@ -273,7 +516,8 @@ struct PatternIndex: Sendable, Hashable {
     let position: [UInt64: Int]
     /// Per pattern, where its bit is read, when all those places are known (nil: anywhere).
     private let uses: [[PatternUse]?]
-    private let knownTypes: KnownTypes
+    /// The SDK types that tell which module a file sees (``FileSummary/modules``).
+    let knownTypes: KnownTypes
 
     init(_ patterns: [Pattern], uses: [UInt64: [PatternUse]?] = [:], knownTypes: KnownTypes = KnownTypes()) {
         var seen = Set<String>()
@@ -296,12 +540,13 @@ struct PatternIndex: Sendable, Hashable {
     /// tried counts as matching. A pattern whose bit no question can read for this file (every
     /// clause that uses it needs a name, a module or a word the file lacks) is not tried: it
     /// counts as matching, which is what a summary that does not know says.
-    func matched(in code: CodeView, words: [UInt8], index: WordIndex) -> [UInt8]? {
+    /// `seen` holds the modules the file sees (``ProjectIndex/sees(anyOf:inFile:)``).
+    func matched(in code: CodeView, words: [UInt8], index: WordIndex, seen: Set<String>) -> [UInt8]? {
         guard !patterns.isEmpty else { return nil }
         var bits = [UInt8](repeating: 0, count: (patterns.count + 7) / 8)
         let budget = StepBudget(bytes: code.file.bytes.count)
         let matcher = Matcher(code, budget: budget)
-        let file = PatternUse.File(code: code, words: words, seen: code.imports.union(knownTypes.modules(usedIn: code)))
+        let file = PatternUse.File(code: code, words: words, seen: seen)
         for (position, pattern) in patterns.enumerated() {
             let read = uses[position].map { $0.contains { $0.mayBeRead(in: file, index) } } ?? true
             if !read || budget.isSpent || matcher.contains(pattern, in: 0..<code.count) || budget.isSpent {
@@ -311,9 +556,11 @@ struct PatternIndex: Sendable, Hashable {
         return bits
     }
 
-    /// A fingerprint of the patterns, so that summaries made for other rules are not trusted.
+    /// A fingerprint of the patterns and the known types, so that summaries made for other
+    /// rules or providers are not trusted.
     var fingerprint: UInt64 {
-        CodeView.hash(patterns.map(\.source).joined(separator: "\u{0}"))
+        let types = knownTypes.modules.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        return CodeView.hash((patterns.map(\.source) + ["\u{1}"] + types).joined(separator: "\u{0}"))
     }
 }
 
@@ -331,6 +578,8 @@ struct PatternUse: Sendable {
         let code: CodeView
         let words: [UInt8]
         let seen: Set<String>
+
+        func word(at position: Int) -> UInt8? { position < words.count ? words[position] : nil }
 
         func mentions(_ hash: UInt64) -> Bool { code.nameHashes.contains(hash) }
         func mayMatch(_ pattern: Pattern, _ index: PatternIndex) -> Bool { true }

@@ -340,8 +340,8 @@ extension RuleEvaluator {
             var handed = Set<String>()
             for file in frontier where project.language(ofFile: file) == .swift {
                 // A summary made when the file was lexed knows the names; the file is not lexed again for them.
-                if let hashes = project.namesHanded(inSummaryOf: file) {
-                    for hash in hashes { handed.formUnion(project.functionNames(withHash: hash)) }
+                if let keys = project.namesHanded(inSummaryOf: file) {
+                    for key in keys { handed.formUnion(project.functionNames(withKey: key)) }
                 } else {
                     handed.formUnion(Self.namesHanded(project.files[file]))
                 }

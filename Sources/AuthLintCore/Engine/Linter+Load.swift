@@ -18,6 +18,12 @@ struct LoadResult {
     var cacheProblem: String?
     /// How many files were taken from the cache by their stamp, unread.
     var takenUnread = 0
+
+    /// The entries, for the index; none are left here.
+    mutating func takeEntries() -> [ProjectIndex.Entry] {
+        defer { entries = [] }
+        return entries
+    }
 }
 
 extension Linter {

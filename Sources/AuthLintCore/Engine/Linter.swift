@@ -82,10 +82,11 @@ public enum Linter {
         let prefetched = prefetchCache(options)
         let scan = try clock.time("scan") { try Linter.scan(options) }
         let selection = RuleSelection(catalog: options.catalog, configurations: scan.configurations)
-        let loaded = clock.time("load") { load(scan, rules: selection.rules, options: options, prefetched: prefetched) }
+        var loaded = clock.time("load") { load(scan, rules: selection.rules, options: options, prefetched: prefetched) }
         let project = clock.time("index") {
+            // The index keeps what it needs of the entries; the list itself is let go.
             ProjectIndex(
-                entries: loaded.entries, words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
+                entries: loaded.takeEntries(), words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
                 knownTypes: options.catalog.providers.knownTypes, residentBytes: options.residentSourceBytes)
         }
         let reportedFiles = scan.reported.map { ReportedFiles(project: project, paths: $0) }

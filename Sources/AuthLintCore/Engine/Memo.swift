@@ -35,11 +35,11 @@ struct NameInFile: Hashable {
 final class NameIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var checked = 0
-    private var byName: [UInt64: [Int32]]?
+    private var byName: [NameKey: [Int32]]?
 
     /// The index, built by `build` once the files checked without it reach `cost`, the entries
     /// it holds; nil before.
-    func index(cost: Int, build: () -> [UInt64: [Int32]]) -> [UInt64: [Int32]]? {
+    func index(cost: Int, build: () -> [NameKey: [Int32]]) -> [NameKey: [Int32]]? {
         lock.lock()
         defer { lock.unlock() }
         if let byName { return byName }
@@ -64,7 +64,7 @@ final class NameIndex: @unchecked Sendable {
     }
 }
 
-/// Which files may use a name, by ten bits of its hash: one row of bits over the files for each
+/// Which files may use a name, by ten bits of its key (``NameKey``): one row of bits over the files for each
 /// of 1,024 buckets. Before the project's names are indexed (``NameIndex``), a lookup reads the
 /// names of only the files in its name's bucket, about one in seven for a file of 150 names,
 /// instead of every file's.
@@ -75,31 +75,31 @@ struct NameBuckets: Sendable {
     /// How many names the files use in all (each file's distinct names).
     let names: Int
 
-    /// `names(file)` gives the name hashes of each of `fileCount` files.
-    init(fileCount: Int, names: (Int) -> [UInt64]) {
+    /// `names(file)` gives the name keys of each of `fileCount` files.
+    init(fileCount: Int, names: (Int) -> [NameKey]) {
         wordsPerRow = (fileCount + 63) / 64
         var rows = [UInt64](repeating: 0, count: Self.count * wordsPerRow)
         var total = 0
         for file in 0..<fileCount {
             let word = file / 64
             let bit = UInt64(1) << UInt64(file % 64)
-            let hashes = names(file)
-            total += hashes.count
-            for hash in hashes { rows[Self.bucket(hash) * wordsPerRow + word] |= bit }
+            let keys = names(file)
+            total += keys.count
+            for key in keys { rows[Self.bucket(key) * wordsPerRow + word] |= bit }
         }
         self.rows = rows
         self.names = total
     }
 
-    /// The high bits of the hash, spread first: FNV's low bits follow the last byte closely.
-    static func bucket(_ hash: UInt64) -> Int {
-        Int((hash &* 0x9E37_79B9_7F4A_7C15) >> 54)
+    /// Ten bits of the key, spread first.
+    static func bucket(_ key: NameKey) -> Int {
+        Int((UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 54)
     }
 
     /// The files that may use the name, in order: none outside it does.
-    func files(mayMention hash: UInt64) -> [Int] {
+    func files(mayMention key: NameKey) -> [Int] {
         var found: [Int] = []
-        let start = Self.bucket(hash) * wordsPerRow
+        let start = Self.bucket(key) * wordsPerRow
         for word in 0..<wordsPerRow {
             var bits = rows[start + word]
             while bits != 0 {

@@ -21,27 +21,35 @@ struct CallArgument: Hashable, Sendable {
 }
 
 extension ProjectIndex {
-    /// The files whose code uses the name (an identifier, keyword or attribute), in file order.
-    /// A name is looked up in the names of the files of its bucket (``NameBuckets``) until such
-    /// lookups have checked as many files as the project has names; then every name of the
-    /// project is indexed once (``NameIndex``), so that questions about many names cost what the
-    /// project's size does, not its size for each name.
+    /// The files whose code may use the name (an identifier, keyword or attribute), in file
+    /// order: those that do, and perhaps a few that use another name of the same key
+    /// (``NameKey``), which their code tells apart. A name is looked up in the names of the files
+    /// of its bucket (``NameBuckets``) until such lookups have checked as many files as the
+    /// project has names; then every name of the project is indexed once (``NameIndex``), so
+    /// that questions about many names cost what the project's size does, not its size for each
+    /// name.
     func files(mentioning name: String) -> [Int] {
         let hash = CodeView.hash(name)
-        // A file's names: its summary's, or those of its code when it was given lexed.
-        let names = { (file: Int) -> [UInt64] in self.summaries[file].map(\.names) ?? Array(self.files[file].nameHashes) }
+        let key = CodeView.key(hash)
+        // A file's name keys: its summary's, or those of its code when it was given lexed.
+        let names = { (file: Int) -> [NameKey] in
+            self.summaries[file].map(\.nameKeys) ?? Array(Set(self.files[file].nameHashes.map(CodeView.key)))
+        }
         let buckets = nameBuckets.value(for: 0) { NameBuckets(fileCount: files.count, names: names) }
         let index = nameIndex.index(cost: buckets.names) {
-            var byName: [UInt64: [Int32]] = [:]
+            var byName: [NameKey: [Int32]] = [:]
             for file in files.indices {
-                for hash in names(file) { byName[hash, default: []].append(Int32(file)) }
+                for key in names(file) { byName[key, default: []].append(Int32(file)) }
             }
             return byName
         }
-        if let index { return (index[hash] ?? []).map(Int.init) }
-        let candidates = buckets.files(mayMention: hash)
-        nameIndex.didCheck(candidates.count)
-        return candidates.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }
+        if let index { return (index[key] ?? []).map(Int.init) }
+        // A name asked about again (a helper's name, for each of its callers) is not looked up again.
+        return filesMentioning.value(for: hash) {
+            let candidates = buckets.files(mayMention: key)
+            nameIndex.didCheck(candidates.count)
+            return candidates.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map { Int32($0) }
+        }.map(Int.init)
     }
 
     /// How many calls of one function are looked at: a helper called from everywhere says no
@@ -185,3 +193,4 @@ extension ProjectIndex {
         return found
     }
 }
+

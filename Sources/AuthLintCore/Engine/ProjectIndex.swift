@@ -27,8 +27,8 @@ public final class ProjectIndex: Sendable {
     private let exactImports = Memo<Int, Set<String>>()
     /// The scopes of each name, those in the files summarised without lexing included, found on first use.
     private let functionsByName = Memo<String, [FunctionRef]>()
-    /// The names of the functions declared in lexed files and summaries, by ``CodeView/hash(_:)``.
-    private let functionNamesByHash = Memo<Int, [UInt64: [String]]>()
+    /// The names of the functions declared in lexed files and summaries, by ``CodeView/key(_:)``.
+    private let functionNamesByKey = Memo<Int, [NameKey: [String]]>()
     /// The declarations of each type asked for in each unit, kept once found.
     private let typeDeclarationsByName = Memo<TypeInUnit, [FunctionRef]>()
     /// Which files summarised without lexing may declare each name, indexed on first use.
@@ -52,6 +52,9 @@ public final class ProjectIndex: Sendable {
     let nameIndex = NameIndex()
     /// Which files may use each name, by its bucket, built on the first lookup before `nameIndex` is.
     let nameBuckets = Memo<Int, NameBuckets>()
+    /// The files found to use each name looked up by its bucket, by the name's hash (no more, in
+    /// all, than `nameIndex` would hold).
+    let filesMentioning = Memo<UInt64, [Int32]>()
     /// Where each function name is called, found on first use.
     let callsByName = Memo<String, [(file: Int, open: Int)]>()
     /// Per file, the code `#if false` compiles out.
@@ -111,19 +114,30 @@ public final class ProjectIndex: Sendable {
         var summaries: [FileSummary?] = []
         var lexedWords: [LexedWords?] = []
         var unlexed: [Int] = []
+        // Most files import what others do: one set is kept for each list of modules.
+        var sets: [[String]: Set<String>] = [:]
+        func shared(_ modules: Set<String>) -> Set<String> {
+            let sorted = modules.sorted()
+            if let known = sets[sorted] { return known }
+            sets[sorted] = modules
+            return modules
+        }
         for (fileIndex, entry) in entries.enumerated() {
             switch entry {
             case let .code(code, words):
                 described.append(.init(path: code.file.path, imports: code.imports))
-                seen.append(code.imports.union(knownTypes.modules(usedIn: code)))
+                seen.append(shared(code.imports.union(knownTypes.modules(usedIn: code))))
                 for function in FileSummary.functions(of: code) {
                     functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
                 }
                 summaries.append(nil)
                 lexedWords.append(words.map { LexedWords(words: $0, code: code) })
             case let .summary(summary, pending):
-                described.append(.init(path: pending.path, imports: Set(summary.imports)))
-                seen.append(Set(summary.imports).union(knownTypes.modules(usedIn: summary)))
+                let imports = shared(Set(summary.imports))
+                described.append(.init(path: pending.path, imports: imports))
+                // A summary made by the lexer knows the modules its known types show; one made from
+                // the bytes says which it may see, by the keys of its names.
+                seen.append(shared(imports.union(summary.modules ?? Array(knownTypes.modules(usedIn: summary)))))
                 for name in Set(summary.functions.map(\.name)) { summarisedDeclarers[name, default: []].append(fileIndex) }
                 summaries.append(summary)
                 lexedWords.append(nil)
@@ -167,19 +181,20 @@ public final class ProjectIndex: Sendable {
         return Array(Set(declared + (summarisedDeclarers[name] ?? []))).sorted()
     }
 
-    /// The names of the functions declared in the lexed files and the summaries whose hash is
-    /// `hash` (not those of files summarised without lexing).
-    func functionNames(withHash hash: UInt64) -> [String] {
-        functionNamesByHash.value(for: 0) {
-            Dictionary(grouping: Set(declaredFunctions.keys).union(summarisedDeclarers.keys), by: { CodeView.hash($0) }).mapValues { $0.sorted() }
-        }[hash] ?? []
+    /// The names of the functions declared in the lexed files and the summaries whose key is
+    /// `key` (not those of files summarised without lexing).
+    func functionNames(withKey key: NameKey) -> [String] {
+        functionNamesByKey.value(for: 0) {
+            Dictionary(grouping: Set(declaredFunctions.keys).union(summarisedDeclarers.keys), by: { CodeView.key(CodeView.hash($0)) })
+                .mapValues { $0.sorted() }
+        }[key] ?? []
     }
 
-    /// The hashes of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
+    /// The keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
     /// the summary it was given as says; nil when it was lexed, or summarised without lexing.
-    func namesHanded(inSummaryOf file: Int) -> [UInt64]? {
+    func namesHanded(inSummaryOf file: Int) -> [NameKey]? {
         guard unlexedFiles.isEmpty else { return nil }
-        return summaries[file]?.handed
+        return summaries[file]?.handedKeys
     }
 
     /// The files summarised without lexing whose bytes may declare `name` (as a function or
@@ -246,8 +261,8 @@ public final class ProjectIndex: Sendable {
                     continue
                 }
                 guard summary.unlexed == nil else { continue }
-                if let types = summary.types {
-                    for hash in types { index.summarised[hash, default: []].append(file) }
+                if let types = summary.typeKeys {
+                    for key in types { index.summarised[key, default: []].append(file) }
                 } else {
                     index.unknown.append(file)
                 }
@@ -255,8 +270,7 @@ public final class ProjectIndex: Sendable {
             return index
         }
         var found = index.byName[name] ?? []
-        let hash = CodeView.hash(name)
-        for file in ((index.summarised[hash] ?? []) + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
+        for file in ((index.summarised[CodeView.key(CodeView.hash(name))] ?? []) + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }
         for file in unlexedFiles.isEmpty ? [] : unlexedDeclarers(of: name, \.types) where unitOfFile[file] == unit {
@@ -298,7 +312,8 @@ public final class ProjectIndex: Sendable {
 public struct CodeViews: RandomAccessCollection, Sendable {
     private let ready: [CodeView?]
     private let pending: [SourceFile.Pending?]
-    /// One lock per file, held while it is analysed, so that two threads asking for it lex it once.
+    /// Locks held while a file is analysed, so that two threads asking for it lex it once: file
+    /// `i` takes lock `i % locks.count` (lexing reads no other file, so one lock is all it holds).
     private let locks: [NSLock]
     private let recent: RecentCode?
 
@@ -318,7 +333,7 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         self.ready = ready
         self.pending = pending
         let later = pending.contains { $0 != nil }
-        locks = later ? entries.map { _ in NSLock() } : []
+        locks = later ? (0..<Swift.min(entries.count, 128)).map { _ in NSLock() } : []
         recent = later ? RecentCode(count: entries.count, capacity: residentBytes) : nil
     }
 
@@ -329,7 +344,7 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         if let code = ready[index] { return code }
         let recent = recent!
         if let code = recent.code(index) { return code }
-        let lock = locks[index]
+        let lock = locks[index % locks.count]
         lock.lock()
         defer { lock.unlock() }
         if let code = recent.code(index) { return code }
@@ -463,8 +478,9 @@ extension SourceFile {
 struct TypeIndex {
     /// Declarations in the unit's analysed files, by type name.
     var byName: [String: [ProjectIndex.FunctionRef]] = [:]
-    /// The files given as summaries made by the lexer that declare or extend each type, by the hash of its name.
-    var summarised: [UInt64: [Int]] = [:]
+    /// The files given as summaries made by the lexer that may declare or extend each type, by
+    /// the key of its name.
+    var summarised: [NameKey: [Int]] = [:]
     /// Files given as summaries made by the lexer that do not say which types they declare:
     /// looked at for the names they use.
     var unknown: [Int] = []

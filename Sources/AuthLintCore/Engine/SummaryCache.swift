@@ -102,7 +102,7 @@ struct SummaryCache: Sendable {
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
     /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
     /// itself) without a new version number, so older caches are not trusted.
-    static let format: UInt32 = 7
+    static let format: UInt32 = 8
     static let macSize = 32
     static let digestSize = 32
 
@@ -208,21 +208,10 @@ struct SummaryCache: Sendable {
         var entries: [Key: FileSummary] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            guard let key = reader.key(),
-                let importCount = reader.count(), let imports = reader.strings(importCount),
-                let nameCount = reader.count(), let names = reader.u64s(nameCount),
-                let functionCount = reader.count(), let functions = reader.functions(functionCount),
-                let words = reader.take(wordCount), let hasPatterns = reader.take(1)?.first, hasPatterns <= 1,
-                let patterns = reader.take(hasPatterns == 1 ? patternBytes : 0),
-                let hasTypes = reader.take(1)?.first, hasTypes <= 1, let typeCount = hasTypes == 1 ? reader.count() : 0,
-                let types = reader.u64s(typeCount),
-                let hasHanded = reader.take(1)?.first, hasHanded <= 1, let handedCount = hasHanded == 1 ? reader.count() : 0,
-                let handed = reader.u64s(handedCount)
+            guard let key = reader.key(), let length = reader.count(), let packed = reader.take(length),
+                let summary = FileSummary(packed: packed, wordCount: wordCount, patternBytes: patternBytes)
             else { return }
-            guard [names, types, handed].allSatisfy({ list in zip(list, list.dropFirst()).allSatisfy { $0 < $1 } }) else { return }
-            entries[key] = FileSummary(
-                imports: imports, names: names, functions: functions, words: words, patterns: hasPatterns == 1 ? patterns : nil,
-                types: hasTypes == 1 ? types : nil, handed: hasHanded == 1 ? handed : nil)
+            entries[key] = summary
         }
         guard let stampCount = reader.count() else { return }
         var stamps: [String: Stamped] = [:]
@@ -286,32 +275,9 @@ struct SummaryCache: Sendable {
         for (key, summary) in entries.sorted(by: { Key.precedes($0.key, $1.key) }) {
             out.bytes += key.digest
             out.bytes.append(key.language)
-            out.u64(UInt64(summary.imports.count))
-            for name in summary.imports { out.string(name) }
-            out.u64(UInt64(summary.names.count))
-            for hash in summary.names { out.u64(hash) }
-            out.u64(UInt64(summary.functions.count))
-            for function in summary.functions {
-                out.string(function.name)
-                out.u32(UInt32(bitPattern: function.scope))
-            }
-            out.bytes += summary.words  // one byte per word of `words`: summaries are made for them
-            // A bit per pattern of `words.patterns`, when the summary knows them.
-            if let patterns = summary.patterns, patterns.count == (words.patterns.patterns.count + 7) / 8 {
-                out.bytes.append(1)
-                out.bytes += patterns
-            } else {
-                out.bytes.append(0)
-            }
-            for list in [summary.types, summary.handed] {
-                if let list {
-                    out.bytes.append(1)
-                    out.u64(UInt64(list.count))
-                    for hash in list { out.u64(hash) }
-                } else {
-                    out.bytes.append(0)
-                }
-            }
+            // Made for `words`: one byte per word, and a bit per pattern when the summary knows them.
+            out.u64(UInt64(summary.packed.count))
+            out.bytes += summary.packed
         }
         out.u64(UInt64(stamps.count))
         for (path, stamped) in stamps.sorted(by: { $0.key < $1.key }) {
@@ -414,33 +380,6 @@ struct SummaryCache: Sendable {
         mutating func string() -> String? {
             guard let length = count(), let utf8 = take(length) else { return nil }
             return String(decoding: utf8, as: UTF8.self)
-        }
-
-        mutating func strings(_ count: Int) -> [String]? {
-            var out: [String] = []
-            for _ in 0..<count {
-                guard let text = string() else { return nil }
-                out.append(text)
-            }
-            return out
-        }
-
-        mutating func u64s(_ count: Int) -> [UInt64]? {
-            guard count >= 0, count <= (end - offset) / 8 else { return nil }
-            let start = offset
-            offset += count * 8
-            return bytes.withUnsafeBytes { raw in
-                (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + $0 * 8, as: UInt64.self)) }
-            }
-        }
-
-        mutating func functions(_ count: Int) -> [FileSummary.Function]? {
-            var out: [FileSummary.Function] = []
-            for _ in 0..<count {
-                guard let name = string(), let scope = u32() else { return nil }
-                out.append(FileSummary.Function(name: name, scope: Int32(bitPattern: scope)))
-            }
-            return out
         }
     }
 }
