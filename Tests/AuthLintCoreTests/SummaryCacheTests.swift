@@ -223,7 +223,7 @@ final class SummaryCacheTests: XCTestCase {
         let path = "App/Support/Vault.swift"
         try write(path, "func save(token: String) {}\n")
         let stale = FileSummary(imports: [], names: ["save", "token"].map { CodeView.hash($0) }.sorted(),
-            functions: [.init(name: "save", scope: 7), .init(name: "wipe", scope: 9)], words: [])
+            functions: ["save", "wipe"].map { CodeView.hash($0) }, words: [])
         let file = ProjectFile(path: path, absolutePath: root + "/" + path, kind: .swift, size: 40)
         let pending = SourceFile.Pending(language: .swift, file: file, bytes: nil, maxFileSize: 1 << 20)
         let project = ProjectIndex(entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
@@ -304,7 +304,7 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(summary.typeKeys, keys(["Vault", "Key", "Session"]))
         XCTAssertEqual(summary.imports, ["Foundation"])
         XCTAssertEqual(summary.modules, ["GoogleSignIn"], "a known SDK type shows the module it comes from")
-        XCTAssertEqual(summary.functions.map(\.name), ["store"])
+        XCTAssertEqual(summary.functionKeys, keys(["store"]))
         XCTAssertEqual(FileSummary(packed: summary.packed, wordCount: words.words.count, patternBytes: (words.patterns.patterns.count + 7) / 8), summary)
         XCTAssertNil(FileSummary(packed: Array(summary.packed.dropLast()), wordCount: words.words.count, patternBytes: (words.patterns.patterns.count + 7) / 8))
 

@@ -16,9 +16,10 @@ extension CodeView {
 /// the file's content.
 ///
 /// A summary is kept for every file of a run, so it is packed into one array of bytes
-/// (``packed``), which the cache also stores as it is: a header of eight counts, then the name
-/// keys, type keys and handed keys (32 bits each, sorted), the word bytes, the pattern bits, and
-/// the imports, the modules seen through known types and the functions, as text.
+/// (``packed``), which the cache also stores as it is: a header of eight counts, then the keys
+/// of its names, of the types and functions it declares and of the names it hands values to (32
+/// bits each, sorted), the word bytes, the pattern bits, and the imports and the modules seen
+/// through known types, as text.
 struct FileSummary: Sendable, Hashable {
     /// A summary is never changed once made, and is asked about for every file many times in a
     /// run: one shared reference is all a copy takes.
@@ -36,7 +37,7 @@ struct FileSummary: Sendable, Hashable {
 
     /// Set when the summary was made from the bytes, without lexing (see ``Prefilter``): then
     /// `imports` and the names may hold more than the code does, the words have both bits set for
-    /// a word found anywhere, and `functions` is empty.
+    /// a word found anywhere, and `functionKeys` is empty.
     var unlexed: Unlexed? { storage.unlexed }
 
     struct Unlexed: Sendable, Hashable {
@@ -51,10 +52,10 @@ struct FileSummary: Sendable, Hashable {
         var scope: Int32
     }
 
-    /// `names`, `types` and `handed` are ``CodeView/hash(_:)`` values; `modules` are those the
+    /// `names`, `functions`, `types` and `handed` are ``CodeView/hash(_:)`` values; `modules` are those the
     /// file sees through the known SDK types it names and does not import (nil: not known).
     init(
-        imports: [String], names: some Collection<UInt64>, functions: [Function], words: [UInt8], patterns: [UInt8]? = nil,
+        imports: [String], names: some Collection<UInt64>, functions: [UInt64], words: [UInt8], patterns: [UInt8]? = nil,
         types: [UInt64]? = nil, handed: [UInt64]? = nil, modules: [String]? = nil, unlexed: Unlexed? = nil
     ) {
         /// The keys of the hashes, sorted, each once.
@@ -71,7 +72,7 @@ struct FileSummary: Sendable, Hashable {
         }
         let layout = Layout(
             names: keys(names), types: types.map(keys), handed: handed.map(keys), words: words, patterns: patterns, imports: imports,
-            modules: modules, functions: functions)
+            modules: modules, functions: keys(functions))
         storage = Storage(bytes: layout.packed, unlexed: unlexed)
     }
 
@@ -93,7 +94,7 @@ struct FileSummary: Sendable, Hashable {
         let imports = code.imports
         let typeModules = index.patterns.knownTypes.modules(usedIn: code)
         self.init(
-            imports: imports.sorted(), names: code.nameHashes, functions: Self.functions(of: code), words: words,
+            imports: imports.sorted(), names: code.nameHashes, functions: Self.functions(of: code).map { CodeView.hash($0.name) }, words: words,
             patterns: index.patterns.matched(in: code, words: words, index: index, seen: imports.union(typeModules)),
             types: code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil },
             handed: code.file.language == .swift ? RuleEvaluator.namesHanded(code).map { CodeView.hash($0) } : nil,
@@ -130,8 +131,8 @@ struct FileSummary: Sendable, Hashable {
     /// Keys of every identifier and keyword in the code, sorted.
     var nameKeys: [NameKey] { read { $0.keys(.names) } ?? [] }
 
-    /// Functions and computed properties the file declares: name and scope index.
-    var functions: [Function] { read { $0.functions() } }
+    /// Keys of the names of the functions and computed properties the file declares, sorted.
+    var functionKeys: [NameKey] { read { $0.keys(.functions) } ?? [] }
 
     /// Keys of the names of the types the file declares or extends, sorted; nil when not known:
     /// the summary was made from the bytes.
@@ -189,14 +190,14 @@ struct FileSummary: Sendable, Hashable {
 extension FileSummary {
     /// The parts of a packed summary, in their order.
     fileprivate enum Part: Int, CaseIterable {
-        case names, types, handed, words, patterns, imports, modules, functions
+        case names, types, handed, functions, words, patterns, imports, modules
 
         /// Bytes per element of the parts of fixed size.
         var width: Int? {
             switch self {
-            case .names, .types, .handed: 4
+            case .names, .types, .handed, .functions: 4
             case .words, .patterns: 1
-            case .imports, .modules, .functions: nil
+            case .imports, .modules: nil
             }
         }
     }
@@ -214,12 +215,12 @@ extension FileSummary {
         var patterns: [UInt8]?
         var imports: [String]
         var modules: [String]?
-        var functions: [Function]
+        var functions: [NameKey]
 
         var packed: [UInt8] {
-            let texts = (imports + (modules ?? []) + functions.map(\.name)).reduce(0) { $0 + 4 + $1.utf8.count }
-            let keys = names.count + (types?.count ?? 0) + (handed?.count ?? 0)
-            let size = FileSummary.headerSize + 4 * keys + words.count + (patterns?.count ?? 0) + texts + 4 * functions.count
+            let texts = (imports + (modules ?? [])).reduce(0) { $0 + 4 + $1.utf8.count }
+            let keys = names.count + (types?.count ?? 0) + (handed?.count ?? 0) + functions.count
+            let size = FileSummary.headerSize + 4 * keys + words.count + (patterns?.count ?? 0) + texts
             // Made at its size: a summary is kept for every file.
             return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                 let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -238,19 +239,15 @@ extension FileSummary {
                     u32(UInt32(string.utf8.count))
                     bytes(string.utf8)
                 }
-                for count in [names.count, types?.count, handed?.count, words.count, patterns?.count, imports.count, modules?.count, functions.count] {
+                for count in [names.count, types?.count, handed?.count, functions.count, words.count, patterns?.count, imports.count, modules?.count] {
                     u32(count.map { UInt32($0) } ?? FileSummary.missing)
                 }
-                for list in [names, types ?? [], handed ?? []] {
+                for list in [names, types ?? [], handed ?? [], functions] {
                     for key in list { u32(key) }
                 }
                 bytes(words)
                 bytes(patterns ?? [])
                 for name in imports + (modules ?? []) { text(name) }
-                for function in functions {
-                    u32(UInt32(bitPattern: function.scope))
-                    text(function.name)
-                }
                 precondition(offset == size)
                 count = size
             }
@@ -274,16 +271,15 @@ extension FileSummary {
             self.raw = raw
             var offset = start(.imports)
             guard offset <= raw.count else { return nil }
-            for part in [Part.imports, .modules, .functions] {
+            for part in [Part.imports, .modules] {
                 for _ in 0..<count(part) {
-                    if part == .functions { offset += 4 }
                     guard offset + 4 <= raw.count else { return nil }
                     offset += 4 + Int(u32(at: offset))
                     guard offset <= raw.count else { return nil }
                 }
             }
             guard offset == raw.count else { return nil }
-            for part in [Part.names, .types, .handed] {
+            for part in [Part.names, .types, .handed, .functions] {
                 let keys = self.keys(part) ?? []
                 guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
             }
@@ -309,7 +305,7 @@ extension FileSummary {
                 if let width = earlier.width {
                     offset += count(earlier) * width
                 } else {
-                    for _ in 0..<count(earlier) { offset = skipText(at: earlier == .functions ? offset + 4 : offset) }
+                    for _ in 0..<count(earlier) { offset = skipText(at: offset) }
                 }
             }
             return offset
@@ -345,15 +341,6 @@ extension FileSummary {
             guard !isMissing(part) else { return nil }
             var offset = start(part)
             return (0..<count(part)).map { _ in text(at: &offset) }
-        }
-
-        func functions() -> [Function] {
-            var offset = start(.functions)
-            return (0..<count(.functions)).map { _ in
-                let scope = Int32(bitPattern: u32(at: offset))
-                offset += 4
-                return Function(name: text(at: &offset), scope: scope)
-            }
         }
 
         private func skipText(at offset: Int) -> Int {

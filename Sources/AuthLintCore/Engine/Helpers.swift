@@ -338,16 +338,17 @@ extension RuleEvaluator {
         var found: [(Int, HelperSink)] = []
         for _ in 0..<RuleEvaluator.maxHelperDepth {
             var handed = Set<String>()
+            var handedKeys = Set<NameKey>()
             for file in frontier where project.language(ofFile: file) == .swift {
-                // A summary made when the file was lexed knows the names; the file is not lexed again for them.
+                // A summary made when the file was lexed knows the names' keys; the file is not lexed again for them.
                 if let keys = project.namesHanded(inSummaryOf: file) {
-                    for key in keys { handed.formUnion(project.functionNames(withKey: key)) }
+                    handedKeys.formUnion(keys)
                 } else {
                     handed.formUnion(Self.namesHanded(project.files[file]))
                 }
             }
-            var next = Set<Int>()
-            for name in handed { for file in project.files(declaringFunction: name) where !scanned.contains(file) { next.insert(file) } }
+            let declarers = handed.map { project.files(declaringFunction: $0) } + handedKeys.map { project.files(declaringFunctionWithKey: $0) }
+            let next = Set(declarers.joined()).subtracting(scanned)
             guard !next.isEmpty else { break }
             frontier = next.sorted()
             scanned.formUnion(next)

@@ -18,8 +18,9 @@ public final class ProjectIndex: Sendable {
     /// Function (and computed property) scopes by name: (file index, scope index), in the files
     /// given lexed (see `functions(named:)` for the others).
     private let declaredFunctions: [String: [FunctionRef]]
-    /// The files given as summaries made by the lexer that declare each function name, in order.
-    private let summarisedDeclarers: [String: [Int]]
+    /// The files given as summaries made by the lexer that may declare each function name, by
+    /// its key (``NameKey``), in order.
+    private let summarisedDeclarers: [NameKey: [Int]]
     /// The files summarised without lexing, in order.
     let unlexedFiles: [Int]
     private let knownTypes: KnownTypes
@@ -27,7 +28,7 @@ public final class ProjectIndex: Sendable {
     private let exactImports = Memo<Int, Set<String>>()
     /// The scopes of each name, those in the files summarised without lexing included, found on first use.
     private let functionsByName = Memo<String, [FunctionRef]>()
-    /// The names of the functions declared in lexed files and summaries, by ``CodeView/key(_:)``.
+    /// The names of the functions declared in the lexed files, by ``CodeView/key(_:)``.
     private let functionNamesByKey = Memo<Int, [NameKey: [String]]>()
     /// The declarations of each type asked for in each unit, kept once found.
     private let typeDeclarationsByName = Memo<TypeInUnit, [FunctionRef]>()
@@ -110,7 +111,7 @@ public final class ProjectIndex: Sendable {
         var described: [CodeUnitBuilder.File] = []
         var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
-        var summarisedDeclarers: [String: [Int]] = [:]
+        var summarisedDeclarers: [NameKey: [Int]] = [:]
         var summaries: [FileSummary?] = []
         var lexedWords: [LexedWords?] = []
         var unlexed: [Int] = []
@@ -138,7 +139,7 @@ public final class ProjectIndex: Sendable {
                 // A summary made by the lexer knows the modules its known types show; one made from
                 // the bytes says which it may see, by the keys of its names.
                 seen.append(shared(imports.union(summary.modules ?? Array(knownTypes.modules(usedIn: summary)))))
-                for name in Set(summary.functions.map(\.name)) { summarisedDeclarers[name, default: []].append(fileIndex) }
+                for key in summary.functionKeys { summarisedDeclarers[key, default: []].append(fileIndex) }
                 summaries.append(summary)
                 lexedWords.append(nil)
                 if summary.unlexed != nil { unlexed.append(fileIndex) }
@@ -159,11 +160,11 @@ public final class ProjectIndex: Sendable {
     }
 
     /// The function and computed property scopes named `name`, in file and scope order. A file
-    /// given as a summary is lexed when the summary says it declares the name (or, summarised
+    /// given as a summary is lexed when the summary says it may declare the name (or, summarised
     /// without lexing, when its bytes may).
     func functions(named name: String) -> [FunctionRef] {
         let declared = declaredFunctions[name] ?? []
-        let summarised = summarisedDeclarers[name] ?? []
+        let summarised = summarisedDeclarers[CodeView.key(CodeView.hash(name))] ?? []
         guard !unlexedFiles.isEmpty || !summarised.isEmpty else { return declared }
         return functionsByName.value(for: name) {
             let more = (summarised + unlexedDeclarers(of: name, \.functions)).flatMap { file in
@@ -173,21 +174,24 @@ public final class ProjectIndex: Sendable {
         }
     }
 
-    /// The files that declare a function or computed property named `name`, in order, without
-    /// lexing the files given as summaries made by the lexer.
+    /// The files that may declare a function or computed property named `name`, in order,
+    /// without lexing the files given as summaries made by the lexer (a summary tells a name by
+    /// its key, see ``NameKey``).
     func files(declaringFunction name: String) -> [Int] {
         guard unlexedFiles.isEmpty else { return Array(Set(functions(named: name).map(\.file))).sorted() }
         let declared = (declaredFunctions[name] ?? []).map(\.file)
-        return Array(Set(declared + (summarisedDeclarers[name] ?? []))).sorted()
+        return Array(Set(declared + (summarisedDeclarers[CodeView.key(CodeView.hash(name))] ?? []))).sorted()
     }
 
-    /// The names of the functions declared in the lexed files and the summaries whose key is
-    /// `key` (not those of files summarised without lexing).
-    func functionNames(withKey key: NameKey) -> [String] {
-        functionNamesByKey.value(for: 0) {
-            Dictionary(grouping: Set(declaredFunctions.keys).union(summarisedDeclarers.keys), by: { CodeView.key(CodeView.hash($0)) })
-                .mapValues { $0.sorted() }
+    /// The files that may declare a function or computed property whose name has the key, in
+    /// order, when no file was summarised without lexing (``namesHanded(inSummaryOf:)`` gives
+    /// keys only then).
+    func files(declaringFunctionWithKey key: NameKey) -> [Int] {
+        let names = functionNamesByKey.value(for: 0) {
+            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key(CodeView.hash($0)) }).mapValues { $0.sorted() }
         }[key] ?? []
+        let declared = names.flatMap { (declaredFunctions[$0] ?? []).map(\.file) }
+        return Array(Set(declared + (summarisedDeclarers[key] ?? []))).sorted()
     }
 
     /// The keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
@@ -320,6 +324,8 @@ public struct CodeViews: RandomAccessCollection, Sendable {
     init(_ entries: [ProjectIndex.Entry], residentBytes: Int) {
         var ready: [CodeView?] = []
         var pending: [SourceFile.Pending?] = []
+        ready.reserveCapacity(entries.count)
+        pending.reserveCapacity(entries.count)
         for entry in entries {
             switch entry {
             case let .code(code, _):

@@ -55,7 +55,10 @@ struct DirectoryWalker {
             diagnostics.append(FileReader.tooLarge(size: status.size, limit: maxFileSize).diagnostic(path: relative))
             return
         }
-        files.append(ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, status: status))
+        // Kept as the root and the relative path when they make the file's path, as they do
+        // for every file the walk reaches below the root.
+        let below = ProjectFile(path: relative, root: root, kind: kind, status: status)
+        files.append(below.absolutePath == absolutePath ? below : ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, status: status))
     }
 
     private mutating func walk(_ directory: String, relative: String) {
