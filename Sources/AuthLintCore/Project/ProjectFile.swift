@@ -3,16 +3,17 @@ public struct ProjectFile: Sendable, Hashable, Codable {
     /// Path relative to the project root, `/`-separated (it may start with `../` for a file named
     /// explicitly outside the root).
     public var path: String
-    /// What kind of file it is, from its name.
-    public var kind: ProjectFileKind
-    /// Size in bytes when scanned.
-    public var size: Int
-    /// Its identity, size and times when scanned, when the scan found it.
-    var stamp: FileStamp?
     /// Where the file is on disk: `folder + "/" + path`, or `folder` itself when `path` is not
     /// below it. A walk passes the one root string for all its files, so a file costs no path
     /// of its own beside its relative one.
     private var folder: String
+    /// Size in bytes when scanned.
+    public var size: Int
+    /// Its identity, size and times when scanned, when the scan found it.
+    var stamp: FileStamp?
+    /// What kind of file it is, from its name. (The small fields come last: a scan keeps one
+    /// record per file, laid out in this order.)
+    public var kind: ProjectFileKind
     private var isBelowFolder: Bool
 
     private enum CodingKeys: String, CodingKey {
