@@ -92,7 +92,8 @@ final class ResidentCodeTests: XCTestCase {
             "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3)) }\n"
         }
         let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
-        let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" } + ["screen42", "absent", "let", "func"]
+        let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" }
+            + ["screen42", "absent", "let", "func"]
         func expected(_ name: String) -> [Int] {
             texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
         }

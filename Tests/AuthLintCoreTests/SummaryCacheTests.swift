@@ -305,8 +305,10 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(summary.imports, ["Foundation"])
         XCTAssertEqual(summary.modules, ["GoogleSignIn"], "a known SDK type shows the module it comes from")
         XCTAssertEqual(summary.functionKeys, keys(["store"]))
-        XCTAssertEqual(FileSummary(packed: summary.packed, wordCount: words.words.count, patternBytes: (words.patterns.patterns.count + 7) / 8), summary)
-        XCTAssertNil(FileSummary(packed: Array(summary.packed.dropLast()), wordCount: words.words.count, patternBytes: (words.patterns.patterns.count + 7) / 8))
+        let patternBytes = (words.patterns.patterns.count + 7) / 8
+        XCTAssertEqual(FileSummary(packed: summary.packed, wordCount: words.words.count, patternBytes: patternBytes), summary)
+        XCTAssertNil(FileSummary(packed: Array(summary.packed.dropLast()), wordCount: words.words.count, patternBytes: patternBytes), "cut short")
+        XCTAssertNil(FileSummary(packed: summary.packed, wordCount: words.words.count + 1, patternBytes: patternBytes), "made for other words")
 
         let folder = try SummaryCache.Folder(path: cache)
         var written = SummaryCache()

@@ -52,8 +52,8 @@ struct FileSummary: Sendable, Hashable {
         var scope: Int32
     }
 
-    /// `names`, `functions`, `types` and `handed` are ``CodeView/hash(_:)`` values; `modules` are those the
-    /// file sees through the known SDK types it names and does not import (nil: not known).
+    /// `names`, `functions`, `types` and `handed` are ``CodeView/hash(_:)`` values; `modules` are
+    /// those the file sees through the known SDK types it names and does not import (nil: not known).
     init(
         imports: [String], names: some Collection<UInt64>, functions: [UInt64], words: [UInt8], patterns: [UInt8]? = nil,
         types: [UInt64]? = nil, handed: [UInt64]? = nil, modules: [String]? = nil, unlexed: Unlexed? = nil
@@ -94,7 +94,8 @@ struct FileSummary: Sendable, Hashable {
         let imports = code.imports
         let typeModules = index.patterns.knownTypes.modules(usedIn: code)
         self.init(
-            imports: imports.sorted(), names: code.nameHashes, functions: Self.functions(of: code).map { CodeView.hash($0.name) }, words: words,
+            imports: imports.sorted(), names: code.nameHashes, functions: Self.functions(of: code).map { CodeView.hash($0.name) },
+            words: words,
             patterns: index.patterns.matched(in: code, words: words, index: index, seen: imports.union(typeModules)),
             types: code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil },
             handed: code.file.language == .swift ? RuleEvaluator.namesHanded(code).map { CodeView.hash($0) } : nil,
@@ -239,9 +240,8 @@ extension FileSummary {
                     u32(UInt32(string.utf8.count))
                     bytes(string.utf8)
                 }
-                for count in [names.count, types?.count, handed?.count, functions.count, words.count, patterns?.count, imports.count, modules?.count] {
-                    u32(count.map { UInt32($0) } ?? FileSummary.missing)
-                }
+                let counts = [names.count, types?.count, handed?.count, functions.count, words.count, patterns?.count, imports.count, modules?.count]
+                for count in counts { u32(count.map { UInt32($0) } ?? FileSummary.missing) }
                 for list in [names, types ?? [], handed ?? [], functions] {
                     for key in list { u32(key) }
                 }

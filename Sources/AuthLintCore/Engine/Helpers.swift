@@ -347,7 +347,8 @@ extension RuleEvaluator {
                     handed.formUnion(Self.namesHanded(project.files[file]))
                 }
             }
-            let declarers = handed.map { project.files(declaringFunction: $0) } + handedKeys.map { project.files(declaringFunctionWithKey: $0) }
+            let declarers = handed.map { project.files(declaringFunction: $0) }
+                + handedKeys.map { project.files(declaringFunctionWithKey: $0) }
             let next = Set(declarers.joined()).subtracting(scanned)
             guard !next.isEmpty else { break }
             frontier = next.sorted()

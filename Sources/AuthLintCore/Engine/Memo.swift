@@ -64,10 +64,10 @@ final class NameIndex: @unchecked Sendable {
     }
 }
 
-/// Which files may use a name, by ten bits of its key (``NameKey``): one row of bits over the files for each
-/// of 1,024 buckets. Before the project's names are indexed (``NameIndex``), a lookup reads the
-/// names of only the files in its name's bucket, about one in seven for a file of 150 names,
-/// instead of every file's.
+/// Which files may use a name, by ten bits of its key (``NameKey``): one row of bits over the
+/// files for each of 1,024 buckets. Before the project's names are indexed (``NameIndex``), a
+/// lookup reads the names of only the files in its name's bucket, about one in seven for a file
+/// of 150 names, instead of every file's.
 struct NameBuckets: Sendable {
     static let count = 1024
     private let wordsPerRow: Int

@@ -193,4 +193,3 @@ extension ProjectIndex {
         return found
     }
 }
-

@@ -274,7 +274,8 @@ public final class ProjectIndex: Sendable {
             return index
         }
         var found = index.byName[name] ?? []
-        for file in ((index.summarised[CodeView.key(CodeView.hash(name))] ?? []) + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
+        let summarised = index.summarised[CodeView.key(CodeView.hash(name))] ?? []
+        for file in (summarised + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }
         for file in unlexedFiles.isEmpty ? [] : unlexedDeclarers(of: name, \.types) where unitOfFile[file] == unit {

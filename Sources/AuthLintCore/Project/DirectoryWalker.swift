@@ -58,7 +58,8 @@ struct DirectoryWalker {
         // Kept as the root and the relative path when they make the file's path, as they do
         // for every file the walk reaches below the root.
         let below = ProjectFile(path: relative, root: root, kind: kind, status: status)
-        files.append(below.absolutePath == absolutePath ? below : ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, status: status))
+        files.append(
+            below.absolutePath == absolutePath ? below : ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, status: status))
     }
 
     private mutating func walk(_ directory: String, relative: String) {
