@@ -190,7 +190,7 @@ final class PrefilterTests: XCTestCase {
                 continue
             }
             let names = Set(read.names)
-            XCTAssertTrue(code.nameHashes.isSubset(of: names), "source \(number + 1): every name")
+            XCTAssertTrue(Set(code.nameHashes).isSubset(of: names), "source \(number + 1): every name")
             for scope in code.scopes {
                 guard let name = scope.name, let first = name.utf8.first, first != 0x3D else { continue }  // `==` is never looked up
                 let declared = scope.kind == .type ? read.types : scope.kind == .function ? read.functions : []

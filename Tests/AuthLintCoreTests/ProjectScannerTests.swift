@@ -225,6 +225,21 @@ final class ProjectScannerTests: XCTestCase {
         XCTAssertEqual(missing.kind, .notFound)
     }
 
+    /// A file is read into bytes of its size: a lexed file's bytes stay in memory with its code.
+    func testAFileIsReadIntoBytesOfItsSize() throws {
+        let tree = try ScanFixture()
+        for size in [0, 1, 4095, 4096, 4097, 100_000] {
+            try tree.write("File\(size).swift", bytes: [UInt8](repeating: 0x61, count: size))
+            guard case .success(let bytes) = FileReader.readFile(atPath: tree.path("File\(size).swift")) else {
+                return XCTFail("\(size) bytes cannot be read")
+            }
+            XCTAssertEqual(bytes.count, size)
+            XCTAssertLessThanOrEqual(bytes.capacity, size + 32, "\(size) bytes")
+        }
+        guard case .success(let proc) = FileReader.readFile(atPath: "/proc/self/status") else { throw XCTSkip("no /proc here") }
+        XCTAssertTrue(String(decoding: proc, as: UTF8.self).contains("Name:"), "a file that reports no size is read on")
+    }
+
     func testBinaryAndInvalidUTF8Sources() throws {
         let tree = try ScanFixture()
         let binary = try tree.write("Blob.swift", bytes: Array("let a = 1\nlet b = 2\n".utf8) + [0, 1, 2])

@@ -20,9 +20,10 @@ final class ResidentCodeTests: XCTestCase {
         }
     }
 
-    /// A code view keeps its file's code and comments, not its whitespace and line breaks: the
-    /// code, the comments suppressions read and the lines are those of the whole file.
-    func testACodeViewKeepsItsFilesCodeAndCommentsWithoutSpacing() {
+    /// A code view holds its file's code tokens, and keeps of the file's own tokens only the
+    /// comments, not the code again nor whitespace and line breaks: the code, the comments
+    /// suppressions read and the lines are those of the whole file.
+    func testACodeViewKeepsItsFilesCodeOnceAndItsComments() {
         let whole = SourceFile(path: "Login.swift", bytes: Array("""
             import Foundation  // authlint:disable:this token-logged -- why
             /* a block */
@@ -32,14 +33,13 @@ final class ResidentCodeTests: XCTestCase {
 
             """.utf8))
         let code = CodeView(file: whole)
-        XCTAssertFalse(code.file.tokens.contains { $0.kind == TokenKind.whitespace || $0.kind == TokenKind.newline })
-        XCTAssertLessThan(code.file.tokens.count, whole.tokens.count)
+        XCTAssertEqual(code.file.tokens.map(\.kind), [TokenKind.lineComment, .blockComment, .docLineComment], "the view holds the code")
+        XCTAssertTrue(code.file.codeTokenIndices.isEmpty)
         XCTAssertEqual(code.tokens, whole.codeTokenIndices.map { whole.tokens[Int($0)] })
-        XCTAssertEqual(code.file.codeTokenIndices.map { code.file.tokens[Int($0)] }, code.tokens)
-        XCTAssertEqual(code.file.tokens.filter(\.kind.isTrivia).map(\.kind), [TokenKind.lineComment, .blockComment, .docLineComment])
         XCTAssertEqual(code.file.lineComments.map(\.text), whole.lineComments.map(\.text))
         XCTAssertEqual(code.file.lineStarts, whole.lineStarts)
-        XCTAssertEqual(CodeView(file: code.file).hashes, code.hashes, "a view of the view's file is the same")
+        XCTAssertEqual(code.file.bytes, whole.bytes)
+        XCTAssertEqual(CodeView(analysing: whole).hashes, code.hashes, "a view kept or used once reads the same code")
     }
 
     func testTheLeastRecentlyUsedCodeIsLetGoFirst() {
@@ -156,5 +156,29 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(project.functions(named: first).map(\.file), [0])
         XCTAssertTrue(project.declarations(ofType: first, inUnit: project.unitOfFile[0]).isEmpty)
         XCTAssertEqual(project.declarations(ofType: second, inUnit: project.unitOfFile[0]).map(\.file), [1])
+    }
+
+    /// A lexed file's names and where each occurs are kept in flat arrays: every name is found,
+    /// at each of its places in order, and a name the file lacks is not, whatever the sizes.
+    func testTheOccurrencesOfEachNameAreFoundInOrder() {
+        for count in [0, 1, 2, 3, 7, 64, 500] {
+            var generator = SystemRandomNumberGenerator()
+            let vocabulary = (0..<max(1, count)).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
+            let names = (0..<count * 3).map { (hash: vocabulary[$0 % vocabulary.count], index: Int32($0)) }
+            let occurrences = Occurrences(names)
+            let expected = Dictionary(grouping: names, by: \.hash).mapValues { $0.map(\.index) }
+            XCTAssertEqual(occurrences.keys.count, expected.count)
+            XCTAssertEqual(Array(occurrences.keys), expected.keys.sorted())
+            for (hash, indices) in expected {
+                XCTAssertEqual(occurrences[hash].map(Array.init), indices)
+                XCTAssertTrue(occurrences.keys.contains(hash))
+            }
+            for _ in 0..<50 {
+                let absent = UInt64.random(in: 0...UInt64.max, using: &generator)
+                guard expected[absent] == nil else { continue }
+                XCTAssertNil(occurrences[absent])
+                XCTAssertFalse(occurrences.keys.contains(absent))
+            }
+        }
     }
 }

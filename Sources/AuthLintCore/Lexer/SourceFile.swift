@@ -4,8 +4,8 @@ public final class SourceFile: Sendable {
     public let path: String
     public let language: SourceLanguage
     public let bytes: [UInt8]
-    /// Every token, trivia included: their bytes concatenated are `bytes`. In the file of a
-    /// ``CodeView``, whitespace and line breaks are left out (see ``withoutSpacing()``).
+    /// Every token, trivia included: their bytes concatenated are `bytes`. The file of a
+    /// ``CodeView`` keeps its comments only (see ``comments()``): the view holds the code.
     public let tokens: [Token]
     /// Indices into `tokens` of the tokens that are code (no trivia), in order.
     public let codeTokenIndices: [Int32]
@@ -46,19 +46,15 @@ public final class SourceFile: Sendable {
         self.lineStarts = lineStarts
     }
 
-    /// The same file without its whitespace and line-break tokens: its code and comments, which
-    /// is all that is read of a lexed file once it is analysed, in about half the memory.
-    func withoutSpacing() -> SourceFile {
+    /// The same file with its comment tokens only: once a ``CodeView`` holds its code tokens,
+    /// its comments are all that is read of a lexed file's tokens (suppressions are comments).
+    func comments() -> SourceFile {
+        let isComment = { (token: Token) in token.kind.isTrivia && token.kind != .whitespace && token.kind != .newline }
         var kept: [Token] = []
-        kept.reserveCapacity(codeTokenIndices.count + 16)
-        var code: [Int32] = []
-        code.reserveCapacity(codeTokenIndices.count)
-        for token in tokens where token.kind != .whitespace && token.kind != .newline {
-            if !token.kind.isTrivia { code.append(Int32(kept.count)) }
-            kept.append(token)
-        }
+        kept.reserveCapacity(tokens.count(where: isComment))
+        for token in tokens where isComment(token) { kept.append(token) }
         return SourceFile(
-            path: path, language: language, bytes: bytes, tokens: kept, codeTokenIndices: code, diagnostics: diagnostics, lineStarts: lineStarts)
+            path: path, language: language, bytes: bytes, tokens: kept, codeTokenIndices: [], diagnostics: diagnostics, lineStarts: lineStarts)
     }
 
     public convenience init(path: String, language: SourceLanguage = .swift, text: String) {

@@ -74,12 +74,7 @@ public enum FileReader {
         }
         var bytes = [UInt8](repeating: 0, count: max(size, 0))
         var filled = 0
-        while true {
-            if filled == bytes.count {
-                // The file grew, or reports no size (a pipe, /proc): read on in chunks.
-                if bytes.count >= maxFileSize + 1 { break }
-                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
-            }
+        while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
@@ -91,6 +86,20 @@ public enum FileReader {
             filled += count
         }
         bytes.removeSubrange(filled...)
+        if filled == size {
+            // The file grew, or reports no size (a pipe, /proc): read on in chunks of their own,
+            // so that the bytes of a file that ends where fstat said take no more than its size.
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while bytes.count <= maxFileSize {
+                let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress!, buffer.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(error(SystemError.current()))
+                }
+                if count == 0 { break }
+                bytes += chunk[..<count]
+            }
+        }
         if bytes.count > maxFileSize {
             return .failure(tooLarge(size: bytes.count, limit: maxFileSize))
         }

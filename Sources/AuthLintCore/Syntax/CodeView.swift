@@ -3,8 +3,8 @@
 /// checks. String literals are bracketed groups, so a whole literal is one atom to the matcher,
 /// while the code in its interpolations stays visible.
 public final class CodeView: Sendable {
-    /// The file, its whitespace and line-break tokens left out (``SourceFile/withoutSpacing()``)
-    /// unless the view is one used once and let go.
+    /// The file, with its comment tokens only (``SourceFile/comments()``: the view holds the
+    /// code ones) unless the view is one used once and let go.
     public let file: SourceFile
     /// Code tokens in order.
     public let tokens: [Token]
@@ -13,10 +13,11 @@ public final class CodeView: Sendable {
     public let partner: [Int32]
     /// Hash of each code token's bytes (see ``CodeView/hash(_:)``).
     public let hashes: [UInt64]
-    /// The set of hashes of every identifier, keyword and attribute in the file's code.
-    public let nameHashes: Set<UInt64>
     /// Code indices of each identifier, keyword and attribute, by hash, in order.
-    public let occurrences: [UInt64: [Int32]]
+    public let occurrences: Occurrences
+    /// The hashes of every identifier, keyword and attribute in the file's code, sorted (the
+    /// keys of `occurrences`, kept where a lookup reads them without copying).
+    public let nameHashes: NameHashes
     /// Scopes in source order (by opening brace); index 0 is the file scope.
     public let scopes: [Scope]
     /// Innermost scope index of each code token.
@@ -24,22 +25,22 @@ public final class CodeView: Sendable {
     /// Modules the file imports (`import X`, `@testable import X`, `import struct X.Y`, `@import X;`, `#import <X/…>`).
     public let imports: Set<String>
 
-    /// The code of `file`, which keeps the file without its whitespace and line breaks.
+    /// The code of `file`, which keeps the file with its comment tokens only.
     public convenience init(file: SourceFile) {
-        self.init(analysing: file.withoutSpacing())
+        self.init(analysing: file, keeping: file.comments())
     }
 
-    /// The code of `file`, kept as it is given: for a view used once and let go, which need not
-    /// spend a pass on leaving out the spacing.
-    init(analysing file: SourceFile) {
-        self.file = file
+    /// The code of `file`, which keeps `kept` as its file, or `file` as it is given: for a view
+    /// used once and let go, which need not spend a pass on leaving out the code tokens.
+    init(analysing file: SourceFile, keeping kept: SourceFile? = nil) {
+        self.file = kept ?? file
         var tokens: [Token] = []
         tokens.reserveCapacity(file.codeTokenIndices.count)
         for index in file.codeTokenIndices { tokens.append(file.tokens[Int(index)]) }
         self.tokens = tokens
         var hashes: [UInt64] = []
         hashes.reserveCapacity(tokens.count)
-        var occurrences: [UInt64: [Int32]] = [:]
+        var names: [(hash: UInt64, index: Int32)] = []
         file.bytes.withUnsafeBufferPointer { bytes in
             for (index, token) in tokens.enumerated() {
                 let h = CodeView.hash(bytes, Int(token.start), Int(token.end))
@@ -47,13 +48,13 @@ public final class CodeView: Sendable {
                 // Names, and attributes under their whole text (`@Stored`), so that a property
                 // wrapper's uses can be found.
                 if token.kind == .identifier || token.kind == .keyword || token.kind == .attribute {
-                    occurrences[h, default: []].append(Int32(index))
+                    names.append((h, Int32(index)))
                 }
             }
         }
         self.hashes = hashes
-        self.occurrences = occurrences
-        self.nameHashes = Set(occurrences.keys)
+        occurrences = Occurrences(names)
+        nameHashes = occurrences.keys
         let partner = CodeView.matchBrackets(tokens)
         self.partner = partner
         let built = ScopeBuilder(file: file, tokens: tokens, partner: partner).build()
