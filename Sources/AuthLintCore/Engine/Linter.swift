@@ -25,7 +25,7 @@ public struct LintOptions: Sendable {
     /// How much source the code kept in memory may come from. In a tree with more Swift and
     /// Objective-C source than this, each file's code is let go once its summary is taken, and
     /// lexed again when a rule may match in it or a question reaches it; code lexed on use is kept
-    /// up to this much, the least recently used let go first. Code takes about 15 times the memory
+    /// up to this much, the least recently used let go first. Code takes about 7 times the memory
     /// of its source. Findings are the same whatever it is.
     public var residentSourceBytes = LintOptions.standardResidentSourceBytes
     public static let standardResidentSourceBytes = 32 << 20
