@@ -86,7 +86,7 @@ public enum FileReader {
             filled += count
         }
         bytes.removeSubrange(filled...)
-        if filled == size {
+        if filled == max(size, 0) {
             // The file grew, or reports no size (a pipe, /proc): read on in chunks of their own,
             // so that the bytes of a file that ends where fstat said take no more than its size.
             var chunk = [UInt8](repeating: 0, count: 4096)
