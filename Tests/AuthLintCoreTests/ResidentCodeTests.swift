@@ -113,7 +113,7 @@ final class ResidentCodeTests: XCTestCase {
         for name in names { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), with the index") }
         XCTAssertEqual(project.files(mentioning: "token1").count, 100)
         XCTAssertEqual(project.files(mentioning: "absent"), [])
-        let (a, b) = (CodeView.key(CodeView.hash("a")), CodeView.key(CodeView.hash("b")))
+        let (a, b) = (CodeView.key("a"), CodeView.key("b"))
         let buckets = NameBuckets(fileCount: 3) { [[a], [], [a, b]][$0] }
         XCTAssertEqual(buckets.files(mayMention: a), [0, 2])
         XCTAssertEqual(buckets.files(mayMention: b), [2])
@@ -140,7 +140,7 @@ final class ResidentCodeTests: XCTestCase {
         var pair: (String, String)?
         for number in 0..<400_000 where pair == nil {
             let name = "helper\(number)"
-            let key = CodeView.key(CodeView.hash(name))
+            let key = CodeView.key(name)
             if let other = seen[key] { pair = (other, name) } else { seen[key] = name }
         }
         let (first, second) = try XCTUnwrap(pair)

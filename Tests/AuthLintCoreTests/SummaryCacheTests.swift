@@ -299,7 +299,7 @@ final class SummaryCacheTests: XCTestCase {
         let absent = try XCTUnwrap(words.patterns.patterns.first { $0.source == "\"Authorization\"" })
         XCTAssertTrue(summary.mayMatch(matching, words.patterns))
         XCTAssertFalse(summary.mayMatch(absent, words.patterns))
-        func keys(_ names: [String]) -> [NameKey] { names.map { CodeView.key(CodeView.hash($0)) }.sorted() }
+        func keys(_ names: [String]) -> [NameKey] { names.map { CodeView.key($0) }.sorted() }
         XCTAssertEqual(summary.handedKeys, keys(["store", "set", "current", "wrappedValue", "button"]), "reset() hands nothing")
         XCTAssertEqual(summary.typeKeys, keys(["Vault", "Key", "Session"]))
         XCTAssertEqual(summary.imports, ["Foundation"])

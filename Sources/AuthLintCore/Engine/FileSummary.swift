@@ -7,6 +7,11 @@ extension CodeView {
     static func key(_ hash: UInt64) -> NameKey {
         NameKey(truncatingIfNeeded: hash >> 32)
     }
+
+    /// The key of a name's ``hash(_:)``.
+    static func key(_ name: String) -> NameKey {
+        key(hash(name))
+    }
 }
 
 /// What the project-wide questions need to know of a source file without its tokens: the
@@ -58,18 +63,7 @@ struct FileSummary: Sendable, Hashable {
         imports: [String], names: some Collection<UInt64>, functions: [UInt64], words: [UInt8], patterns: [UInt8]? = nil,
         types: [UInt64]? = nil, handed: [UInt64]? = nil, modules: [String]? = nil, unlexed: Unlexed? = nil
     ) {
-        /// The keys of the hashes, sorted, each once.
-        func keys(_ hashes: some Collection<UInt64>) -> [NameKey] {
-            var keys = hashes.map(CodeView.key)
-            keys.sort()
-            var kept = 0
-            for key in keys where kept == 0 || keys[kept - 1] != key {
-                keys[kept] = key
-                kept += 1
-            }
-            keys.removeLast(keys.count - kept)
-            return keys
-        }
+        func keys(_ hashes: some Collection<UInt64>) -> [NameKey] { hashes.map(CodeView.key).sortedUnique() }
         let layout = Layout(
             names: keys(names), types: types.map(keys), handed: handed.map(keys), words: words, patterns: patterns, imports: imports,
             modules: modules, functions: keys(functions))

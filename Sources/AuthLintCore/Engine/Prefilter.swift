@@ -213,8 +213,8 @@ struct UnlexedNames {
             gap = 0
         }
         self.init(
-            names: Self.sortedUnique(names), functions: anyFunction ? nil : Self.sortedUnique(functions),
-            types: anyType ? nil : Self.sortedUnique(types), imports: imports, certainImports: certainImports)
+            names: names.sortedUnique(), functions: anyFunction ? nil : functions.sortedUnique(),
+            types: anyType ? nil : types.sortedUnique(), imports: imports, certainImports: certainImports)
     }
 
     private init(names: [UInt64], functions: [UInt64]?, types: [UInt64]?, imports: [String], certainImports: Set<String> = []) {
@@ -239,18 +239,6 @@ struct UnlexedNames {
     /// ASCII letters, digits, `_` and `$`.
     private static let wordByte: [Bool] = (0..<128).map { b in
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
-    }
-
-    private static func sortedUnique(_ hashes: [UInt64]) -> [UInt64] {
-        var sorted = hashes
-        sorted.sort()
-        var kept = 0
-        for hash in sorted where kept == 0 || sorted[kept - 1] != hash {
-            sorted[kept] = hash
-            kept += 1
-        }
-        sorted.removeLast(sorted.count - kept)
-        return sorted
     }
 }
 

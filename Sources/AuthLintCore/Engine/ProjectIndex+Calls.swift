@@ -33,7 +33,7 @@ extension ProjectIndex {
         let key = CodeView.key(hash)
         // A file's name keys: its summary's, or those of its code when it was given lexed.
         let names = { (file: Int) -> [NameKey] in
-            self.summaries[file].map(\.nameKeys) ?? Array(Set(self.files[file].nameHashes.map(CodeView.key)))
+            self.summaries[file].map(\.nameKeys) ?? self.files[file].nameHashes.map(CodeView.key).sortedUnique()
         }
         let buckets = nameBuckets.value(for: 0) { NameBuckets(fileCount: files.count, names: names) }
         let index = nameIndex.index(cost: buckets.names) {

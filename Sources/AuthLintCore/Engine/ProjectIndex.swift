@@ -115,14 +115,9 @@ public final class ProjectIndex: Sendable {
         var summaries: [FileSummary?] = []
         var lexedWords: [LexedWords?] = []
         var unlexed: [Int] = []
-        // Most files import what others do: one set is kept for each list of modules.
-        var sets: [[String]: Set<String>] = [:]
-        func shared(_ modules: Set<String>) -> Set<String> {
-            let sorted = modules.sorted()
-            if let known = sets[sorted] { return known }
-            sets[sorted] = modules
-            return modules
-        }
+        // Most files import what others do: one set is kept for each set of modules.
+        var sets = Set<Set<String>>()
+        func shared(_ modules: Set<String>) -> Set<String> { sets.insert(modules).memberAfterInsert }
         for (fileIndex, entry) in entries.enumerated() {
             switch entry {
             case let .code(code, words):
@@ -164,7 +159,7 @@ public final class ProjectIndex: Sendable {
     /// without lexing, when its bytes may).
     func functions(named name: String) -> [FunctionRef] {
         let declared = declaredFunctions[name] ?? []
-        let summarised = summarisedDeclarers[CodeView.key(CodeView.hash(name))] ?? []
+        let summarised = summarisedDeclarers[CodeView.key(name)] ?? []
         guard !unlexedFiles.isEmpty || !summarised.isEmpty else { return declared }
         return functionsByName.value(for: name) {
             let more = (summarised + unlexedDeclarers(of: name, \.functions)).flatMap { file in
@@ -180,7 +175,7 @@ public final class ProjectIndex: Sendable {
     func files(declaringFunction name: String) -> [Int] {
         guard unlexedFiles.isEmpty else { return Array(Set(functions(named: name).map(\.file))).sorted() }
         let declared = (declaredFunctions[name] ?? []).map(\.file)
-        return Array(Set(declared + (summarisedDeclarers[CodeView.key(CodeView.hash(name))] ?? []))).sorted()
+        return Array(Set(declared + (summarisedDeclarers[CodeView.key(name)] ?? []))).sorted()
     }
 
     /// The files that may declare a function or computed property whose name has the key, in
@@ -188,7 +183,7 @@ public final class ProjectIndex: Sendable {
     /// keys only then).
     func files(declaringFunctionWithKey key: NameKey) -> [Int] {
         let names = functionNamesByKey.value(for: 0) {
-            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key(CodeView.hash($0)) }).mapValues { $0.sorted() }
+            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
         }[key] ?? []
         let declared = names.flatMap { (declaredFunctions[$0] ?? []).map(\.file) }
         return Array(Set(declared + (summarisedDeclarers[key] ?? []))).sorted()
@@ -274,7 +269,7 @@ public final class ProjectIndex: Sendable {
             return index
         }
         var found = index.byName[name] ?? []
-        let summarised = index.summarised[CodeView.key(CodeView.hash(name))] ?? []
+        let summarised = index.summarised[CodeView.key(name)] ?? []
         for file in (summarised + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }

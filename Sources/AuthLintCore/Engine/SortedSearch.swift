@@ -18,6 +18,20 @@ extension RandomAccessCollection {
     }
 }
 
+extension Sequence where Element: Comparable {
+    /// The elements sorted ascending, each once.
+    func sortedUnique() -> [Element] {
+        var sorted = self.sorted()
+        var kept = 0
+        for element in sorted where kept == 0 || sorted[kept - 1] != element {
+            sorted[kept] = element
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
+    }
+}
+
 extension RandomAccessCollection where Element: Comparable {
     /// Whether a collection sorted ascending holds `value`.
     func sortedContains(_ value: Element) -> Bool {

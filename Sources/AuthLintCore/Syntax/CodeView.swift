@@ -15,8 +15,8 @@ public final class CodeView: Sendable {
     public let hashes: [UInt64]
     /// Code indices of each identifier, keyword and attribute, by hash, in order.
     public let occurrences: Occurrences
-    /// The hashes of every identifier, keyword and attribute in the file's code, sorted (the
-    /// keys of `occurrences`, kept where a lookup reads them without copying).
+    /// The hashes of every identifier, keyword and attribute in the file's code, sorted: the
+    /// keys of `occurrences` (the same arrays, not a copy).
     public let nameHashes: NameHashes
     /// Scopes in source order (by opening brace); index 0 is the file scope.
     public let scopes: [Scope]
