@@ -198,6 +198,30 @@ final class ProjectScannerTests: XCTestCase {
         XCTAssertEqual(project.diagnostics.first?.path, "Dangling.swift")
     }
 
+    /// A name that is not UTF-8 cannot be named in a path: it is reported where a folder or a
+    /// collected file would have been, and the scan goes on.
+    func testANameThatIsNotUTF8IsReported() throws {
+        let tree = try ScanFixture()
+        try tree.write("App/Main.swift")
+        try tree.write("App/notes.txt")
+        func make(_ name: [UInt8], folder: Bool) -> Bool {
+            let path = (Array(tree.path("App/").utf8) + name).map { CChar(bitPattern: $0) } + [0]
+            if folder { return mkdir(path, 0o755) == 0 }
+            let descriptor = creat(path, 0o644)
+            if descriptor >= 0 { close(descriptor) }
+            return descriptor >= 0
+        }
+        let made = [
+            make([0x42, 0xFF] + Array(".swift".utf8), folder: false), make([0x44, 0xFE], folder: true),
+            make([0x4E, 0xFF] + Array(".txt".utf8), folder: false),
+        ]
+        if made.contains(false) { throw XCTSkip("this file system refuses names that are not UTF-8") }
+        let project = tree.scan()
+        XCTAssertEqual(project.sourceFiles.map(\.path), ["App/Main.swift"])
+        XCTAssertEqual(project.diagnostics.map(\.path), ["App/B\u{FFFD}.swift", "App/D\u{FFFD}"])
+        XCTAssertEqual(project.diagnostics.map(\.message), ["name is not valid UTF-8", "name is not valid UTF-8"])
+    }
+
     func testUnreadableFilesAndFolders() throws {
         let tree = try ScanFixture()
         try tree.write("Locked/Inside.swift")

@@ -117,11 +117,11 @@ enum CodeUnitBuilder {
     /// The deepest of `markers` that holds `path`.
     private static func nearestProjectFolder(of path: String, _ markers: Set<String>) -> String? {
         guard !markers.isEmpty else { return nil }
-        var end = path.lastIndex(of: "/")
+        var end = path.utf8.lastIndex(of: UInt8(ascii: "/"))
         while let slash = end, slash > path.startIndex {
             let candidate = String(path[..<slash])
             if markers.contains(candidate) { return candidate }
-            end = path[..<slash].lastIndex(of: "/")
+            end = path.utf8[..<slash].lastIndex(of: UInt8(ascii: "/"))
         }
         return nil
     }

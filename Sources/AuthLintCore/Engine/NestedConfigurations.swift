@@ -64,8 +64,12 @@ public struct NestedConfigurations: Sendable {
         guard explicit == nil else { return }
         var found: [String: Configuration] = [:]
         var checked = Set<String>()
+        var previous: Substring?
         for path in paths {
             var folder = Self.folder(of: path[...])
+            // Files of one folder come together: its folders were checked for the first.
+            if folder == previous { continue }
+            previous = folder
             while !folder.isEmpty {
                 let relative = String(folder)
                 guard checked.insert(relative).inserted else { break }
@@ -118,7 +122,7 @@ public struct NestedConfigurations: Sendable {
 
     /// The folder of a root-relative path ("" for a path at the root).
     private static func folder(of path: Substring) -> Substring {
-        path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+        path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
     }
 
     /// Every configuration in effect, the root's first, then by folder.

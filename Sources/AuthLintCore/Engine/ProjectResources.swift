@@ -90,7 +90,7 @@ struct ProjectResources: Sendable {
         // Files of one folder share what is nearest to them.
         var nearestByFolder: [String: [String]] = [:]
         func nearest(_ path: String, _ candidates: [String], kind: String, orOnly: Bool) -> [String] {
-            let key = "\(kind)\(orOnly)/" + path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+            let key = "\(kind)\(orOnly)/" + ProjectPath.directory(of: path)
             if let known = nearestByFolder[key] { return known }
             let found = ProjectResources.nearest(to: path, in: candidates, orOnly: orOnly)
             nearestByFolder[key] = found

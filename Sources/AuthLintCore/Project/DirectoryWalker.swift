@@ -63,34 +63,43 @@ struct DirectoryWalker {
     }
 
     private mutating func walk(_ directory: String, relative: String) {
-        let status: FileStatus
         switch FileStatus.of(path: directory) {
-        case .success(let value): status = value
-        case .failure(let error):
-            diagnostics.append(FileReader.error(error).diagnostic(path: relative))
-            return
+        case .success(let status): walk(directory, relative: relative, status: status)
+        case .failure(let error): diagnostics.append(FileReader.error(error).diagnostic(path: relative))
         }
+    }
+
+    private mutating func walk(_ directory: String, relative: String, status: FileStatus) {
         if ancestors.contains(status.identity) {
             diagnostics.append(Diagnostic(path: relative, kind: .symlinkLoop,
                                           message: "symbolic link loop: this folder contains itself; not followed"))
             return
         }
         guard visitedDirectories.insert(status.identity).inserted else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted(by: ProjectPath.precedes)
-        } catch {
-            diagnostics.append(Diagnostic(path: relative, kind: .unreadable, message: "cannot list folder: \(Self.describe(error))"))
+        let folderName = ProjectPath.lastComponent(of: directory)
+        let entries: [FolderEntry]
+        switch FolderEntry.list(directory, wanted: { ProjectFileKind.classify(fileName: $0, parentName: folderName) != nil }) {
+        case .success(let listed): entries = listed
+        case .failure(let error):
+            diagnostics.append(Diagnostic(path: relative, kind: .unreadable, message: "cannot list folder: \(error.message)"))
             return
         }
         ancestors.insert(status.identity)
         defer { ancestors.remove(status.identity) }
-        let folderName = ProjectPath.lastComponent(of: directory)
-        for name in names {
+        for entry in entries {
+            let name = entry.name
             let child = directory == "/" ? "/" + name : directory + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
+            guard entry.nameIsUTF8 else {
+                // No path can name it: say so where a folder or a collected file would have been.
+                let isFolder = (try? entry.status.get())?.type == .directory
+                if isFolder || ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
+                    diagnostics.append(Diagnostic(path: childRelative, kind: .unreadable, message: "name is not valid UTF-8"))
+                }
+                continue
+            }
             var childStatus: FileStatus
-            switch FileStatus.ofLink(atPath: child) {
+            switch entry.status {
             case .success(let value): childStatus = value
             case .failure(let error):
                 diagnostics.append(FileReader.error(error).diagnostic(path: childRelative))
@@ -122,7 +131,7 @@ struct DirectoryWalker {
             switch childStatus.type {
             case .directory:
                 if ScanOptions.skipsDirectory(named: name) || excludes.excludes(childRelative) { continue }
-                walk(child, relative: childRelative)
+                walk(child, relative: childRelative, status: childStatus)
             case .regular:
                 guard let kind = ProjectFileKind.classify(fileName: name, parentName: folderName) else { continue }
                 add(absolutePath: child, relative: childRelative, kind: kind, status: childStatus)
@@ -134,17 +143,5 @@ struct DirectoryWalker {
                 continue
             }
         }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return SystemError(code: Int32(underlying.code)).message
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return SystemError(code: Int32(nsError.code)).message }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoPermission.rawValue {
-            return SystemError(code: EACCES).message
-        }
-        return nsError.localizedDescription
     }
 }

@@ -39,7 +39,7 @@ struct FileStatus: Sendable {
         return .success(FileStatus(info))
     }
 
-    private init(_ info: stat) {
+    fileprivate init(_ info: stat) {
         let mode = UInt32(info.st_mode) & 0o170000
         switch mode {
         case 0o100000: type = .regular
@@ -59,6 +59,47 @@ struct FileStatus: Sendable {
         #endif
         self.modified = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)
         self.changed = Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec)
+    }
+}
+
+/// One entry of a folder, with what `lstat` tells of it.
+struct FolderEntry: Sendable {
+    /// The entry's name; invalid UTF-8 in it is replaced.
+    var name: String
+    var nameIsUTF8: Bool
+    /// `lstat` of the entry, asked of the open folder.
+    var status: Result<FileStatus, SystemError>
+
+    /// The entries of a folder but `.` and `..`, in byte order of names. A regular file (as the
+    /// listing tells) whose name `wanted` refuses is left out unexamined: it costs no `stat`.
+    static func list(_ path: String, wanted: (String) -> Bool) -> Result<[FolderEntry], SystemError> {
+        guard let folder = opendir(path) else { return .failure(.current()) }
+        defer { closedir(folder) }
+        let descriptor = dirfd(folder)
+        var entries: [FolderEntry] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { return .failure(.current()) }
+                break
+            }
+            let type = entry.pointee.d_type
+            let found = withUnsafeBytes(of: entry.pointee.d_name) { raw -> FolderEntry? in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
+                if bytes.elementsEqual([0x2E]) || bytes.elementsEqual([0x2E, 0x2E]) { return nil }
+                let valid = String(validating: bytes, as: UTF8.self)
+                let name = valid ?? String(decoding: bytes, as: UTF8.self)
+                if type == UInt8(DT_REG), !wanted(name) { return nil }
+                var info = stat()
+                let status: Result<FileStatus, SystemError> =
+                    fstatat(descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
+                    ? .success(FileStatus(info)) : .failure(.current())
+                return FolderEntry(name: name, nameIsUTF8: valid != nil, status: status)
+            }
+            if let found { entries.append(found) }
+        }
+        entries.sort { ProjectPath.precedes($0.name, $1.name) }
+        return .success(entries)
     }
 }
 

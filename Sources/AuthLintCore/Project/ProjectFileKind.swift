@@ -46,7 +46,7 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
         default: break
         }
         if name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") { return .packageManifest }
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...] {
         case "swift": return .swift
         case "m": return .objectiveC

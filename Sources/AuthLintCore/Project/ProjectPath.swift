@@ -27,14 +27,14 @@ enum ProjectPath {
 
     /// The folder holding `path` ("" for a top-level name).
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
     /// The last segment of `path`.
     static func lastComponent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(path[path.index(after: slash)...])
     }
 

@@ -167,7 +167,7 @@ public struct ProjectScanner {
         var plists: [PropertyListFile] = []
         var xcconfigs: [String: XCConfig] = [:]
         var manifests = DependencyManifests()
-        let manifestFolders = Set(files.filter { ProjectPath.lastComponent(of: $0.path) == "Package.swift" }
+        let manifestFolders = Set(files.filter { $0.kind == .packageManifest && ProjectPath.lastComponent(of: $0.path) == "Package.swift" }
             .map { ProjectPath.directory(of: $0.path) })
         for file in files {
             switch file.kind {
