@@ -119,6 +119,37 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(buckets.files(mayMention: b), [2])
     }
 
+    /// The files that use every name of a list are found in one pass over the project's names,
+    /// for files given as summaries and as lexed code alike; no list or a name not asked about
+    /// lets every file through.
+    func testThePostingsOfAFewNamesAreTheFilesThatUseThemAll() {
+        let texts = (0..<200).map { number in
+            "func screen\(number)() { let value\(number % 7) = helper\(number % 5)(token\(number % 3)) }\n"
+        }
+        var entries = summarised(texts)
+        for number in stride(from: 1, to: texts.count, by: 3) {
+            entries[number] = .code(code(texts[number], path: "App/File\(number).swift"))
+        }
+        let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let names = (0..<7).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" } + ["screen42", "absent"]
+        let postings = project.postings(of: names.map(CodeView.hash))
+        func uses(_ number: Int, _ name: String) -> Bool {
+            texts[number].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
+        }
+        for first in names {
+            for second in names {
+                let expected = texts.indices.filter { uses($0, first) && uses($0, second) }
+                XCTAssertEqual(postings.files(mentioningAll: [first, second].map(CodeView.hash)), expected, "\(first), \(second)")
+            }
+        }
+        XCTAssertEqual(
+            postings.files(mentioningAll: ["value3", "helper1", "token2"].map(CodeView.hash)),
+            texts.indices.filter { $0 % 7 == 3 && $0 % 5 == 1 && $0 % 3 == 2 })
+        XCTAssertEqual(postings.files(mentioningAll: []), Array(texts.indices))
+        XCTAssertEqual(postings.files(mentioningAll: [CodeView.hash("func")]), Array(texts.indices), "not asked about")
+        XCTAssertEqual(postings.files(mentioningAll: ["func", "screen42"].map(CodeView.hash)), [42])
+    }
+
     /// A summary made by the lexer says which types the file declares or extends: a file that
     /// only uses a type is not lexed to find the type's declarations.
     func testATypesDeclarationsAreFoundWithoutLexingTheFilesThatOnlyUseIt() {

@@ -126,6 +126,11 @@ struct FileSummary: Sendable, Hashable {
     /// Keys of every identifier and keyword in the code, sorted.
     var nameKeys: [NameKey] { read { $0.keys(.names) } ?? [] }
 
+    /// The positions in `wanted` (keys sorted ascending, each once) of the file's name keys.
+    func positions(ofNameKeys wanted: [NameKey]) -> [Int] {
+        read { $0.positions(of: wanted, in: .names) }
+    }
+
     /// Keys of the names of the functions and computed properties the file declares, sorted.
     var functionKeys: [NameKey] { read { $0.keys(.functions) } ?? [] }
 
@@ -315,6 +320,28 @@ extension FileSummary {
             guard !isMissing(part) else { return nil }
             let start = start(part)
             return (0..<count(part)).map { u32(at: start + $0 * 4) }
+        }
+
+        /// The positions in `wanted` (sorted, each once) of the keys a sorted part holds.
+        func positions(of wanted: [NameKey], in part: Part) -> [Int] {
+            let start = start(part)
+            let count = count(part)
+            var found: [Int] = []
+            var index = 0
+            var position = 0
+            while index < count, position < wanted.count {
+                let key = u32(at: start + index * 4)
+                if key < wanted[position] {
+                    index += 1
+                } else if key > wanted[position] {
+                    position += 1
+                } else {
+                    found.append(position)
+                    index += 1
+                    position += 1
+                }
+            }
+            return found
         }
 
         /// Whether a sorted part of keys holds `key`.

@@ -226,11 +226,19 @@ public enum Linter {
         func answering(_ search: ProjectSearch) -> ProjectSearch { search.signature.flatMap { first[$0] } ?? search }
         let ordered = all.filter { answering($0) === $0 }
         let evaluator = RuleEvaluator(project: project, facts: [:], allowance: allowance)
+        // The files that use the names the searches need are found in one pass.
+        let postings = project.postings(of: ordered.flatMap(RuleEvaluator.namesNeeded))
+        let candidates = ordered.parallelMap { evaluator.files(mayMatch: $0, postings) }
         // The files summarised from their bytes that a search may match in are lexed first, all
         // at once: each search would lex them one at a time.
-        let wanted = project.unlexedFiles.filter { file in ordered.contains { evaluator.mayMatch($0, inFile: file) } }
+        let unlexed = Set(project.unlexedFiles)
+        let wanted = Set(candidates.joined()).filter(unlexed.contains).sorted()
         _ = wanted.parallelMap { project.files[$0].count }
-        let answers = ordered.parallelMap { search in project.units.indices.map { evaluator.search(for: search, inUnit: $0) } }
+        let answers = Array(candidates.indices).parallelMap { search in
+            var byUnit = [[Int]](repeating: [], count: project.units.count)
+            for file in candidates[search] { byUnit[project.unitOfFile[file]].append(file) }
+            return byUnit.map { evaluator.search(for: ordered[search], among: $0) }
+        }
         let stopped = Set(answers.joined().flatMap(\.stopped))
         let found = Dictionary(uniqueKeysWithValues: zip(ordered, answers.map { $0.map(\.found) }))
         return (Dictionary(uniqueKeysWithValues: all.map { ($0, found[answering($0)]!) }), stopped)

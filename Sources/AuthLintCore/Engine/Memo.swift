@@ -110,3 +110,33 @@ struct NameBuckets: Sendable {
         return found
     }
 }
+
+/// The files that use each of a few names, by key (``ProjectIndex/postings(of:)``).
+struct NamePostings: Sendable {
+    /// The keys, sorted, each once.
+    private let keys: [NameKey]
+    /// The files that use each key, in file order.
+    private let files: [[Int32]]
+    private let fileCount: Int
+
+    init(keys: [NameKey], files: [[Int32]], fileCount: Int) {
+        self.keys = keys
+        self.files = files
+        self.fileCount = fileCount
+    }
+
+    /// The files that use every name (by its hash) of the list, in file order; every file for
+    /// none. A name not among the keys given lets every file through.
+    func files(mentioningAll hashes: [UInt64]) -> [Int] {
+        let lists = hashes.compactMap { hash -> [Int32]? in
+            let key = CodeView.key(hash)
+            let position = keys.lowerBound { $0 < key }
+            return position < keys.count && keys[position] == key ? files[position] : nil
+        }.sorted { $0.count < $1.count }
+        guard var kept = lists.first else { return Array(0..<fileCount) }
+        for list in lists.dropFirst() {
+            kept = kept.filter { list.sortedContains($0) }
+        }
+        return kept.map(Int.init)
+    }
+}

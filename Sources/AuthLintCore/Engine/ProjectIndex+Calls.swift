@@ -31,15 +31,11 @@ extension ProjectIndex {
     func files(mentioning name: String) -> [Int] {
         let hash = CodeView.hash(name)
         let key = CodeView.key(hash)
-        // A file's name keys: its summary's, or those of its code when it was given lexed.
-        let names = { (file: Int) -> [NameKey] in
-            self.summaries[file].map(\.nameKeys) ?? self.files[file].nameHashes.map(CodeView.key).sortedUnique()
-        }
-        let buckets = nameBuckets.value(for: 0) { NameBuckets(fileCount: files.count, names: names) }
+        let buckets = nameBuckets.value(for: 0) { NameBuckets(fileCount: files.count, names: nameKeys(ofFile:)) }
         let index = nameIndex.index(cost: buckets.names) {
             var byName: [NameKey: [Int32]] = [:]
             for file in files.indices {
-                for key in names(file) { byName[key, default: []].append(Int32(file)) }
+                for key in nameKeys(ofFile: file) { byName[key, default: []].append(Int32(file)) }
             }
             return byName
         }
@@ -50,6 +46,28 @@ extension ProjectIndex {
             nameIndex.didCheck(candidates.count)
             return candidates.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map { Int32($0) }
         }.map(Int.init)
+    }
+
+    /// A file's name keys: its summary's, or those of its code when it was given lexed.
+    private func nameKeys(ofFile file: Int) -> [NameKey] {
+        summaries[file].map(\.nameKeys) ?? files[file].nameHashes.map(CodeView.key).sortedUnique()
+    }
+
+    /// The files that use each of a few names (by their hashes), found in one pass over the
+    /// project's names, in parallel.
+    func postings(of hashes: some Sequence<UInt64>) -> NamePostings {
+        let keys = hashes.map(CodeView.key).sortedUnique()
+        let chunk = 512
+        let found = Array(stride(from: 0, to: files.count, by: chunk)).parallelMap { first in
+            var lists = [[Int32]](repeating: [], count: keys.count)
+            for file in first..<min(first + chunk, files.count) {
+                let positions = summaries[file]?.positions(ofNameKeys: keys)
+                    ?? files[file].nameHashes.map(CodeView.key).sortedUnique().positions(in: keys)
+                for position in positions { lists[position].append(Int32(file)) }
+            }
+            return lists
+        }
+        return NamePostings(keys: keys, files: keys.indices.map { key in Array(found.map { $0[key] }.joined()) }, fileCount: files.count)
     }
 
     /// How many calls of one function are looked at: a helper called from everywhere says no

@@ -214,14 +214,38 @@ struct RuleEvaluator {
     func mayMatch(_ search: ProjectSearch, inFile index: Int) -> Bool {
         guard search.language.accepts(project.language(ofFile: index)) else { return false }
         if !search.imports.isEmpty, !project.sees(anyOf: search.imports, inFile: index) { return false }
-        return search.clauses.contains { accepts($0, index) && project.mayMatch($0, inFile: index) }
+        return search.clauses.contains { project.mayMatch($0, inFile: index) && accepts($0, index) }
     }
 
     /// Whether some file of the unit has a match of one of the search's clauses, and the files
     /// whose step budget ran out before the answer was known (each file searched has its own).
     func search(for search: ProjectSearch, inUnit unit: Int) -> (found: Bool, stopped: [Int]) {
+        self.search(for: search, among: project.units[unit].files.filter { mayMatch(search, inFile: $0) })
+    }
+
+    /// The files where the search may match (``mayMatch(_:inFile:)``), in file order. Files that
+    /// lack a name each of its clauses needs are left out by `postings`, which holds those names,
+    /// without being asked.
+    func files(mayMatch search: ProjectSearch, _ postings: NamePostings) -> [Int] {
+        var candidates: [[Int]] = []
+        for clause in search.clauses {
+            guard clause.words == nil, !clause.pattern.requiredNames.isEmpty else {
+                return project.files.indices.filter { mayMatch(search, inFile: $0) }
+            }
+            candidates.append(postings.files(mentioningAll: clause.pattern.requiredNames))
+        }
+        return candidates.joined().sortedUnique().filter { mayMatch(search, inFile: $0) }
+    }
+
+    /// The names the search's clauses need, each clause all of its own (see ``files(mayMatch:_:)``).
+    static func namesNeeded(by search: ProjectSearch) -> [UInt64] {
+        search.clauses.flatMap { $0.words == nil ? $0.pattern.requiredNames : [] }
+    }
+
+    /// ``search(for:inUnit:)`` among the files of a unit where the search may match.
+    func search(for search: ProjectSearch, among files: [Int]) -> (found: Bool, stopped: [Int]) {
         var stopped: [Int] = []
-        for index in project.units[unit].files where mayMatch(search, inFile: index) {
+        for index in files {
             let budget = StepBudget(bytes: project.files.byteCount(index), allowance: allowance)
             let evaluator = spending(budget)
             let matcher = Matcher(project.files[index], budget: budget)

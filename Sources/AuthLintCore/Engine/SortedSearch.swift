@@ -33,6 +33,26 @@ extension Sequence where Element: Comparable {
 }
 
 extension RandomAccessCollection where Element: Comparable {
+    /// The positions in `wanted` (sorted ascending, each once) of the elements this collection,
+    /// sorted ascending, holds.
+    func positions(in wanted: [Element]) -> [Int] {
+        var found: [Int] = []
+        var index = startIndex
+        var position = 0
+        while index != endIndex, position < wanted.count {
+            if self[index] < wanted[position] {
+                formIndex(after: &index)
+            } else if wanted[position] < self[index] {
+                position += 1
+            } else {
+                found.append(position)
+                formIndex(after: &index)
+                position += 1
+            }
+        }
+        return found
+    }
+
     /// Whether a collection sorted ascending holds `value`.
     func sortedContains(_ value: Element) -> Bool {
         let found = lowerBound { $0 < value }
