@@ -33,14 +33,17 @@ public struct RuleCatalog: Sendable {
                 }
             }
         }
+        // Files are parsed on all cores; they are added, and the first error thrown, in order.
         var providers = ProviderCatalog()
-        for file in files where file.isProvider {
-            try providers.add(try RuleLoader().loadProvider(text: file.text, path: file.path))
+        let providerFiles = files.filter(\.isProvider).map { (path: $0.path, text: $0.text) }
+        for loaded in providerFiles.parallelMap({ file in Result { try RuleLoader().loadProvider(text: file.text, path: file.path) } }) {
+            try providers.add(try loaded.get())
         }
-        let loader = RuleLoader(providers: providers)
+        let known = providers
         var catalog = RuleCatalog(rules: [], providers: providers)
-        for file in files where !file.isProvider {
-            try catalog.add(try loader.load(text: file.text, path: file.path))
+        let ruleFiles = files.filter { !$0.isProvider }.map { (path: $0.path, text: $0.text) }
+        for loaded in ruleFiles.parallelMap({ file in Result { try RuleLoader(providers: known).load(text: file.text, path: file.path) } }) {
+            try catalog.add(try loaded.get())
         }
         return catalog
     }

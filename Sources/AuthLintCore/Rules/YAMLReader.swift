@@ -39,7 +39,9 @@ struct YAMLReader {
     /// in it (only comments) unless `emptyIsValid`, when it gives nil.
     static func parse(_ text: String, path: String, emptyIsValid: Bool) throws -> YAMLReader? {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // Every scalar is read as text (``string(_:)``, ``bool(_:)``): no tag is resolved,
+            // which would match each against Yams' regular expressions.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 if emptyIsValid { return nil }
                 throw FileError(path: path, line: 0, message: "the file is empty")
             }
