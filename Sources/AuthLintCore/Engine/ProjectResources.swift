@@ -87,15 +87,10 @@ struct ProjectResources: Sendable {
         // The project's only file of a kind stands in for a missing nearer one only in a tree with
         // no Xcode project: there, nothing says which target a far-away file belongs to.
         let loose = scanned.xcodeProjects.isEmpty
-        // Files of one folder share what is nearest to them.
-        var nearestByFolder: [String: [String]] = [:]
-        func nearest(_ path: String, _ candidates: [String], kind: String, orOnly: Bool) -> [String] {
-            let key = "\(kind)\(orOnly)/" + ProjectPath.directory(of: path)
-            if let known = nearestByFolder[key] { return known }
-            let found = ProjectResources.nearest(to: path, in: candidates, orOnly: orOnly)
-            nearestByFolder[key] = found
-            return found
-        }
+        var nearestEntitlements = Nearest(entitlementPaths, orOnly: loose)
+        var nearestManifests = Nearest(manifestPaths, orOnly: loose)
+        var nearestTargetManifests = Nearest(manifestPaths, orOnly: false)
+        var nearestInfoPlists = Nearest(infoPlistPaths, orOnly: loose)
         var manifestsByTarget: [String: [String]] = [:]
         func bundledManifests(_ target: XcodeTarget) -> [String] {
             let key = "\(target.name)#\(target.line)"
@@ -106,6 +101,7 @@ struct ProjectResources: Sendable {
         }
         let shipping = scanned.applicationsShippingLibraries()
         for path in paths {
+            let folder = ProjectPath.directory(of: path)
             let targets = scanned.xcodeTargets(containing: path)
             if let preferred = CodeUnitBuilder.preferred(targets) {
                 let target = shipping.application(embedding: preferred) ?? preferred
@@ -113,15 +109,15 @@ struct ProjectResources: Sendable {
                 entitlementsOfFile.append(Array(Set(configured)).sorted())
                 signingKnown.append(target.signingKnown)
                 let bundled = bundledManifests(target)
-                manifestsOfFile.append(bundled.isEmpty ? nearest(path, manifestPaths, kind: "m", orOnly: false) : bundled.sorted())
+                manifestsOfFile.append(bundled.isEmpty ? nearestTargetManifests.found(inOrAbove: folder) : bundled.sorted())
                 infoPlistsOfFile.append(infoPlists(target))
                 infoPlistKnown.append(target.infoPlistKnown)
             } else {
-                let found = nearest(path, entitlementPaths, kind: "e", orOnly: loose)
+                let found = nearestEntitlements.found(inOrAbove: folder)
                 entitlementsOfFile.append(found)
                 signingKnown.append(!found.isEmpty)
-                manifestsOfFile.append(nearest(path, manifestPaths, kind: "m", orOnly: loose))
-                let plists = nearest(path, infoPlistPaths, kind: "i", orOnly: loose)
+                manifestsOfFile.append(nearestManifests.found(inOrAbove: folder))
+                let plists = nearestInfoPlists.found(inOrAbove: folder)
                 infoPlistsOfFile.append(plists.map { InfoPlistSource(path: $0, generatedKeys: []) })
                 infoPlistKnown.append(!plists.isEmpty)
             }
@@ -134,17 +130,41 @@ struct ProjectResources: Sendable {
         return release.isEmpty ? configurations : release
     }
 
-    /// The candidates in the deepest folder that holds `path`, or (`orOnly`) the only candidate.
-    static func nearest(to path: String, in candidates: [String], orOnly: Bool) -> [String] {
-        var folder = path.split(separator: "/").dropLast().map(String.init)
-        while true {
-            let prefix = folder.isEmpty ? "" : folder.joined(separator: "/") + "/"
-            let here = candidates.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
-            if !here.isEmpty { return here.sorted() }
-            if folder.isEmpty { break }
-            folder.removeLast()
+    /// The files of one kind nearest to a folder: those in the deepest folder, from it up to the
+    /// root, that holds some; else (`orOnly`) the only one of the project. Each folder is looked
+    /// at once, however many files ask about it.
+    struct Nearest {
+        private let byFolder: [String: [String]]
+        private let otherwise: [String]
+        private var known: [String: [String]] = [:]
+
+        /// `candidates`: root-relative paths.
+        init(_ candidates: [String], orOnly: Bool) {
+            byFolder = Dictionary(grouping: candidates, by: ProjectPath.directory).mapValues { $0.sorted() }
+            otherwise = orOnly && candidates.count == 1 ? candidates : []
         }
-        return orOnly && candidates.count == 1 ? candidates : []
+
+        /// For a root-relative folder ("" for the root).
+        mutating func found(inOrAbove folder: String) -> [String] {
+            var asked: [String] = []
+            var current = folder
+            var found: [String]
+            while true {
+                if let answer = known[current] ?? byFolder[current] {
+                    found = answer
+                    break
+                }
+                asked.append(current)
+                let parent = ProjectPath.directory(of: current)
+                if current.isEmpty || parent == current {
+                    found = otherwise
+                    break
+                }
+                current = parent
+            }
+            for folder in asked { known[folder] = found }
+            return found
+        }
     }
 
     /// The values of `customClass="…"` and `selector="…"` attributes in a storyboard or xib, a

@@ -1,0 +1,54 @@
+@testable import AuthLintCore
+import XCTest
+
+final class ProjectResourcesTests: XCTestCase {
+    /// The files of a kind nearest to a folder are those of the deepest folder above it that has
+    /// some, else the project's only one when asked for: the same answer as looking at every
+    /// candidate from each folder up, for folders asked in any order.
+    func testTheNearestFilesAreThoseOfTheDeepestFolderThatHasSome() {
+        func expected(_ folder: String, _ candidates: [String], orOnly: Bool) -> [String] {
+            var parts = folder.split(separator: "/").map(String.init)
+            while true {
+                let prefix = parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
+                let here = candidates.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+                if !here.isEmpty { return here.sorted() }
+                if parts.isEmpty { return orOnly && candidates.count == 1 ? candidates : [] }
+                parts.removeLast()
+            }
+        }
+        var random = SplitMix(seed: 16)
+        let names = ["a", "b", "c"]
+        func folder(depth: Int) -> String {
+            (0..<depth).map { _ in names.randomElement(using: &random)! }.joined(separator: "/")
+        }
+        for round in 0..<200 {
+            let candidates = (0..<(round % 4)).map { _ in
+                let place = folder(depth: Int.random(in: 0...3, using: &random))
+                return (place.isEmpty ? "" : place + "/") + "X\(Int.random(in: 0...1, using: &random)).entitlements"
+            }
+            let unique = Array(Set(candidates))
+            for orOnly in [false, true] {
+                var nearest = ProjectResources.Nearest(unique, orOnly: orOnly)
+                for _ in 0..<20 {
+                    let asked = folder(depth: Int.random(in: 0...4, using: &random))
+                    XCTAssertEqual(nearest.found(inOrAbove: asked), expected(asked, unique, orOnly: orOnly), "\(asked) in \(unique)")
+                }
+            }
+        }
+    }
+}
+
+/// A seeded generator: the same cases every run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
