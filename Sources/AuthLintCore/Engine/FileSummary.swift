@@ -279,8 +279,10 @@ extension FileSummary {
             }
             guard offset == raw.count else { return nil }
             for part in [Part.names, .types, .handed, .functions] {
-                let keys = self.keys(part) ?? []
-                guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+                let start = start(part)
+                for index in 1..<max(count(part), 1) where u32(at: start + index * 4 - 4) >= u32(at: start + index * 4) {
+                    return nil
+                }
             }
         }
 

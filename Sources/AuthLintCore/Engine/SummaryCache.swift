@@ -325,18 +325,7 @@ struct SummaryCache: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size >= 0 else { return nil }
         // Read to the end, whatever size fstat said: the file may have been rewritten since.
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
-            let read = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0, errno == EINTR { continue }
-            guard read >= 0 else { return nil }
-            if read == 0 { break }
-            count += read
-        }
-        bytes.removeSubrange(count...)
-        return bytes
+        return try? FileReader.readAll(descriptor, size: Int(status.st_size), limit: .max).get()
     }
 
     private struct Reader {

@@ -72,36 +72,48 @@ public enum FileReader {
         if size > maxFileSize {
             return .failure(tooLarge(size: size, limit: maxFileSize))
         }
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(error(SystemError.current()))
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        if filled == max(size, 0) {
-            // The file grew, or reports no size (a pipe, /proc): read on in chunks of their own,
-            // so that the bytes of a file that ends where fstat said take no more than its size.
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while bytes.count <= maxFileSize {
-                let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress!, buffer.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return .failure(error(SystemError.current()))
-                }
-                if count == 0 { break }
-                bytes += chunk[..<count]
-            }
+        let bytes: [UInt8]
+        switch readAll(descriptor, size: size, limit: maxFileSize) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return .failure(error(failure))
         }
         if bytes.count > maxFileSize {
             return .failure(tooLarge(size: bytes.count, limit: maxFileSize))
+        }
+        return .success(bytes)
+    }
+
+    /// Everything `descriptor` reads to its end: the `size` bytes fstat said, read into an array
+    /// of that size (not filled with zeros first), then, if it may have more (a file that grew,
+    /// a pipe, /proc), on in chunks of their own so that the bytes of a file that ends where
+    /// fstat said take no more than its size. Stops once past `limit` bytes.
+    static func readAll(_ descriptor: Int32, size: Int, limit: Int) -> Result<[UInt8], SystemError> {
+        var failure: SystemError?
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buffer, initialized in
+            var filled = 0
+            while filled < buffer.count {
+                let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = SystemError.current()
+                    break
+                }
+                if count == 0 { break }
+                filled += count
+            }
+            initialized = filled
+        }
+        if let failure { return .failure(failure) }
+        guard bytes.count == max(size, 0) else { return .success(bytes) }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress!, buffer.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemError.current())
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
         }
         return .success(bytes)
     }
