@@ -126,6 +126,24 @@ struct FileSummary: Sendable, Hashable {
     /// Keys of every identifier and keyword in the code, sorted.
     var nameKeys: [NameKey] { read { $0.keys(.names) } ?? [] }
 
+    /// Calls `body` with each name key, in order, read in place.
+    func forEachNameKey(_ body: (NameKey) -> Void) {
+        read { $0.forEachKey(in: .names, body) }
+    }
+
+    /// Calls `body` with the key of each function the file declares, in order, read in place.
+    func forEachFunctionKey(_ body: (NameKey) -> Void) {
+        read { $0.forEachKey(in: .functions, body) }
+    }
+
+    /// The bytes that hold the file's imports and the modules its known types show, when the
+    /// summary knows those modules (made by the lexer); nil otherwise. Summaries with the same
+    /// bytes import and see the same modules.
+    var modulesText: ArraySlice<UInt8>? {
+        let start = read { $0.isMissing(.modules) ? nil : $0.start(.imports) }
+        return start.map { storage.bytes[$0...] }
+    }
+
     /// The positions in `wanted` (keys sorted ascending, each once) of the file's name keys.
     func positions(ofNameKeys wanted: [NameKey]) -> [Int] {
         read { $0.positions(of: wanted, in: .names) }
@@ -322,6 +340,11 @@ extension FileSummary {
             guard !isMissing(part) else { return nil }
             let start = start(part)
             return (0..<count(part)).map { u32(at: start + $0 * 4) }
+        }
+
+        func forEachKey(in part: Part, _ body: (NameKey) -> Void) {
+            let start = start(part)
+            for index in 0..<count(part) { body(u32(at: start + index * 4)) }
         }
 
         /// The positions in `wanted` (sorted, each once) of the keys a sorted part holds.

@@ -129,11 +129,19 @@ extension Linter {
     /// contents and stamps make the same cache; a run that changed nothing, the usual one, does
     /// not build it.
     private static func changedCache(_ read: SummaryCache, files: [ProjectFile], _ loaded: [LoadedFile]) -> SummaryCache? {
+        var stampCount = 0
+        var keys = Set<SummaryCache.Key>()
+        var unchanged = true
+        for (file, loadedFile) in zip(files, loaded) {
+            if loadedFile.stamped != nil { stampCount += 1 }
+            if let key = loadedFile.cached?.0 { keys.insert(key) }
+            // A file taken by its stamp has the stamp and the summary the cache read has.
+            guard unchanged, !loadedFile.unread else { continue }
+            if let stamped = loadedFile.stamped, read.stamps[file.path] != stamped { unchanged = false }
+            if let key = loadedFile.cached?.0, read.entries[key] == nil { unchanged = false }
+        }
+        if unchanged, stampCount == read.stamps.count, keys.count == read.entries.count { return nil }
         let stamps = zip(files, loaded).compactMap { file, loadedFile in loadedFile.stamped.map { (path: file.path, stamped: $0) } }
-        let keys = Set(loaded.lazy.compactMap { $0.cached?.0 })
-        let unchanged = stamps.count == read.stamps.count && stamps.allSatisfy { read.stamps[$0.path] == $0.stamped }
-            && keys.count == read.entries.count && keys.allSatisfy { read.entries[$0] != nil }
-        if unchanged { return nil }
         var changed = SummaryCache()
         for (key, summary) in loaded.lazy.compactMap(\.cached) { changed.entries[key] = summary }
         changed.stamps = Dictionary(stamps.map { ($0.path, $0.stamped) }, uniquingKeysWith: { first, _ in first })

@@ -77,15 +77,22 @@ struct NameBuckets: Sendable {
 
     /// `names(file)` gives the name keys of each of `fileCount` files.
     init(fileCount: Int, names: (Int) -> [NameKey]) {
-        wordsPerRow = (fileCount + 63) / 64
+        self.init(fileCount: fileCount) { file, body in names(file).forEach(body) }
+    }
+
+    /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files.
+    init(fileCount: Int, forEachName: (Int, (NameKey) -> Void) -> Void) {
+        let wordsPerRow = (fileCount + 63) / 64
+        self.wordsPerRow = wordsPerRow
         var rows = [UInt64](repeating: 0, count: Self.count * wordsPerRow)
         var total = 0
         for file in 0..<fileCount {
             let word = file / 64
             let bit = UInt64(1) << UInt64(file % 64)
-            let keys = names(file)
-            total += keys.count
-            for key in keys { rows[Self.bucket(key) * wordsPerRow + word] |= bit }
+            forEachName(file) { key in
+                total += 1
+                rows[Self.bucket(key) * wordsPerRow + word] |= bit
+            }
         }
         self.rows = rows
         self.names = total

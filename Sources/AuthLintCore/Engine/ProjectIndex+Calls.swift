@@ -31,7 +31,11 @@ extension ProjectIndex {
     func files(mentioning name: String) -> [Int] {
         let hash = CodeView.hash(name)
         let key = CodeView.key(hash)
-        let buckets = nameBuckets.value(for: 0) { NameBuckets(fileCount: files.count, names: nameKeys(ofFile:)) }
+        let buckets = nameBuckets.value(for: 0) {
+            NameBuckets(fileCount: files.count) { file, body in
+                if let summary = summaries[file] { summary.forEachNameKey(body) } else { nameKeys(ofFile: file).forEach(body) }
+            }
+        }
         let index = nameIndex.index(cost: buckets.names) {
             var byName: [NameKey: [Int32]] = [:]
             for file in files.indices {

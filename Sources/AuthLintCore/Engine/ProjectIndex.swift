@@ -118,6 +118,8 @@ public final class ProjectIndex: Sendable {
         // Most files import what others do: one set is kept for each set of modules.
         var sets = Set<Set<String>>()
         func shared(_ modules: Set<String>) -> Set<String> { sets.insert(modules).memberAfterInsert }
+        // Summaries that spell their imports and modules alike share both without reading them.
+        var modulesByText: [ArraySlice<UInt8>: (imports: Set<String>, seen: Set<String>)] = [:]
         for (fileIndex, entry) in entries.enumerated() {
             switch entry {
             case let .code(code, words):
@@ -129,12 +131,18 @@ public final class ProjectIndex: Sendable {
                 summaries.append(nil)
                 lexedWords.append(words.map { LexedWords(words: $0, code: code) })
             case let .summary(summary, pending):
-                let imports = shared(Set(summary.imports))
-                described.append(.init(path: pending.path, imports: imports))
-                // A summary made by the lexer knows the modules its known types show; one made from
-                // the bytes says which it may see, by the keys of its names.
-                seen.append(shared(imports.union(summary.modules ?? Array(knownTypes.modules(usedIn: summary)))))
-                for key in summary.functionKeys { summarisedDeclarers[key, default: []].append(fileIndex) }
+                let text = summary.modulesText
+                let modules = text.flatMap { modulesByText[$0] } ?? {
+                    let imports = shared(Set(summary.imports))
+                    // A summary made by the lexer knows the modules its known types show; one made
+                    // from the bytes says which it may see, by the keys of its names.
+                    let modules = (imports, shared(imports.union(summary.modules ?? Array(knownTypes.modules(usedIn: summary)))))
+                    if let text { modulesByText[text] = modules }
+                    return modules
+                }()
+                described.append(.init(path: pending.path, imports: modules.imports))
+                seen.append(modules.seen)
+                summary.forEachFunctionKey { summarisedDeclarers[$0, default: []].append(fileIndex) }
                 summaries.append(summary)
                 lexedWords.append(nil)
                 if summary.unlexed != nil { unlexed.append(fileIndex) }
