@@ -186,6 +186,27 @@ final class ProjectScannerTests: XCTestCase {
         XCTAssertEqual(loops, ["App/Loop", "App/Self", "Knot1.swift", "Knot2.swift"])
     }
 
+    /// Folders are listed ahead of the walk on another core: the files found, and which of two
+    /// ways to one folder is taken (the first in byte order), are the same on every run.
+    func testAWalkFindsTheSameWhateverListsItsFolders() throws {
+        let tree = try ScanFixture()
+        for folder in 0..<40 {
+            for file in 0..<3 { try tree.write("Mod\(folder % 4)/Feature\(folder)/File\(file).swift") }
+        }
+        try tree.symlink("Mod0/Alias", to: "../Mod3")
+        try tree.symlink("Mod1/Feature9/Loop", to: "..")
+        let first = tree.scan()
+        XCTAssertEqual(first.sourceFiles.count, 120)
+        XCTAssertEqual(first.sourceFiles.filter { $0.path.hasPrefix("Mod0/Alias/") }.count, 30, "Mod0/Alias comes before Mod3")
+        XCTAssertFalse(first.sourceFiles.contains { $0.path.hasPrefix("Mod3/") })
+        XCTAssertEqual(first.diagnostics.map(\.path), ["Mod1/Feature9/Loop"])
+        for _ in 0..<20 {
+            let again = tree.scan()
+            XCTAssertEqual(again.sourceFiles.map(\.path), first.sourceFiles.map(\.path))
+            XCTAssertEqual(again.diagnostics.map(\.path), first.diagnostics.map(\.path))
+        }
+    }
+
     func testSymlinkedFileAndFolderAreReadOnce() throws {
         let tree = try ScanFixture()
         try tree.write("Real/Login.swift")

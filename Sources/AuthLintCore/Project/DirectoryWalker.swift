@@ -25,10 +25,18 @@ struct DirectoryWalker {
         maxFileSize = options.maxFileSize
     }
 
+    /// Lists the folders the walk is about to enter on another core, when there is one.
+    private var lister: FolderLister?
+
     /// Walks a folder given on the command line (or the root itself).
     mutating func walkDirectory(absolutePath: String) {
         let relative = ProjectPath.relative(absolutePath, to: root)
         if !relative.isEmpty, excludes.excludes(relative) { return }
+        if ProcessInfo.processInfo.activeProcessorCount > 1 { lister = FolderLister() }
+        defer {
+            lister?.finish()
+            lister = nil
+        }
         walk(absolutePath, relative: relative)
     }
 
@@ -46,8 +54,9 @@ struct DirectoryWalker {
         add(absolutePath: absolutePath, relative: relative, kind: kind, status: status)
     }
 
-    /// Collects a file whose folders already passed the excludes.
-    private mutating func add(absolutePath: String, relative: String, kind: ProjectFileKind, status: FileStatus) {
+    /// Collects a file whose folders already passed the excludes. `isBelowRoot`: its path is the
+    /// root's joined with `relative`.
+    private mutating func add(absolutePath: String, relative: String, kind: ProjectFileKind, status: FileStatus, isBelowRoot: Bool? = nil) {
         if excludes.contains(where: { $0.matches(relative) }) { return }
         if !includes.includes(relative) { return }
         guard visitedFiles.insert(status.identity).inserted else { return }
@@ -59,7 +68,8 @@ struct DirectoryWalker {
         // for every file the walk reaches below the root.
         let below = ProjectFile(path: relative, root: root, kind: kind, status: status)
         files.append(
-            below.absolutePath == absolutePath ? below : ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, status: status))
+            isBelowRoot ?? (below.absolutePath == absolutePath)
+                ? below : ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, status: status))
     }
 
     private mutating func walk(_ directory: String, relative: String) {
@@ -78,7 +88,7 @@ struct DirectoryWalker {
         guard visitedDirectories.insert(status.identity).inserted else { return }
         let folderName = ProjectPath.lastComponent(of: directory)
         let entries: [FolderEntry]
-        switch FolderEntry.list(directory, wanted: { ProjectFileKind.classify(fileName: $0, parentName: folderName) != nil }) {
+        switch lister?.entries(of: directory) ?? FolderLister.list(directory) {
         case .success(let listed): entries = listed
         case .failure(let error):
             diagnostics.append(Diagnostic(path: relative, kind: .unreadable, message: "cannot list folder: \(error.message)"))
@@ -86,10 +96,22 @@ struct DirectoryWalker {
         }
         ancestors.insert(status.identity)
         defer { ancestors.remove(status.identity) }
+        func childPaths(_ name: String) -> (path: String, relative: String) {
+            (directory == "/" ? "/" + name : directory + "/" + name, relative.isEmpty ? name : relative + "/" + name)
+        }
+        // The folders below this one that the walk will enter, in its order, are listed ahead.
+        lister?.ahead(entries.compactMap { entry in
+            guard entry.nameIsUTF8, (try? entry.status.get())?.type == .directory, !ScanOptions.skipsDirectory(named: entry.name) else {
+                return nil
+            }
+            let (path, relative) = childPaths(entry.name)
+            return excludes.excludes(relative) ? nil : path
+        })
+        // Files below the root are kept as the root and their relative path when that is their path.
+        let isBelowRoot = ProjectPath.join(root, relative) == directory
         for entry in entries {
             let name = entry.name
-            let child = directory == "/" ? "/" + name : directory + "/" + name
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            let (child, childRelative) = childPaths(name)
             guard entry.nameIsUTF8 else {
                 // No path can name it: say so where a folder or a collected file would have been.
                 let isFolder = (try? entry.status.get())?.type == .directory
@@ -134,7 +156,7 @@ struct DirectoryWalker {
                 walk(child, relative: childRelative, status: childStatus)
             case .regular:
                 guard let kind = ProjectFileKind.classify(fileName: name, parentName: folderName) else { continue }
-                add(absolutePath: child, relative: childRelative, kind: kind, status: childStatus)
+                add(absolutePath: child, relative: childRelative, kind: kind, status: childStatus, isBelowRoot: isBelowRoot)
             case .other:
                 if ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
                     diagnostics.append(FileReader.notRegular.diagnostic(path: childRelative))
@@ -142,6 +164,83 @@ struct DirectoryWalker {
             case .symbolicLink:
                 continue
             }
+        }
+    }
+}
+
+/// Lists folders on another thread ahead of a walk. The walk takes a folder's entries as listed
+/// when it gets there, waits for them when they are being listed, or lists the folder itself
+/// when it gets there first: what it finds, and in what order, is the same either way.
+final class FolderLister: @unchecked Sendable {
+    typealias Listing = Result<[FolderEntry], SystemError>
+
+    // Everything below is guarded by `condition`.
+    private let condition = NSCondition()
+    /// Folders to list, the walk's next one first in each batch: the worker takes the last, so
+    /// that the walk and the worker meet halfway through each folder's subfolders.
+    private var waiting: [String] = []
+    /// Folders being listed by the worker, listed by it, and listed by the walk itself.
+    private var busy: Set<String> = []
+    private var listed: [String: Listing] = [:]
+    private var taken: Set<String> = []
+    private var finished = false
+
+    init() {
+        Thread.detachNewThread { [self] in work() }
+    }
+
+    /// The entries of a folder, as the walk wants them: regular files it would not collect are
+    /// left out.
+    static func list(_ path: String) -> Listing {
+        let folderName = ProjectPath.lastComponent(of: path)
+        return FolderEntry.list(path) { ProjectFileKind.classify(fileName: $0, parentName: folderName) != nil }
+    }
+
+    /// Folders the walk will enter, in the order it will.
+    func ahead(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        condition.lock()
+        waiting += paths
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The entries of `path`, listed ahead or now.
+    func entries(of path: String) -> Listing {
+        condition.lock()
+        while busy.contains(path) { condition.wait() }
+        if let found = listed.removeValue(forKey: path) {
+            condition.unlock()
+            return found
+        }
+        taken.insert(path)
+        condition.unlock()
+        return Self.list(path)
+    }
+
+    /// Ends the worker once the folder it lists, if any, is listed.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func work() {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            while waiting.isEmpty, !finished { condition.wait() }
+            if finished { return }
+            let path = waiting.removeLast()
+            if taken.contains(path) { continue }
+            busy.insert(path)
+            condition.unlock()
+            let found = Self.list(path)
+            condition.lock()
+            busy.remove(path)
+            listed[path] = found
+            condition.broadcast()
         }
     }
 }
