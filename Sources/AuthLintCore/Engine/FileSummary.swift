@@ -128,12 +128,12 @@ struct FileSummary: Sendable, Hashable {
 
     /// Calls `body` with each name key, in order, read in place.
     func forEachNameKey(_ body: (NameKey) -> Void) {
-        read { $0.forEachKey(in: .names, body) }
+        read { $0.keyList(.names).forEach(body) }
     }
 
     /// Calls `body` with the key of each function the file declares, in order, read in place.
     func forEachFunctionKey(_ body: (NameKey) -> Void) {
-        read { $0.forEachKey(in: .functions, body) }
+        read { $0.keyList(.functions).forEach(body) }
     }
 
     /// The bytes that hold the file's imports and the modules its known types show, when the
@@ -297,10 +297,8 @@ extension FileSummary {
             }
             guard offset == raw.count else { return nil }
             for part in [Part.names, .types, .handed, .functions] {
-                let start = start(part)
-                for index in 1..<max(count(part), 1) where u32(at: start + index * 4 - 4) >= u32(at: start + index * 4) {
-                    return nil
-                }
+                let keys = keyList(part)
+                guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
             }
         }
 
@@ -337,50 +335,33 @@ extension FileSummary {
         }
 
         func keys(_ part: Part) -> [NameKey]? {
-            guard !isMissing(part) else { return nil }
-            let start = start(part)
-            return (0..<count(part)).map { u32(at: start + $0 * 4) }
+            isMissing(part) ? nil : Array(keyList(part))
         }
 
-        func forEachKey(in part: Part, _ body: (NameKey) -> Void) {
-            let start = start(part)
-            for index in 0..<count(part) { body(u32(at: start + index * 4)) }
+        /// The keys of a part, read in place (while `raw` is).
+        func keyList(_ part: Part) -> Keys {
+            Keys(raw: raw, start: start(part), endIndex: count(part))
+        }
+
+        struct Keys: RandomAccessCollection {
+            let raw: UnsafeRawBufferPointer
+            let start: Int
+            let endIndex: Int
+            var startIndex: Int { 0 }
+
+            subscript(position: Int) -> NameKey {
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + position * 4, as: UInt32.self))
+            }
         }
 
         /// The positions in `wanted` (sorted, each once) of the keys a sorted part holds.
         func positions(of wanted: [NameKey], in part: Part) -> [Int] {
-            let start = start(part)
-            let count = count(part)
-            var found: [Int] = []
-            var index = 0
-            var position = 0
-            while index < count, position < wanted.count {
-                let key = u32(at: start + index * 4)
-                if key < wanted[position] {
-                    index += 1
-                } else if key > wanted[position] {
-                    position += 1
-                } else {
-                    found.append(position)
-                    index += 1
-                    position += 1
-                }
-            }
-            return found
+            keyList(part).positions(in: wanted)
         }
 
         /// Whether a sorted part of keys holds `key`.
         func contains(_ key: NameKey, in part: Part) -> Bool {
-            var low = 0
-            var high = count(part)
-            let start = start(part)
-            while low < high {
-                let middle = (low + high) / 2
-                let found = u32(at: start + middle * 4)
-                if found == key { return true }
-                if found < key { low = middle + 1 } else { high = middle }
-            }
-            return false
+            keyList(part).sortedContains(key)
         }
 
         func strings(_ part: Part) -> [String]? {

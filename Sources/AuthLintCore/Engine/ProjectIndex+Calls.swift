@@ -65,8 +65,7 @@ extension ProjectIndex {
         let found = Array(stride(from: 0, to: files.count, by: chunk)).parallelMap { first in
             var lists = [[Int32]](repeating: [], count: keys.count)
             for file in first..<min(first + chunk, files.count) {
-                let positions = summaries[file]?.positions(ofNameKeys: keys)
-                    ?? files[file].nameHashes.map(CodeView.key).sortedUnique().positions(in: keys)
+                let positions = summaries[file]?.positions(ofNameKeys: keys) ?? nameKeys(ofFile: file).positions(in: keys)
                 for position in positions { lists[position].append(Int32(file)) }
             }
             return lists

@@ -97,7 +97,7 @@ struct DirectoryWalker {
         ancestors.insert(status.identity)
         defer { ancestors.remove(status.identity) }
         func childPaths(_ name: String) -> (path: String, relative: String) {
-            (directory == "/" ? "/" + name : directory + "/" + name, relative.isEmpty ? name : relative + "/" + name)
+            (ProjectFile.joined(directory, name), relative.isEmpty ? name : relative + "/" + name)
         }
         // The folders below this one that the walk will enter, in its order, are listed ahead.
         lister?.ahead(entries.compactMap { entry in
@@ -108,7 +108,7 @@ struct DirectoryWalker {
             return excludes.excludes(relative) ? nil : path
         })
         // Files below the root are kept as the root and their relative path when that is their path.
-        let isBelowRoot = ProjectPath.join(root, relative) == directory
+        let isBelowRoot = (relative.isEmpty ? root : ProjectFile.joined(root, relative)) == directory
         for entry in entries {
             let name = entry.name
             let (child, childRelative) = childPaths(name)

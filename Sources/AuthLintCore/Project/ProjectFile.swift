@@ -61,7 +61,12 @@ public struct ProjectFile: Sendable, Hashable, Codable {
     /// Absolute, standardized path on disk, used to read the file.
     public var absolutePath: String {
         guard isBelowFolder else { return folder }
-        return folder == "/" ? "/" + path : folder + "/" + path
+        return Self.joined(folder, path)
+    }
+
+    /// The path on disk of `path` below the absolute `folder`, as a file found there keeps it.
+    static func joined(_ folder: String, _ path: String) -> String {
+        folder == "/" ? "/" + path : folder + "/" + path
     }
 
     public static func == (a: ProjectFile, b: ProjectFile) -> Bool {
