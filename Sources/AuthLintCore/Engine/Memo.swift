@@ -76,26 +76,39 @@ struct NameBuckets: Sendable {
     let names: Int
 
     /// `names(file)` gives the name keys of each of `fileCount` files.
-    init(fileCount: Int, names: (Int) -> [NameKey]) {
+    init(fileCount: Int, names: @Sendable (Int) -> [NameKey]) {
         self.init(fileCount: fileCount) { file, body in names(file).forEach(body) }
     }
 
     /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files.
-    init(fileCount: Int, forEachName: (Int, (NameKey) -> Void) -> Void) {
+    /// Runs of 64 files fill words of their own, so the runs are filled on all cores.
+    init(fileCount: Int, forEachName: @Sendable (Int, (NameKey) -> Void) -> Void) {
         let wordsPerRow = (fileCount + 63) / 64
         self.wordsPerRow = wordsPerRow
         var rows = [UInt64](repeating: 0, count: Self.count * wordsPerRow)
-        var total = 0
-        for file in 0..<fileCount {
-            let word = file / 64
-            let bit = UInt64(1) << UInt64(file % 64)
-            forEachName(file) { key in
-                total += 1
-                rows[Self.bucket(key) * wordsPerRow + word] |= bit
+        let wordsPerRun = 16
+        let counts = rows.withUnsafeMutableBufferPointer { buffer in
+            let shared = SharedWords(buffer: buffer)
+            return Array(stride(from: 0, to: wordsPerRow, by: wordsPerRun)).parallelMap { firstWord in
+                var total = 0
+                for file in (firstWord * 64)..<min((firstWord + wordsPerRun) * 64, fileCount) {
+                    let word = file / 64
+                    let bit = UInt64(1) << UInt64(file % 64)
+                    forEachName(file) { key in
+                        total += 1
+                        shared.buffer[Self.bucket(key) * wordsPerRow + word] |= bit
+                    }
+                }
+                return total
             }
         }
         self.rows = rows
-        self.names = total
+        self.names = counts.reduce(0, +)
+    }
+
+    /// The rows, written by runs of files that each write only their own words.
+    private struct SharedWords: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<UInt64>
     }
 
     /// Ten bits of the key, spread first.
