@@ -97,7 +97,7 @@ enum LexTest {
     }
 
     /// A small deterministic generator (splitmix64) for reproducible random inputs.
-    struct Random {
+    struct Random: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15

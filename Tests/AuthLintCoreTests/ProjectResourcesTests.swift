@@ -16,7 +16,7 @@ final class ProjectResourcesTests: XCTestCase {
                 parts.removeLast()
             }
         }
-        var random = SplitMix(seed: 16)
+        var random = LexTest.Random(state: 16)
         let names = ["a", "b", "c"]
         func folder(depth: Int) -> String {
             (0..<depth).map { _ in names.randomElement(using: &random)! }.joined(separator: "/")
@@ -35,20 +35,5 @@ final class ProjectResourcesTests: XCTestCase {
                 }
             }
         }
-    }
-}
-
-/// A seeded generator: the same cases every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
