@@ -73,9 +73,16 @@ struct FolderEntry: Sendable {
     /// The entries of a folder but `.` and `..`, in byte order of names. A regular file (as the
     /// listing tells) whose name `wanted` refuses is left out unexamined: it costs no `stat`.
     static func list(_ path: String, wanted: (String) -> Bool) -> Result<[FolderEntry], SystemError> {
-        guard let folder = opendir(path) else { return .failure(.current()) }
+        // The folder is opened once: its descriptor names the entries to `fstatat`, and the
+        // listing (`fdopendir`, which closes it with the listing) reads it.
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.current()) }
+        guard let folder = fdopendir(descriptor) else {
+            let failure = SystemError.current()
+            close(descriptor)
+            return .failure(failure)
+        }
         defer { closedir(folder) }
-        let descriptor = dirfd(folder)
         var entries: [FolderEntry] = []
         while true {
             errno = 0
