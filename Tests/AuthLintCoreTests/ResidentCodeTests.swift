@@ -114,7 +114,7 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(project.files(mentioning: "token1").count, 100)
         XCTAssertEqual(project.files(mentioning: "absent"), [])
         let (a, b) = (CodeView.key("a"), CodeView.key("b"))
-        let buckets = NameBuckets(fileCount: 3) { [[a], [], [a, b]][$0] }
+        let buckets = NameBuckets(fileCount: 3) { file, body in [[a], [], [a, b]][file].forEach(body) }
         XCTAssertEqual(buckets.files(mayMention: a), [0, 2])
         XCTAssertEqual(buckets.files(mayMention: b), [2])
     }

@@ -75,11 +75,6 @@ struct NameBuckets: Sendable {
     /// How many names the files use in all (each file's distinct names).
     let names: Int
 
-    /// `names(file)` gives the name keys of each of `fileCount` files.
-    init(fileCount: Int, names: @Sendable (Int) -> [NameKey]) {
-        self.init(fileCount: fileCount) { file, body in names(file).forEach(body) }
-    }
-
     /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files.
     /// Runs of 64 files fill words of their own, so the runs are filled on all cores.
     init(fileCount: Int, forEachName: @Sendable (Int, (NameKey) -> Void) -> Void) {

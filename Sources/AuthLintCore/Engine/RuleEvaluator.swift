@@ -229,17 +229,21 @@ struct RuleEvaluator {
     func files(mayMatch search: ProjectSearch, _ postings: NamePostings) -> [Int] {
         var candidates: [[Int]] = []
         for clause in search.clauses {
-            guard clause.words == nil, !clause.pattern.requiredNames.isEmpty else {
-                return project.files.indices.filter { mayMatch(search, inFile: $0) }
-            }
-            candidates.append(postings.files(mentioningAll: clause.pattern.requiredNames))
+            let needed = Self.namesNeeded(by: clause)
+            guard !needed.isEmpty else { return project.files.indices.filter { mayMatch(search, inFile: $0) } }
+            candidates.append(postings.files(mentioningAll: needed))
         }
         return candidates.joined().sortedUnique().filter { mayMatch(search, inFile: $0) }
     }
 
+    /// The names a clause needs in a file to match there: a pattern's (words need none).
+    private static func namesNeeded(by clause: PatternClause) -> [UInt64] {
+        clause.words == nil ? clause.pattern.requiredNames : []
+    }
+
     /// The names the search's clauses need, each clause all of its own (see ``files(mayMatch:_:)``).
     static func namesNeeded(by search: ProjectSearch) -> [UInt64] {
-        search.clauses.flatMap { $0.words == nil ? $0.pattern.requiredNames : [] }
+        search.clauses.flatMap(namesNeeded)
     }
 
     /// ``search(for:inUnit:)`` among the files of a unit where the search may match.

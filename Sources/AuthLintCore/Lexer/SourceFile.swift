@@ -49,10 +49,9 @@ public final class SourceFile: Sendable {
     /// The same file with its comment tokens only: once a ``CodeView`` holds its code tokens,
     /// its comments are all that is read of a lexed file's tokens (suppressions are comments).
     func comments() -> SourceFile {
-        let isComment = { (token: Token) in token.kind.isTrivia && token.kind != .whitespace && token.kind != .newline }
         var kept: [Token] = []
-        kept.reserveCapacity(tokens.count(where: isComment))
-        for token in tokens where isComment(token) { kept.append(token) }
+        kept.reserveCapacity(tokens.count(where: \.kind.isComment))
+        for token in tokens where token.kind.isComment { kept.append(token) }
         return SourceFile(
             path: path, language: language, bytes: bytes, tokens: kept, codeTokenIndices: [], diagnostics: diagnostics, lineStarts: lineStarts)
     }

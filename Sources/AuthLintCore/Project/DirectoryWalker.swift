@@ -86,7 +86,6 @@ struct DirectoryWalker {
             return
         }
         guard visitedDirectories.insert(status.identity).inserted else { return }
-        let folderName = ProjectPath.lastComponent(of: directory)
         let entries: [FolderEntry]
         switch lister?.entries(of: directory) ?? FolderLister.list(directory) {
         case .success(let listed): entries = listed
@@ -115,7 +114,7 @@ struct DirectoryWalker {
             guard entry.nameIsUTF8 else {
                 // No path can name it: say so where a folder or a collected file would have been.
                 let isFolder = (try? entry.status.get())?.type == .directory
-                if isFolder || ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
+                if isFolder || entry.kind != nil {
                     diagnostics.append(Diagnostic(path: childRelative, kind: .unreadable, message: "name is not valid UTF-8"))
                 }
                 continue
@@ -132,7 +131,7 @@ struct DirectoryWalker {
                 case .success(let value):
                     // Decided before anything behind the link is opened or listed.
                     guard let resolved = ProjectRoot.realPath(of: child), projectRoot.containsResolved(resolved) else {
-                        if value.type == .directory || ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
+                        if value.type == .directory || entry.kind != nil {
                             diagnostics.append(ProjectRoot.outside(childRelative, "symbolic link to a place"))
                         }
                         continue
@@ -143,7 +142,7 @@ struct DirectoryWalker {
                     continue
                 case .failure(let error):
                     // A dangling link matters only where a collected file would have been.
-                    if ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
+                    if entry.kind != nil {
                         let kind: Diagnostic.Kind = error.isNotFound ? .notFound : .unreadable
                         diagnostics.append(Diagnostic(path: childRelative, kind: kind, message: "broken symbolic link: \(error.message)"))
                     }
@@ -155,10 +154,10 @@ struct DirectoryWalker {
                 if ScanOptions.skipsDirectory(named: name) || excludes.excludes(childRelative) { continue }
                 walk(child, relative: childRelative, status: childStatus)
             case .regular:
-                guard let kind = ProjectFileKind.classify(fileName: name, parentName: folderName) else { continue }
+                guard let kind = entry.kind else { continue }
                 add(absolutePath: child, relative: childRelative, kind: kind, status: childStatus, isBelowRoot: isBelowRoot)
             case .other:
-                if ProjectFileKind.classify(fileName: name, parentName: folderName) != nil {
+                if entry.kind != nil {
                     diagnostics.append(FileReader.notRegular.diagnostic(path: childRelative))
                 }
             case .symbolicLink:
@@ -189,11 +188,11 @@ final class FolderLister: @unchecked Sendable {
         Thread.detachNewThread { [self] in work() }
     }
 
-    /// The entries of a folder, as the walk wants them: regular files it would not collect are
-    /// left out.
+    /// The entries of a folder, as the walk wants them: each with the kind it is collected as,
+    /// and regular files it would not collect left out.
     static func list(_ path: String) -> Listing {
         let folderName = ProjectPath.lastComponent(of: path)
-        return FolderEntry.list(path) { ProjectFileKind.classify(fileName: $0, parentName: folderName) != nil }
+        return FolderEntry.list(path) { ProjectFileKind.classify(fileName: $0, parentName: folderName) }
     }
 
     /// Folders the walk will enter, in the order it will.

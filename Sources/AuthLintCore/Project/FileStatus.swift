@@ -67,12 +67,15 @@ struct FolderEntry: Sendable {
     /// The entry's name; invalid UTF-8 in it is replaced.
     var name: String
     var nameIsUTF8: Bool
+    /// What the scan collects it as, by its name and its folder's; nil: nothing.
+    var kind: ProjectFileKind?
     /// `lstat` of the entry, asked of the open folder.
     var status: Result<FileStatus, SystemError>
 
-    /// The entries of a folder but `.` and `..`, in byte order of names. A regular file (as the
-    /// listing tells) whose name `wanted` refuses is left out unexamined: it costs no `stat`.
-    static func list(_ path: String, wanted: (String) -> Bool) -> Result<[FolderEntry], SystemError> {
+    /// The entries of a folder but `.` and `..`, in byte order of names, each with the kind
+    /// `kind` gives its name. A regular file (as the listing tells) of no kind is left out
+    /// unexamined: it costs no `stat`.
+    static func list(_ path: String, kind: (String) -> ProjectFileKind?) -> Result<[FolderEntry], SystemError> {
         // The folder is opened once: its descriptor names the entries to `fstatat`, and the
         // listing (`fdopendir`, which closes it with the listing) reads it.
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -96,12 +99,13 @@ struct FolderEntry: Sendable {
                 if bytes.elementsEqual([0x2E]) || bytes.elementsEqual([0x2E, 0x2E]) { return nil }
                 let valid = String(validating: bytes, as: UTF8.self)
                 let name = valid ?? String(decoding: bytes, as: UTF8.self)
-                if type == UInt8(DT_REG), !wanted(name) { return nil }
+                let collected = kind(name)
+                if type == UInt8(DT_REG), collected == nil { return nil }
                 var info = stat()
                 let status: Result<FileStatus, SystemError> =
                     fstatat(descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
                     ? .success(FileStatus(info)) : .failure(.current())
-                return FolderEntry(name: name, nameIsUTF8: valid != nil, status: status)
+                return FolderEntry(name: name, nameIsUTF8: valid != nil, kind: collected, status: status)
             }
             if let found { entries.append(found) }
         }
