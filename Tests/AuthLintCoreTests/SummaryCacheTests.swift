@@ -306,9 +306,9 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(summary.modules, ["GoogleSignIn"], "a known SDK type shows the module it comes from")
         XCTAssertEqual(summary.functionKeys, keys(["store"]))
         let patternBytes = (words.patterns.patterns.count + 7) / 8
-        XCTAssertEqual(FileSummary(packed: summary.packed, wordCount: words.words.count, patternBytes: patternBytes), summary)
-        XCTAssertNil(FileSummary(packed: Array(summary.packed.dropLast()), wordCount: words.words.count, patternBytes: patternBytes), "cut short")
-        XCTAssertNil(FileSummary(packed: summary.packed, wordCount: words.words.count + 1, patternBytes: patternBytes), "made for other words")
+        XCTAssertEqual(FileSummary(packed: summary.packed, wordCount: words.words.count, patternBytes: patternBytes, vocabulary: .none), summary)
+        XCTAssertNil(FileSummary(packed: Array(summary.packed.dropLast()), wordCount: words.words.count, patternBytes: patternBytes, vocabulary: .none), "cut short")
+        XCTAssertNil(FileSummary(packed: summary.packed, wordCount: words.words.count + 1, patternBytes: patternBytes, vocabulary: .none), "made for other words")
 
         let folder = try SummaryCache.Folder(path: cache)
         var written = SummaryCache()

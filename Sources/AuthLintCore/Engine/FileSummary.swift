@@ -21,10 +21,11 @@ extension CodeView {
 /// the file's content.
 ///
 /// A summary is kept for every file of a run, so it is packed into one array of bytes
-/// (``packed``), which the cache also stores as it is: a header of eight counts, then the keys
-/// of its names, of the types and functions it declares and of the names it hands values to (32
-/// bits each, sorted), the word bytes, the pattern bits, and the imports and the modules seen
-/// through known types, as text.
+/// (``packed``), which the cache also stores as it is: a header of eight counts, then its names,
+/// those of the types and functions it declares and of the names it hands values to (each list
+/// with the names of the run's ``NameVocabulary`` as their numbers and the others as their
+/// keys), the word bytes, the pattern bits, and the imports and the modules seen through known
+/// types, as text.
 struct FileSummary: Sendable, Hashable {
     /// A summary is never changed once made, and is asked about for every file many times in a
     /// run: one shared reference is all a copy takes.
@@ -33,10 +34,13 @@ struct FileSummary: Sendable, Hashable {
     private final class Storage: Sendable {
         let bytes: [UInt8]
         let unlexed: Unlexed?
+        /// What the numbers of its names stand for.
+        let vocabulary: NameVocabulary
 
-        init(bytes: [UInt8], unlexed: Unlexed?) {
+        init(bytes: [UInt8], unlexed: Unlexed?, vocabulary: NameVocabulary) {
             self.bytes = bytes
             self.unlexed = unlexed
+            self.vocabulary = vocabulary
         }
     }
 
@@ -58,19 +62,21 @@ struct FileSummary: Sendable, Hashable {
     }
 
     /// `names`, `functions`, `types` and `handed` are ``CodeView/hash(_:)`` values; `modules` are
-    /// those the file sees through the known SDK types it names and does not import (nil: not known).
+    /// those the file sees through the known SDK types it names and does not import (nil: not
+    /// known). The names are written down with the vocabulary's numbers.
     init(
         imports: [String], names: some Collection<UInt64>, functions: [UInt64], words: [UInt8], patterns: [UInt8]? = nil,
-        types: [UInt64]? = nil, handed: [UInt64]? = nil, modules: [String]? = nil, unlexed: Unlexed? = nil
+        types: [UInt64]? = nil, handed: [UInt64]? = nil, modules: [String]? = nil, unlexed: Unlexed? = nil,
+        vocabulary: NameVocabulary = .none
     ) {
         func keys(_ hashes: some Collection<UInt64>) -> [NameKey] { hashes.map(CodeView.key).sortedUnique() }
         let layout = Layout(
             names: keys(names), types: types.map(keys), handed: handed.map(keys), words: words, patterns: patterns, imports: imports,
             modules: modules, functions: keys(functions))
-        storage = Storage(bytes: layout.packed, unlexed: unlexed)
+        storage = Storage(bytes: layout.packed(vocabulary), unlexed: unlexed, vocabulary: vocabulary)
     }
 
-    init(_ code: CodeView, words index: WordIndex) {
+    init(_ code: CodeView, words index: WordIndex, vocabulary: NameVocabulary = .none) {
         var words = [UInt8](repeating: 0, count: index.words.count)
         if !index.words.isEmpty {
             code.file.bytes.withUnsafeBufferPointer { bytes in
@@ -93,27 +99,48 @@ struct FileSummary: Sendable, Hashable {
             patterns: index.patterns.matched(in: code, words: words, index: index, seen: imports.union(typeModules)),
             types: code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil },
             handed: code.file.language == .swift ? RuleEvaluator.namesHanded(code).map { CodeView.hash($0) } : nil,
-            modules: typeModules.subtracting(imports).sorted())
+            modules: typeModules.subtracting(imports).sorted(), vocabulary: vocabulary)
     }
 
-    /// The summary packed as ``packed`` holds it, when it is whole and made for `wordCount` words
-    /// and pattern bits of `patternBytes` bytes (nil when it is not: a damaged cache).
-    init?(packed: [UInt8], wordCount: Int, patternBytes: Int) {
+    /// The summary packed as ``packed`` holds it, with the numbers of `vocabulary`, when it is
+    /// whole and made for `wordCount` words and pattern bits of `patternBytes` bytes (nil when it
+    /// is not: a damaged cache).
+    init?(packed: [UInt8], wordCount: Int, patternBytes: Int, vocabulary: NameVocabulary) {
         let fits = packed.withUnsafeBytes { raw in
-            guard let reader = Reader(checking: raw) else { return false }
+            guard let reader = Reader(checking: raw, vocabulary) else { return false }
             return !reader.isMissing(.words) && reader.count(.words) == wordCount
                 && (reader.isMissing(.patterns) || reader.count(.patterns) == patternBytes)
         }
         guard fits else { return nil }
-        storage = Storage(bytes: packed, unlexed: nil)
+        storage = Storage(bytes: packed, unlexed: nil, vocabulary: vocabulary)
     }
 
-    /// The summary as one array of bytes (see the type's description); the cache stores it so.
+    /// The summary as one array of bytes (see the type's description), its names written with
+    /// the numbers of ``vocabulary``; the cache stores it so.
     var packed: [UInt8] { storage.bytes }
+
+    /// The vocabulary ``packed`` is written with.
+    var vocabulary: NameVocabulary { storage.vocabulary }
+
+    /// The same summary with its names written with another vocabulary's numbers.
+    func written(with vocabulary: NameVocabulary) -> FileSummary {
+        guard vocabulary !== self.vocabulary else { return self }
+        let layout = read { reader in
+            Layout(
+                names: reader.keys(.names) ?? [], types: reader.keys(.types), handed: reader.keys(.handed), words: Array(reader.bytes(.words)),
+                patterns: reader.isMissing(.patterns) ? nil : Array(reader.bytes(.patterns)), imports: reader.strings(.imports) ?? [],
+                modules: reader.strings(.modules), functions: reader.keys(.functions) ?? [])
+        }
+        return FileSummary(storage: Storage(bytes: layout.packed(vocabulary), unlexed: unlexed, vocabulary: vocabulary))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
 
     /// Reads the packed summary in place.
     private func read<T>(_ body: (Reader) -> T) -> T {
-        storage.bytes.withUnsafeBytes { body(Reader($0)) }
+        storage.bytes.withUnsafeBytes { body(Reader($0, storage.vocabulary)) }
     }
 
     /// Imported modules, sorted.
@@ -126,14 +153,19 @@ struct FileSummary: Sendable, Hashable {
     /// Keys of every identifier and keyword in the code, sorted.
     var nameKeys: [NameKey] { read { $0.keys(.names) } ?? [] }
 
-    /// Calls `body` with each name key, in order, read in place.
+    /// Calls `body` with each name key, read in place: first those the vocabulary lacks, in
+    /// order, then its own, in order.
     func forEachNameKey(_ body: (NameKey) -> Void) {
-        read { $0.keyList(.names).forEach(body) }
+        read { reader in
+            let names = reader.names(.names)
+            names.others.forEach(body)
+            names.forEachNumber { body(names.vocabulary.keys[$0]) }
+        }
     }
 
     /// Calls `body` with the key of each function the file declares, in order, read in place.
     func forEachFunctionKey(_ body: (NameKey) -> Void) {
-        read { $0.keyList(.functions).forEach(body) }
+        read { $0.names(.functions).forEach(body) }
     }
 
     /// The bytes that hold the file's imports and the modules its known types show, when the
@@ -146,7 +178,24 @@ struct FileSummary: Sendable, Hashable {
 
     /// The positions in `wanted` (keys sorted ascending, each once) of the file's name keys.
     func positions(ofNameKeys wanted: [NameKey]) -> [Int] {
-        read { $0.positions(of: wanted, in: .names) }
+        read { $0.names(.names).positions(in: wanted) }
+    }
+
+    /// The positions in the query's keys of the file's name keys, ascending.
+    func positions(of query: NameQuery) -> [Int] {
+        guard query.vocabulary === vocabulary else { return positions(ofNameKeys: query.keys) }
+        return read { reader in
+            let names = reader.names(.names)
+            var numbered: [Int] = []
+            var wanted = 0
+            names.forEachNumber { number in
+                while wanted < query.numbers.count, query.numbers[wanted].number < number { wanted += 1 }
+                if wanted < query.numbers.count, query.numbers[wanted].number == number { numbered.append(query.numbers[wanted].position) }
+            }
+            let others = query.others.isEmpty ? [] : names.others.positions(in: query.others.map(\.key)).map { query.others[$0].position }
+            // Both are ascending (a vocabulary numbers its keys in their order): merged, they are too.
+            return others.isEmpty ? numbered : (numbered + others).sorted()
+        }
     }
 
     /// Keys of the names of the functions and computed properties the file declares, sorted.
@@ -160,12 +209,19 @@ struct FileSummary: Sendable, Hashable {
     /// nil when not known: the summary was made from the bytes.
     var handedKeys: [NameKey]? { read { $0.keys(.handed) } }
 
+    /// Summaries are equal when they say the same, whatever vocabulary each is written with.
     static func == (a: FileSummary, b: FileSummary) -> Bool {
-        a.storage === b.storage || a.storage.bytes == b.storage.bytes && a.unlexed == b.unlexed
+        if a.storage === b.storage { return true }
+        guard a.unlexed == b.unlexed else { return false }
+        if a.vocabulary === b.vocabulary { return a.storage.bytes == b.storage.bytes }
+        return a.storage.bytes == b.written(with: a.vocabulary).storage.bytes
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.bytes)
+        read { reader in
+            reader.names(.names).forEach { hasher.combine($0) }
+            hasher.combine(reader.bytes(.words).count)
+        }
     }
 
     /// The functions and computed properties the code declares, in scope order.
@@ -179,7 +235,7 @@ struct FileSummary: Sendable, Hashable {
     /// Whether the code may use the name with this hash: false only when it does not.
     func mentions(_ hash: UInt64) -> Bool {
         let key = CodeView.key(hash)
-        return read { $0.contains(key, in: .names) }
+        return read { $0.names(.names).contains(key) }
     }
 
     /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string
@@ -213,8 +269,7 @@ extension FileSummary {
         /// Bytes per element of the parts of fixed size.
         var width: Int? {
             switch self {
-            case .names, .types, .handed, .functions: 4
-            case .words, .patterns: 1
+            case .names, .types, .handed, .functions, .words, .patterns: 1
             case .imports, .modules: nil
             }
         }
@@ -235,10 +290,39 @@ extension FileSummary {
         var modules: [String]?
         var functions: [NameKey]
 
-        var packed: [UInt8] {
+        /// A part of names (sorted keys): how many of them the vocabulary lacks and their keys
+        /// (32 bits each, ascending), then the numbers of the others, ascending, each as its
+        /// distance from the one before less one (from -1 for the first) in LEB128.
+        private static func coded(_ names: [NameKey], _ vocabulary: NameVocabulary) -> [UInt8] {
+            var others: [NameKey] = []
+            var numbers: [UInt8] = []
+            numbers.reserveCapacity(names.count)
+            var previous = -1
+            for key in names {
+                guard let number = vocabulary.number(of: key) else {
+                    others.append(key)
+                    continue
+                }
+                var gap = UInt32(number - previous - 1)
+                previous = number
+                while gap >= 0x80 {
+                    numbers.append(UInt8(truncatingIfNeeded: gap) | 0x80)
+                    gap >>= 7
+                }
+                numbers.append(UInt8(gap))
+            }
+            var part = [UInt8]()
+            part.reserveCapacity(4 + 4 * others.count + numbers.count)
+            for value in [UInt32(others.count)] + others {
+                withUnsafeBytes(of: value.littleEndian) { part += $0 }
+            }
+            return part + numbers
+        }
+
+        func packed(_ vocabulary: NameVocabulary) -> [UInt8] {
+            let lists = [names, types, handed, functions].map { $0.map { Self.coded($0, vocabulary) } }
             let texts = (imports + (modules ?? [])).reduce(0) { $0 + 4 + $1.utf8.count }
-            let keys = names.count + (types?.count ?? 0) + (handed?.count ?? 0) + functions.count
-            let size = FileSummary.headerSize + 4 * keys + words.count + (patterns?.count ?? 0) + texts
+            let size = FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.count ?? 0) } + words.count + (patterns?.count ?? 0) + texts
             // Made at its size: a summary is kept for every file.
             return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                 let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -257,11 +341,9 @@ extension FileSummary {
                     u32(UInt32(string.utf8.count))
                     bytes(string.utf8)
                 }
-                let counts = [names.count, types?.count, handed?.count, functions.count, words.count, patterns?.count, imports.count, modules?.count]
+                let counts = lists.map { $0?.count } + [words.count, patterns?.count, imports.count, modules?.count]
                 for count in counts { u32(count.map { UInt32($0) } ?? FileSummary.missing) }
-                for list in [names, types ?? [], handed ?? [], functions] {
-                    for key in list { u32(key) }
-                }
+                for list in lists { bytes(list ?? []) }
                 bytes(words)
                 bytes(patterns ?? [])
                 for name in imports + (modules ?? []) { text(name) }
@@ -275,17 +357,21 @@ extension FileSummary {
     /// them starts is worked out from the header alone.
     fileprivate struct Reader {
         let raw: UnsafeRawBufferPointer
+        let vocabulary: NameVocabulary
 
         /// A summary made here, or checked.
-        init(_ raw: UnsafeRawBufferPointer) {
+        init(_ raw: UnsafeRawBufferPointer, _ vocabulary: NameVocabulary) {
             self.raw = raw
+            self.vocabulary = vocabulary
         }
 
-        /// A summary read from elsewhere: nil unless its parts end where its bytes do, and every
-        /// list of keys is strictly increasing.
-        init?(checking raw: UnsafeRawBufferPointer) {
+        /// A summary read from elsewhere, its names written with `vocabulary`: nil unless its
+        /// parts end where its bytes do, every list of keys is strictly increasing, and its names
+        /// are written as ``Layout`` writes them with that vocabulary.
+        init?(checking raw: UnsafeRawBufferPointer, _ vocabulary: NameVocabulary) {
             guard raw.count >= FileSummary.headerSize else { return nil }
             self.raw = raw
+            self.vocabulary = vocabulary
             var offset = start(.imports)
             guard offset <= raw.count else { return nil }
             for part in [Part.imports, .modules] {
@@ -296,10 +382,37 @@ extension FileSummary {
                 }
             }
             guard offset == raw.count else { return nil }
-            for part in [Part.names, .types, .handed, .functions] {
-                let keys = keyList(part)
-                guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+            for part in [Part.names, .types, .handed, .functions] where part == .names || !isMissing(part) {
+                guard isWellFormed(part) else { return nil }
             }
+        }
+
+        /// Whether a part of names holds its count of keys, strictly increasing and none of them
+        /// in the vocabulary, then whole numbers of the vocabulary, strictly increasing.
+        private func isWellFormed(_ part: Part) -> Bool {
+            let part = range(part)
+            guard part.count >= 4 else { return false }
+            let others = Int(u32(at: part.lowerBound))
+            guard others <= (part.count - 4) / 4 else { return false }
+            let keys = Keys(raw: raw, start: part.lowerBound + 4, endIndex: others)
+            guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }), keys.allSatisfy({ vocabulary.number(of: $0) == nil }) else { return false }
+            var offset = part.lowerBound + 4 + 4 * others
+            var previous = -1
+            while offset < part.upperBound {
+                var gap = 0
+                var shift = 0
+                while true {
+                    guard offset < part.upperBound, shift < 28 else { return false }
+                    let byte = raw[offset]
+                    offset += 1
+                    gap |= Int(byte & 0x7F) << shift
+                    shift += 7
+                    if byte & 0x80 == 0 { break }
+                }
+                previous += gap + 1
+                guard previous < vocabulary.keys.count else { return false }
+            }
+            return true
         }
 
         @inline(__always)
@@ -334,13 +447,14 @@ extension FileSummary {
             return start..<(start + count(part) * part.width!)
         }
 
-        func keys(_ part: Part) -> [NameKey]? {
-            isMissing(part) ? nil : Array(keyList(part))
+        /// The bytes of a part of one byte per element, read in place.
+        func bytes(_ part: Part) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: raw[range(part)])
         }
 
-        /// The keys of a part, read in place (while `raw` is).
-        func keyList(_ part: Part) -> Keys {
-            Keys(raw: raw, start: start(part), endIndex: count(part))
+        /// The keys of a part of names, sorted; nil when it is not known.
+        func keys(_ part: Part) -> [NameKey]? {
+            isMissing(part) ? nil : Array(names(part))
         }
 
         struct Keys: RandomAccessCollection {
@@ -354,14 +468,91 @@ extension FileSummary {
             }
         }
 
-        /// The positions in `wanted` (sorted, each once) of the keys a sorted part holds.
-        func positions(of wanted: [NameKey], in part: Part) -> [Int] {
-            keyList(part).positions(in: wanted)
+        /// The keys of a part of names, in order, read in place (while `raw` is); none when the
+        /// part is not known.
+        func names(_ part: Part) -> Names {
+            guard !isMissing(part) else { return Names(others: Keys(raw: raw, start: 0, endIndex: 0), numbers: UnsafeRawBufferPointer(rebasing: raw[0..<0]), vocabulary: vocabulary) }
+            let part = range(part)
+            let others = Int(u32(at: part.lowerBound))
+            let numbers = part.lowerBound + 4 + 4 * others
+            return Names(
+                others: Keys(raw: raw, start: part.lowerBound + 4, endIndex: others),
+                numbers: UnsafeRawBufferPointer(rebasing: raw[numbers..<part.upperBound]), vocabulary: vocabulary)
         }
 
-        /// Whether a sorted part of keys holds `key`.
-        func contains(_ key: NameKey, in part: Part) -> Bool {
-            keyList(part).sortedContains(key)
+        /// The keys of a part of names: those written as keys and those written as numbers,
+        /// merged in order.
+        struct Names: Sequence {
+            let others: Keys
+            let numbers: UnsafeRawBufferPointer
+            let vocabulary: NameVocabulary
+
+            struct Iterator: IteratorProtocol {
+                let names: Names
+                var other = 0
+                var offset = 0
+                var number = -1
+                /// The next key written as a number, read ahead.
+                var numbered: NameKey?
+
+                init(_ names: Names) {
+                    self.names = names
+                    numbered = nextNumbered()
+                }
+
+                private mutating func nextNumbered() -> NameKey? {
+                    guard offset < names.numbers.count else { return nil }
+                    number += Names.gap(names.numbers, &offset) + 1
+                    return names.vocabulary.keys[number]
+                }
+
+                mutating func next() -> NameKey? {
+                    if other < names.others.count, numbered.map({ names.others[other] < $0 }) ?? true {
+                        defer { other += 1 }
+                        return names.others[other]
+                    }
+                    guard let key = numbered else { return nil }
+                    numbered = nextNumbered()
+                    return key
+                }
+            }
+
+            func makeIterator() -> Iterator { Iterator(self) }
+
+            /// Calls `body` with the number of each name the vocabulary holds, ascending.
+            func forEachNumber(_ body: (Int) -> Void) {
+                var offset = 0
+                var number = -1
+                while offset < numbers.count {
+                    number += Self.gap(numbers, &offset) + 1
+                    body(number)
+                }
+            }
+
+            func contains(_ key: NameKey) -> Bool {
+                guard let wanted = vocabulary.number(of: key) else { return others.sortedContains(key) }
+                var offset = 0
+                var number = -1
+                while offset < numbers.count {
+                    number += Self.gap(numbers, &offset) + 1
+                    if number >= wanted { return number == wanted }
+                }
+                return false
+            }
+
+            /// The LEB128 number at `offset` (of a names part checked or made here), moving past it.
+            @inline(__always)
+            static func gap(_ numbers: UnsafeRawBufferPointer, _ offset: inout Int) -> Int {
+                var gap = 0
+                var shift = 0
+                while true {
+                    let byte = numbers[offset]
+                    offset += 1
+                    gap |= Int(byte & 0x7F) << shift
+                    shift += 7
+                    if byte & 0x80 == 0 { return gap }
+                }
+            }
         }
 
         func strings(_ part: Part) -> [String]? {
@@ -637,5 +828,29 @@ struct PatternUse: Sendable {
             }
         }
         return uses
+    }
+}
+
+/// Names asked of many summaries at once (``FileSummary/positions(of:)``): the keys, and for
+/// summaries written with one vocabulary, the keys split into its numbers and the others.
+struct NameQuery {
+    /// Sorted ascending, each once.
+    let keys: [NameKey]
+    let vocabulary: NameVocabulary
+    /// The numbers of the keys the vocabulary holds, ascending, each with its key's position.
+    let numbers: [(number: Int, position: Int)]
+    /// The keys it lacks, ascending, each with its position.
+    let others: [(key: NameKey, position: Int)]
+
+    init(keys: [NameKey], vocabulary: NameVocabulary) {
+        self.keys = keys
+        self.vocabulary = vocabulary
+        var numbers: [(number: Int, position: Int)] = []
+        var others: [(key: NameKey, position: Int)] = []
+        for (position, key) in keys.enumerated() {
+            if let number = vocabulary.number(of: key) { numbers.append((number, position)) } else { others.append((key, position)) }
+        }
+        self.numbers = numbers
+        self.others = others
     }
 }

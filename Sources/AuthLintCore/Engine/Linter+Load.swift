@@ -51,10 +51,19 @@ extension Linter {
             }
         }
         let cache = cacheRead  // as a constant, for the threads that load the files
-        let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes)
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         // A tree with more source than may stay in memory keeps each file's summary, not its code.
         let releases = scan.project.sourceFiles.reduce(0) { $0 + $1.size } > options.residentSourceBytes
+        // Summaries are written with the vocabulary of the cache they join, or of the project
+        // when they are kept for every file; summaries for the cache alone need none.
+        let vocabulary = if let cache, !cache.entries.isEmpty {
+            cache.vocabulary
+        } else if releases || cache != nil || options.prefilter {
+            NameVocabulary.sampled(from: scan.project.sourceFiles, maxFileSize: options.scan.maxFileSize)
+        } else {
+            NameVocabulary.none
+        }
+        let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes, vocabulary: vocabulary)
         let loaded = scan.project.sourceFiles.parallelMap { file -> LoadedFile in
             // A file not reported whose stamp is the one the cache knows is neither read nor hashed.
             if let cache, reported?.contains(file.path) == false, let stamp = file.stamp, let known = cache.stamps[file.path],
@@ -98,7 +107,7 @@ extension Linter {
             if releases {
                 // Only its summary and directives stay: the file is read and lexed again if a rule
                 // may match in it or a question reaches it.
-                let summary = FileSummary(CodeView(analysing: source), words: words)
+                let summary = FileSummary(CodeView(analysing: source), words: words, vocabulary: vocabulary)
                 var asRead = file
                 asRead.size = bytes.count  // its step budget is the one it had as read
                 var pending = SourceFile.Pending(language: language, file: asRead, bytes: nil, maxFileSize: options.scan.maxFileSize)
@@ -109,7 +118,7 @@ extension Linter {
             }
             let code = CodeView(file: source)
             return LoadedFile(
-                entry: .code(code, words: read?.words), cached: key.map { ($0, FileSummary(code, words: words)) }, stamped: stamped,
+                entry: .code(code, words: read?.words), cached: key.map { ($0, FileSummary(code, words: words, vocabulary: vocabulary)) }, stamped: stamped,
                 diagnostics: problems + lexicalDiagnostics(source), lexed: true)
         }
         var result = LoadResult(
@@ -118,7 +127,7 @@ extension Linter {
             diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) },
             words: words, cacheProblem: cacheProblem)
         if let cacheFolder, let cache {
-            result.cache = (cacheFolder, changedCache(cache, files: scan.project.sourceFiles, loaded))
+            result.cache = (cacheFolder, changedCache(cache, files: scan.project.sourceFiles, loaded, vocabulary: vocabulary))
             result.takenUnread = loaded.count(where: \.unread)
         }
         return result
@@ -128,7 +137,7 @@ extension Linter {
     /// or nil when that is the cache read. Summaries are made from content alone, so the same
     /// contents and stamps make the same cache; a run that changed nothing, the usual one, does
     /// not build it.
-    private static func changedCache(_ read: SummaryCache, files: [ProjectFile], _ loaded: [LoadedFile]) -> SummaryCache? {
+    private static func changedCache(_ read: SummaryCache, files: [ProjectFile], _ loaded: [LoadedFile], vocabulary: NameVocabulary) -> SummaryCache? {
         var stampCount = 0
         var keys = Set<SummaryCache.Key>()
         var unchanged = true
@@ -140,9 +149,10 @@ extension Linter {
             if let stamped = loadedFile.stamped, read.stamps[file.path] != stamped { unchanged = false }
             if let key = loadedFile.cached?.0, read.entries[key] == nil { unchanged = false }
         }
-        if unchanged, stampCount == read.stamps.count, keys.count == read.entries.count { return nil }
+        if unchanged, stampCount == read.stamps.count, keys.count == read.entries.count, vocabulary === read.vocabulary { return nil }
         let stamps = zip(files, loaded).compactMap { file, loadedFile in loadedFile.stamped.map { (path: file.path, stamped: $0) } }
         var changed = SummaryCache()
+        changed.vocabulary = vocabulary
         for (key, summary) in loaded.lazy.compactMap(\.cached) { changed.entries[key] = summary }
         changed.stamps = Dictionary(stamps.map { ($0.path, $0.stamped) }, uniquingKeysWith: { first, _ in first })
         return changed

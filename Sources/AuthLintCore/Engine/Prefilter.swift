@@ -11,11 +11,14 @@ struct Prefilter: Sendable {
     private let knownTypes: KnownTypes
     /// The words of ``words`` and then `authlint`, which every inline suppression holds.
     private let search: WordSearch
+    /// What the summaries it makes write names with.
+    private let vocabulary: NameVocabulary
 
-    init(rules: [RuleSpec], words: WordIndex, knownTypes: KnownTypes) {
+    init(rules: [RuleSpec], words: WordIndex, knownTypes: KnownTypes, vocabulary: NameVocabulary = .none) {
         self.rules = rules
         self.words = words
         self.knownTypes = knownTypes
+        self.vocabulary = vocabulary
         search = WordSearch(words.words + [CodeView.normalisedWord("authlint")])
     }
 
@@ -42,7 +45,7 @@ struct Prefilter: Sendable {
             else { return (words, nil) }
             let summary = FileSummary(
                 imports: names.imports, names: names.names, functions: [], words: words,
-                unlexed: FileSummary.Unlexed(functions: names.functions, types: names.types))
+                unlexed: FileSummary.Unlexed(functions: names.functions, types: names.types), vocabulary: vocabulary)
             return (words, mayMatchAnyRule(summary) ? nil : summary)
         }
     }

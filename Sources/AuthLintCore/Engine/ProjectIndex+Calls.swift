@@ -64,8 +64,15 @@ extension ProjectIndex {
         let chunk = 512
         let found = Array(stride(from: 0, to: files.count, by: chunk)).parallelMap { first in
             var lists = [[Int32]](repeating: [], count: keys.count)
+            var query = NameQuery(keys: keys, vocabulary: .none)
             for file in first..<min(first + chunk, files.count) {
-                let positions = summaries[file]?.positions(ofNameKeys: keys) ?? nameKeys(ofFile: file).positions(in: keys)
+                guard let summary = summaries[file] else {
+                    for position in nameKeys(ofFile: file).positions(in: keys) { lists[position].append(Int32(file)) }
+                    continue
+                }
+                // The summaries of a run share a vocabulary: the query is split for it once.
+                if summary.vocabulary !== query.vocabulary { query = NameQuery(keys: keys, vocabulary: summary.vocabulary) }
+                let positions = summary.positions(of: query)
                 for position in positions { lists[position].append(Int32(file)) }
             }
             return lists

@@ -32,26 +32,30 @@ extension Sequence where Element: Comparable {
     }
 }
 
-extension RandomAccessCollection where Element: Comparable {
-    /// The positions in `wanted` (sorted ascending, each once) of the elements this collection,
+extension Sequence where Element: Comparable {
+    /// The positions in `wanted` (sorted ascending, each once) of the elements this sequence,
     /// sorted ascending, holds.
     func positions(in wanted: [Element]) -> [Int] {
         var found: [Int] = []
-        var index = startIndex
+        var iterator = makeIterator()
+        var element = iterator.next()
         var position = 0
-        while index != endIndex, position < wanted.count {
-            if self[index] < wanted[position] {
-                formIndex(after: &index)
-            } else if wanted[position] < self[index] {
+        while let current = element, position < wanted.count {
+            if current < wanted[position] {
+                element = iterator.next()
+            } else if wanted[position] < current {
                 position += 1
             } else {
                 found.append(position)
-                formIndex(after: &index)
+                element = iterator.next()
                 position += 1
             }
         }
         return found
     }
+}
+
+extension RandomAccessCollection where Element: Comparable {
 
     /// Whether a collection sorted ascending holds `value`.
     func sortedContains(_ value: Element) -> Bool {

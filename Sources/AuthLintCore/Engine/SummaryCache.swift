@@ -73,6 +73,9 @@ struct SummaryCache: Sendable {
     }
 
     var entries: [Key: FileSummary] = [:]
+    /// What the numbers in the summaries' names stand for (``NameVocabulary``): the cache is
+    /// written with it, and a run that reads the cache makes its new summaries with it too.
+    var vocabulary = NameVocabulary.none
     /// By path: the file's stamp when it was read, and its content's key then.
     var stamps: [String: Stamped] = [:]
     /// What the cache read was made for; nil for one made afresh, or none read.
@@ -102,7 +105,7 @@ struct SummaryCache: Sendable {
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
     /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
     /// itself) without a new version number, so older caches are not trusted.
-    static let format: UInt32 = 8
+    static let format: UInt32 = 9
     static let macSize = 32
     static let digestSize = 32
 
@@ -202,14 +205,21 @@ struct SummaryCache: Sendable {
         var reader = Reader(bytes: data, end: end)
         guard reader.take(Self.magic.count) == Self.magic, reader.u32() == Self.format, reader.string() == AuthLint.version,
             reader.string() == root, let fingerprint = reader.u64(), let count = reader.count(), let wordCount = reader.count(),
-            let patternCount = reader.count()
+            let patternCount = reader.count(), let vocabularyCount = reader.count(), vocabularyCount <= NameVocabulary.maxCount
         else { return }
+        var vocabularyKeys: [NameKey] = []
+        vocabularyKeys.reserveCapacity(vocabularyCount)
+        for _ in 0..<vocabularyCount {
+            guard let key = reader.u32() else { return }
+            vocabularyKeys.append(key)
+        }
+        guard let vocabulary = NameVocabulary(keys: vocabularyKeys) else { return }
         let patternBytes = (patternCount + 7) / 8
         var entries: [Key: FileSummary] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
             guard let key = reader.key(), let length = reader.count(), let packed = reader.take(length),
-                let summary = FileSummary(packed: packed, wordCount: wordCount, patternBytes: patternBytes)
+                let summary = FileSummary(packed: packed, wordCount: wordCount, patternBytes: patternBytes, vocabulary: vocabulary)
             else { return }
             entries[key] = summary
         }
@@ -226,6 +236,7 @@ struct SummaryCache: Sendable {
         }
         guard reader.atEnd else { return }
         self.entries = entries
+        self.vocabulary = vocabulary
         self.stamps = stamps
         madeFor = MadeFor(fingerprint: fingerprint, patterns: patternCount)
     }
@@ -272,12 +283,15 @@ struct SummaryCache: Sendable {
         out.u64(UInt64(entries.count))
         out.u64(UInt64(words.words.count))
         out.u64(UInt64(words.patterns.patterns.count))
+        out.u64(UInt64(vocabulary.keys.count))
+        for key in vocabulary.keys { out.u32(key) }
         for (key, summary) in entries.sorted(by: { Key.precedes($0.key, $1.key) }) {
             out.bytes += key.digest
             out.bytes.append(key.language)
             // Made for `words`: one byte per word, and a bit per pattern when the summary knows them.
-            out.u64(UInt64(summary.packed.count))
-            out.bytes += summary.packed
+            let packed = summary.written(with: vocabulary).packed
+            out.u64(UInt64(packed.count))
+            out.bytes += packed
         }
         out.u64(UInt64(stamps.count))
         for (path, stamped) in stamps.sorted(by: { $0.key < $1.key }) {
