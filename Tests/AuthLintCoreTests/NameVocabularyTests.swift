@@ -73,6 +73,19 @@ final class NameVocabularyTests: XCTestCase {
         }
     }
 
+    func testEveryWordKeepsItsTwoBits() throws {
+        var random = LexTest.Random(state: 4)
+        for count in 0..<14 {
+            let words = (0..<count).map { _ in UInt8(random.below(4)) }
+            let summary = FileSummary(imports: [], names: [hash(1)], functions: [], words: words, patterns: [1])
+            XCTAssertEqual((0..<(count + 2)).map { summary.word(at: $0) }, words + [nil, nil])
+            // The header, one name as its key, no function, then the words and the pattern byte.
+            XCTAssertEqual(summary.packed.count, 32 + 8 + 4 + (count + 3) / 4 + 1, "four words to a byte")
+            let read = try XCTUnwrap(FileSummary(packed: summary.packed, wordCount: count, patternBytes: 1, vocabulary: .none))
+            XCTAssertEqual((0..<count).map { read.word(at: $0) }, words)
+        }
+    }
+
     func testNamesWrittenOtherwiseThanTheVocabularySaysAreNotTrusted() throws {
         let vocabulary = try XCTUnwrap(NameVocabulary(keys: [10, 20, 30]))
         let packed = FileSummary(imports: [], names: [5, 10, 30, 40].map(hash), functions: [], words: [0, 3], patterns: [1], vocabulary: vocabulary).packed

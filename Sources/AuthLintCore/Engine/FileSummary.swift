@@ -24,8 +24,8 @@ extension CodeView {
 /// (``packed``), which the cache also stores as it is: a header of eight counts, then its names,
 /// those of the types and functions it declares and of the names it hands values to (each list
 /// with the names of the run's ``NameVocabulary`` as their numbers and the others as their
-/// keys), the word bytes, the pattern bits, and the imports and the modules seen through known
-/// types, as text.
+/// keys), the words' bits (two per word, four words to a byte), the pattern bits, and the
+/// imports and the modules seen through known types, as text.
 struct FileSummary: Sendable, Hashable {
     /// A summary is never changed once made, and is asked about for every file many times in a
     /// run: one shared reference is all a copy takes.
@@ -127,7 +127,7 @@ struct FileSummary: Sendable, Hashable {
         guard vocabulary !== self.vocabulary else { return self }
         let layout = read { reader in
             Layout(
-                names: reader.keys(.names) ?? [], types: reader.keys(.types), handed: reader.keys(.handed), words: Array(reader.bytes(.words)),
+                names: reader.keys(.names) ?? [], types: reader.keys(.types), handed: reader.keys(.handed), words: reader.words,
                 patterns: reader.isMissing(.patterns) ? nil : Array(reader.bytes(.patterns)), imports: reader.strings(.imports) ?? [],
                 modules: reader.strings(.modules), functions: reader.keys(.functions) ?? [])
         }
@@ -220,7 +220,7 @@ struct FileSummary: Sendable, Hashable {
     func hash(into hasher: inout Hasher) {
         read { reader in
             reader.names(.names).forEach { hasher.combine($0) }
-            hasher.combine(reader.bytes(.words).count)
+            hasher.combine(reader.count(.words))
         }
     }
 
@@ -241,10 +241,7 @@ struct FileSummary: Sendable, Hashable {
     /// Per word of the run's ``WordIndex``: bit 0 when a name contains it, bit 1 when string
     /// text does; nil past the words the summary was made for.
     func word(at position: Int) -> UInt8? {
-        read { reader in
-            let words = reader.range(.words)
-            return position < words.count ? reader.raw[words.lowerBound + position] : nil
-        }
+        read { reader in position < reader.count(.words) ? reader.word(at: position) : nil }
     }
 
     /// Whether the pattern may match in the file: false only when its bit (one per pattern of
@@ -266,10 +263,11 @@ extension FileSummary {
     fileprivate enum Part: Int, CaseIterable {
         case names, types, handed, functions, words, patterns, imports, modules
 
-        /// Bytes per element of the parts of fixed size.
-        var width: Int? {
+        /// The bytes a part of fixed size takes for its count (nil for the parts of text).
+        func size(_ count: Int) -> Int? {
             switch self {
-            case .names, .types, .handed, .functions, .words, .patterns: 1
+            case .names, .types, .handed, .functions, .patterns: count
+            case .words: (count + 3) / 4
             case .imports, .modules: nil
             }
         }
@@ -322,7 +320,8 @@ extension FileSummary {
         func packed(_ vocabulary: NameVocabulary) -> [UInt8] {
             let lists = [names, types, handed, functions].map { $0.map { Self.coded($0, vocabulary) } }
             let texts = (imports + (modules ?? [])).reduce(0) { $0 + 4 + $1.utf8.count }
-            let size = FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.count ?? 0) } + words.count + (patterns?.count ?? 0) + texts
+            let size = FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.count ?? 0) } + Part.words.size(words.count)! + (patterns?.count ?? 0)
+                + texts
             // Made at its size: a summary is kept for every file.
             return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                 let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -344,7 +343,9 @@ extension FileSummary {
                 let counts = lists.map { $0?.count } + [words.count, patterns?.count, imports.count, modules?.count]
                 for count in counts { u32(count.map { UInt32($0) } ?? FileSummary.missing) }
                 for list in lists { bytes(list ?? []) }
-                bytes(words)
+                bytes(stride(from: 0, to: words.count, by: 4).lazy.map { first in
+                    words[first..<Swift.min(first + 4, words.count)].enumerated().reduce(UInt8(0)) { $0 | ($1.element & 3) << (2 * $1.offset) }
+                })
                 bytes(patterns ?? [])
                 for name in imports + (modules ?? []) { text(name) }
                 precondition(offset == size)
@@ -432,8 +433,8 @@ extension FileSummary {
             var offset = FileSummary.headerSize
             for earlier in 0..<part.rawValue {
                 let earlier = Part(rawValue: earlier)!
-                if let width = earlier.width {
-                    offset += count(earlier) * width
+                if let size = earlier.size(count(earlier)) {
+                    offset += size
                 } else {
                     for _ in 0..<count(earlier) { offset = skipText(at: offset) }
                 }
@@ -444,12 +445,22 @@ extension FileSummary {
         /// The bytes of a part of fixed size.
         func range(_ part: Part) -> Range<Int> {
             let start = start(part)
-            return start..<(start + count(part) * part.width!)
+            return start..<(start + part.size(count(part))!)
         }
 
         /// The bytes of a part of one byte per element, read in place.
         func bytes(_ part: Part) -> UnsafeRawBufferPointer {
             UnsafeRawBufferPointer(rebasing: raw[range(part)])
+        }
+
+        /// A word's two bits.
+        func word(at position: Int) -> UInt8 {
+            raw[start(.words) + position / 4] >> (2 * UInt8(position % 4)) & 3
+        }
+
+        /// Every word's bits, one word to a byte.
+        var words: [UInt8] {
+            (0..<count(.words)).map { word(at: $0) }
         }
 
         /// The keys of a part of names, sorted; nil when it is not known.

@@ -1,26 +1,26 @@
 import Dispatch
 
 extension Array where Element: Sendable {
-    /// Maps every element on all cores; results keep the input order.
+    /// Maps every element on all cores; results keep the input order. Each result is written in
+    /// its place in the array returned, so the results are held once.
     func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         if count < 2 { return map(transform) }
-        let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        let slots = SendableBuffer(buffer: results)
-        self.withUnsafeBufferPointer { input in
-            let source = SendableInput(buffer: input)
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                slots.buffer[index] = transform(source.buffer[index])
+        return [T](unsafeUninitializedCapacity: count) { results, initialized in
+            let slots = SendableSlots(base: results.baseAddress!)
+            self.withUnsafeBufferPointer { input in
+                let source = SendableInput(buffer: input)
+                DispatchQueue.concurrentPerform(iterations: count) { index in
+                    (slots.base + index).initialize(to: transform(source.buffer[index]))
+                }
             }
+            initialized = count
         }
-        return results.map { $0! }
     }
 }
 
-/// Each iteration writes only its own slot, so sharing the buffer across threads is safe.
-private struct SendableBuffer<T>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<T?>
+/// Each iteration initialises only its own slot, so sharing the results across threads is safe.
+private struct SendableSlots<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
 }
 
 private struct SendableInput<T>: @unchecked Sendable {

@@ -96,7 +96,7 @@ struct DirectoryWalker {
         ancestors.insert(status.identity)
         defer { ancestors.remove(status.identity) }
         func childPaths(_ name: String) -> (path: String, relative: String) {
-            (ProjectFile.joined(directory, name), relative.isEmpty ? name : relative + "/" + name)
+            (ProjectFile.joined(directory, name), relative.isEmpty ? name : ProjectPath.child(relative, name))
         }
         // The folders below this one that the walk will enter, in its order, are listed ahead.
         lister?.ahead(entries.compactMap { entry in

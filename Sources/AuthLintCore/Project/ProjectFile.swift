@@ -66,7 +66,7 @@ public struct ProjectFile: Sendable, Hashable, Codable {
 
     /// The path on disk of `path` below the absolute `folder`, as a file found there keeps it.
     static func joined(_ folder: String, _ path: String) -> String {
-        folder == "/" ? "/" + path : folder + "/" + path
+        folder == "/" ? "/" + path : ProjectPath.child(folder, path)
     }
 
     public static func == (a: ProjectFile, b: ProjectFile) -> Bool {

@@ -19,6 +19,17 @@ enum ProjectPath {
     }
 
     /// `component` taken relative to the folder `base` (absolute components stay absolute).
+    /// `folder + "/" + name`, in a string of its size: a scan keeps one for every file, and
+    /// strings joined with `+` keep room to grow.
+    static func child(_ folder: String, _ name: String) -> String {
+        var path = ""
+        path.reserveCapacity(folder.utf8.count + 1 + name.utf8.count)
+        path += folder
+        path += "/"
+        path += name
+        return path
+    }
+
     static func join(_ base: String, _ component: String) -> String {
         if component.hasPrefix("/") || base.isEmpty { return normalize(component) }
         if component.isEmpty { return normalize(base) }

@@ -19,7 +19,9 @@ public struct ProjectScanner {
         let collected = walker.files.sorted { ProjectPath.precedes($0.path, $1.path) }
         var project = ScannedProject(root: root)
         project.allFiles = collected
-        project.sourceFiles = collected.filter { $0.kind.isSource }
+        // At its size: the list is kept for the whole run.
+        project.sourceFiles.reserveCapacity(collected.count { $0.kind.isSource })
+        project.sourceFiles += collected.lazy.filter { $0.kind.isSource }
         diagnostics += parseProjectFiles(collected, into: &project, maxFileSize: options.maxFileSize)
         project.diagnostics = diagnostics.sorted(by: Diagnostic.reportOrder)
         return project
