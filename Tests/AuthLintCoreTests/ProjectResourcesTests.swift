@@ -5,6 +5,16 @@ final class ProjectResourcesTests: XCTestCase {
     /// The files of a kind nearest to a folder are those of the deepest folder above it that has
     /// some, else the project's only one when asked for: the same answer as looking at every
     /// candidate from each folder up, for folders asked in any order.
+    func testTheScannedPathsAnswerWhetherAFileOrAFolderIsThere() {
+        var resources = ProjectResources()
+        resources.scannedPaths = ["App/A.swift", "App/Sub/B.swift", "App+/C.swift", "Apps/D.swift", "README"]
+            .sorted(by: ProjectPath.precedes)
+        for path in resources.scannedPaths { XCTAssertTrue(resources.scanned(path), path) }
+        for path in ["App", "App/Sub", "Apps/", "app/A.swift", ""] { XCTAssertFalse(resources.scanned(path), path) }
+        for folder in ["App", "App/Sub", "App+", "Apps"] { XCTAssertTrue(resources.scannedFile(inFolder: folder), folder) }
+        for folder in ["Ap", "App/Su", "App/Sub/B.swift", "README", "Other"] { XCTAssertFalse(resources.scannedFile(inFolder: folder), folder) }
+    }
+
     func testTheNearestFilesAreThoseOfTheDeepestFolderThatHasSome() {
         func expected(_ folder: String, _ candidates: [String], orOnly: Bool) -> [String] {
             var parts = folder.split(separator: "/").map(String.init)

@@ -367,8 +367,10 @@ extension FileSummary {
         }
 
         /// A summary read from elsewhere, its names written with `vocabulary`: nil unless its
-        /// parts end where its bytes do, every list of keys is strictly increasing, and its names
-        /// are written as ``Layout`` writes them with that vocabulary.
+        /// parts end where its bytes do, and every list of keys and of numbers is strictly
+        /// increasing, the numbers within the vocabulary. (That a name the vocabulary holds is
+        /// written as its number is the writer's to keep: the cache's seal vouches that this
+        /// version wrote the summary.)
         init?(checking raw: UnsafeRawBufferPointer, _ vocabulary: NameVocabulary) {
             guard raw.count >= FileSummary.headerSize else { return nil }
             self.raw = raw
@@ -388,15 +390,15 @@ extension FileSummary {
             }
         }
 
-        /// Whether a part of names holds its count of keys, strictly increasing and none of them
-        /// in the vocabulary, then whole numbers of the vocabulary, strictly increasing.
+        /// Whether a part of names holds its count of keys, strictly increasing, then whole
+        /// numbers of the vocabulary, strictly increasing.
         private func isWellFormed(_ part: Part) -> Bool {
             let part = range(part)
             guard part.count >= 4 else { return false }
             let others = Int(u32(at: part.lowerBound))
             guard others <= (part.count - 4) / 4 else { return false }
             let keys = Keys(raw: raw, start: part.lowerBound + 4, endIndex: others)
-            guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }), keys.allSatisfy({ vocabulary.number(of: $0) == nil }) else { return false }
+            guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
             var offset = part.lowerBound + 4 + 4 * others
             var previous = -1
             while offset < part.upperBound {

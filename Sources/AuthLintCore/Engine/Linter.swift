@@ -99,6 +99,8 @@ public enum Linter {
             Linter.report(scan: scan, selection: selection, loaded: loaded, project: project, outcome: outcome, options: options)
         }
         report.timings = clock.stages
+        // Freeing a large project's index takes a few milliseconds the report need not wait for.
+        ReleasedAside.letGo(consume scan, consume loaded, consume project)
         return report
     }
 

@@ -47,3 +47,20 @@ final class BackgroundValue<T: Sendable>: @unchecked Sendable {
         return result!
     }
 }
+
+/// Values let go on another thread: the caller goes on while they are freed (a run's index of a
+/// large tree holds a summary, a record and tables for each of its files). Nothing else may
+/// hold them, or the last to let go frees them.
+final class ReleasedAside: @unchecked Sendable {
+    // Emptied once, on the other thread.
+    private var values: [Any]
+
+    private init(_ values: [Any]) {
+        self.values = values
+    }
+
+    static func letGo(_ values: Any...) {
+        let aside = ReleasedAside(values)
+        DispatchQueue.global(qos: .utility).async { aside.values.removeAll() }
+    }
+}

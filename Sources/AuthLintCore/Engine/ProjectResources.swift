@@ -22,8 +22,8 @@ struct ProjectResources: Sendable {
     var noInfoPlistInTree = true
     /// The text of entitlements files and privacy manifests, for excerpts, columns and fingerprints.
     var texts: [String: SourceFile] = [:]
-    /// Every file the scan found, read or not.
-    var scannedPaths: Set<String> = []
+    /// Every file the scan found, read or not, in path order (``ProjectPath/precedes(_:_:)``).
+    var scannedPaths: [String] = []
     /// The classes storyboards and xibs instantiate (`customClass`) and the methods they connect
     /// (`selector`, up to its first colon).
     var interfaceNames: Set<String> = []
@@ -41,6 +41,18 @@ struct ProjectResources: Sendable {
 
     init() {}
 
+    /// Whether the scan found a file at `path`.
+    func scanned(_ path: String) -> Bool {
+        scannedPaths.index(ofSortedPath: path) != nil
+    }
+
+    /// Whether the scan found a file in `folder` or below it.
+    func scannedFile(inFolder folder: String) -> Bool {
+        let prefix = folder + "/"
+        let first = scannedPaths.lowerBound { ProjectPath.precedes($0, prefix) }
+        return first < scannedPaths.count && scannedPaths[first].utf8.starts(with: prefix.utf8)
+    }
+
     init(paths: [String], scanned: ScannedProject?) {
         guard let scanned else {
             entitlementsOfFile = Array(repeating: [], count: paths.count)
@@ -51,7 +63,7 @@ struct ProjectResources: Sendable {
             return
         }
         for list in scanned.propertyLists { propertyLists[list.path] = list }
-        scannedPaths = Set(scanned.allFiles.map(\.path))
+        scannedPaths = scanned.allFiles.map(\.path)
         // A file the scan found is read only if it is still that file; a property list a build
         // setting named, which the scan read by its path, is read by it again.
         for list in scanned.entitlements + scanned.privacyManifests + scanned.infoPlists {

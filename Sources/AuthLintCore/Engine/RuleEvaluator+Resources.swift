@@ -21,7 +21,7 @@ extension RuleEvaluator {
         }
         for path in paths {
             guard let list = project.resources.propertyLists[path] else {
-                if project.resources.scannedPaths.contains(path) { continue }
+                if project.resources.scanned(path) { continue }
                 // Named by the project but not in the tree: the code is the place to report.
                 return true
             }

@@ -129,13 +129,13 @@ struct FixBuilder {
         else { return nil }
         let base = xcodeProject.projectDirectory
         let named = ProjectPath.join(base, name)
-        let paths = project.resources.scannedPaths
-        let folder = paths.contains { $0.hasPrefix(named + "/") } ? named
+        let resources = project.resources
+        let folder = resources.scannedFile(inFolder: named) ? named
             : target.synchronizedFolders.first ?? ProjectPath.directory(of: project.paths[request.file])
         let newPath = ProjectPath.join(folder, name + ".entitlements")
         guard ProjectPath.isInside(newPath, folder: "") else { return nil }
         let absolute = ProjectPath.join(scanned.root, newPath)
-        guard !paths.contains(newPath), !FileManager.default.fileExists(atPath: absolute) else { return nil }
+        guard !resources.scanned(newPath), !FileManager.default.fileExists(atPath: absolute) else { return nil }
         let setting = ProjectPath.relative(ProjectPath.join(scanned.root, newPath), to: ProjectPath.join(scanned.root, base))
         guard case let .success(bytes) = FileReader.readFile(atPath: ProjectPath.join(scanned.root, xcodeProject.path)) else { return nil }
         let configurations = target.buildConfigurations.filter { $0.effectiveSettings["CODE_SIGN_ENTITLEMENTS"] == nil }
