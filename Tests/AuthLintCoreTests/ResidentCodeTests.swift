@@ -122,6 +122,23 @@ final class ResidentCodeTests: XCTestCase {
     /// The files that use every name of a list are found in one pass over the project's names,
     /// for files given as summaries and as lexed code alike; no list or a name not asked about
     /// lets every file through.
+    func testTheFilesByKeyAreThoseGivenEachKey() {
+        var random = LexTest.Random(state: 9)
+        for round in 0..<50 {
+            var expected: [NameKey: [Int]] = [:]
+            var pairs: [(NameKey, Int)] = []
+            for file in 0..<random.below(60) {
+                for key in Set((0..<random.below(6)).map { _ in NameKey(random.below(40)) }) {
+                    pairs.append((key, file))
+                    expected[key, default: []].append(file)
+                }
+            }
+            let table = FilesByKey { add in pairs.forEach(add) }
+            for key in NameKey(0)..<45 { XCTAssertEqual(table[key], expected[key] ?? [], "round \(round), key \(key)") }
+        }
+        XCTAssertEqual(FilesByKey { _ in }[7], [])
+    }
+
     func testThePostingsOfAFewNamesAreTheFilesThatUseThemAll() {
         let texts = (0..<200).map { number in
             "func screen\(number)() { let value\(number % 7) = helper\(number % 5)(token\(number % 3)) }\n"

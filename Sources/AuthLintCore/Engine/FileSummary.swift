@@ -205,6 +205,15 @@ struct FileSummary: Sendable, Hashable {
     /// the summary was made from the bytes.
     var typeKeys: [NameKey]? { read { $0.keys(.types) } }
 
+    /// Whether the summary says which types the file declares or extends (``typeKeys``).
+    var knowsTypes: Bool { read { !$0.isMissing(.types) } }
+
+    /// Calls `body` with the key of each type the file declares or extends, in order, read in
+    /// place (with none when that is not known).
+    func forEachTypeKey(_ body: (NameKey) -> Void) {
+        read { $0.names(.types).forEach(body) }
+    }
+
     /// Keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), sorted;
     /// nil when not known: the summary was made from the bytes.
     var handedKeys: [NameKey]? { read { $0.keys(.handed) } }

@@ -20,7 +20,7 @@ public final class ProjectIndex: Sendable {
     private let declaredFunctions: [String: [FunctionRef]]
     /// The files given as summaries made by the lexer that may declare each function name, by
     /// its key (``NameKey``), in order.
-    private let summarisedDeclarers: [NameKey: [Int]]
+    private let summarisedDeclarers: FilesByKey
     /// The files summarised without lexing, in order.
     let unlexedFiles: [Int]
     private let knownTypes: KnownTypes
@@ -111,7 +111,6 @@ public final class ProjectIndex: Sendable {
         var described: [CodeUnitBuilder.File] = []
         var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
-        var summarisedDeclarers: [NameKey: [Int]] = [:]
         var summaries: [FileSummary?] = []
         var lexedWords: [LexedWords?] = []
         var unlexed: [Int] = []
@@ -142,7 +141,6 @@ public final class ProjectIndex: Sendable {
                 }()
                 described.append(.init(path: pending.path, imports: modules.imports))
                 seen.append(modules.seen)
-                summary.forEachFunctionKey { summarisedDeclarers[$0, default: []].append(fileIndex) }
                 summaries.append(summary)
                 lexedWords.append(nil)
                 if summary.unlexed != nil { unlexed.append(fileIndex) }
@@ -156,7 +154,11 @@ public final class ProjectIndex: Sendable {
         (units, unitOfFile) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
         self.resources = resources.value
         declaredFunctions = functions
-        self.summarisedDeclarers = summarisedDeclarers
+        summarisedDeclarers = FilesByKey { add in
+            for (file, summary) in summaries.enumerated() {
+                summary?.forEachFunctionKey { add($0, file) }
+            }
+        }
         unlexedFiles = unlexed
         self.lexedWords = lexedWords
         self.knownTypes = knownTypes
@@ -167,7 +169,7 @@ public final class ProjectIndex: Sendable {
     /// without lexing, when its bytes may).
     func functions(named name: String) -> [FunctionRef] {
         let declared = declaredFunctions[name] ?? []
-        let summarised = summarisedDeclarers[CodeView.key(name)] ?? []
+        let summarised = summarisedDeclarers[CodeView.key(name)]
         guard !unlexedFiles.isEmpty || !summarised.isEmpty else { return declared }
         return functionsByName.value(for: name) {
             let more = (summarised + unlexedDeclarers(of: name, \.functions)).flatMap { file in
@@ -183,7 +185,7 @@ public final class ProjectIndex: Sendable {
     func files(declaringFunction name: String) -> [Int] {
         guard unlexedFiles.isEmpty else { return Array(Set(functions(named: name).map(\.file))).sorted() }
         let declared = (declaredFunctions[name] ?? []).map(\.file)
-        return Array(Set(declared + (summarisedDeclarers[CodeView.key(name)] ?? []))).sorted()
+        return Array(Set(declared + summarisedDeclarers[CodeView.key(name)])).sorted()
     }
 
     /// The files that may declare a function or computed property whose name has the key, in
@@ -194,7 +196,7 @@ public final class ProjectIndex: Sendable {
             Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
         }[key] ?? []
         let declared = names.flatMap { (declaredFunctions[$0] ?? []).map(\.file) }
-        return Array(Set(declared + (summarisedDeclarers[key] ?? []))).sorted()
+        return Array(Set(declared + summarisedDeclarers[key])).sorted()
     }
 
     /// The keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
@@ -262,22 +264,26 @@ public final class ProjectIndex: Sendable {
     private func findDeclarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
         let index = typeDeclarations.value(for: unit) {
             var index = TypeIndex()
+            var typed: [Int] = []
             for file in units[unit].files {
                 guard let summary = summaries[file] else {
                     for (typeName, ref) in typeScopes(inFile: file) { index.byName[typeName, default: []].append(ref) }
                     continue
                 }
                 guard summary.unlexed == nil else { continue }
-                if let types = summary.typeKeys {
-                    for key in types { index.summarised[key, default: []].append(file) }
+                if summary.knowsTypes {
+                    typed.append(file)
                 } else {
                     index.unknown.append(file)
                 }
             }
+            index.summarised = FilesByKey { add in
+                for file in typed { summaries[file]!.forEachTypeKey { add($0, file) } }
+            }
             return index
         }
         var found = index.byName[name] ?? []
-        let summarised = index.summarised[CodeView.key(name)] ?? []
+        let summarised = index.summarised[CodeView.key(name)]
         for file in (summarised + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }
@@ -490,7 +496,7 @@ struct TypeIndex {
     var byName: [String: [ProjectIndex.FunctionRef]] = [:]
     /// The files given as summaries made by the lexer that may declare or extend each type, by
     /// the key of its name.
-    var summarised: [NameKey: [Int]] = [:]
+    var summarised = FilesByKey { _ in }
     /// Files given as summaries made by the lexer that do not say which types they declare:
     /// looked at for the names they use.
     var unknown: [Int] = []
