@@ -80,9 +80,12 @@ public enum Linter {
     private static func lint(_ options: LintOptions) throws -> LintReport {
         var clock = StageClock()
         let prefetched = prefetchCache(options)
-        let scan = try clock.time("scan") { try Linter.scan(options) }
+        var scan = try clock.time("scan") { try Linter.scan(options) }
         let selection = RuleSelection(catalog: options.catalog, configurations: scan.configurations)
         var loaded = clock.time("load") { load(scan, rules: selection.rules, options: options, prefetched: prefetched) }
+        // The list of sources is the load's alone (a record per file): the later stages read
+        // what the load made of them, and the scan's list of every file.
+        scan.project.sourceFiles = []
         let project = clock.time("index") {
             // The index keeps what it needs of the entries; the list itself is let go.
             ProjectIndex(
@@ -100,7 +103,7 @@ public enum Linter {
         }
         report.timings = clock.stages
         // Freeing a large project's index takes a few milliseconds the report need not wait for.
-        ReleasedAside.letGo(consume scan, consume loaded, consume project)
+        ReleasedAside.letGo(scan, consume loaded, consume project)
         return report
     }
 

@@ -58,7 +58,7 @@ final class NameVocabulary: Sendable {
     }
 
     /// How many files of the project are read to make its vocabulary.
-    static let sampleSize = 256
+    static let sampleSize = 512
 
     /// The names at least two of a sample of the sources use: up to ``sampleSize`` of them,
     /// spread evenly over the list (which is in path order, so the sample is the same from run
