@@ -159,16 +159,44 @@ extension Linter {
     }
 
     /// A source file as loading left it: analysed or summarised, with what its reading found.
+    /// One is kept for every file until the load ends, so what only some files have (what the
+    /// cache keeps of them, or why they were left out as generated) is kept aside.
     private struct LoadedFile {
         var entry: ProjectIndex.Entry?
-        var cached: (SummaryCache.Key, FileSummary)?
-        /// The file's stamp and content key, to keep in the cache.
-        var stamped: SummaryCache.Stamped?
         var diagnostics: [Diagnostic]
-        var generated: GeneratedFile?
         /// Taken from the cache by its stamp.
         var unread = false
         /// Lexed as it was loaded.
         var lexed = false
+        private let aside: Aside?
+
+        private final class Aside: Sendable {
+            let cached: (SummaryCache.Key, FileSummary)?
+            let stamped: SummaryCache.Stamped?
+            let generated: GeneratedFile?
+
+            init(cached: (SummaryCache.Key, FileSummary)?, stamped: SummaryCache.Stamped?, generated: GeneratedFile?) {
+                self.cached = cached
+                self.stamped = stamped
+                self.generated = generated
+            }
+        }
+
+        init(
+            entry: ProjectIndex.Entry? = nil, cached: (SummaryCache.Key, FileSummary)? = nil, stamped: SummaryCache.Stamped? = nil,
+            diagnostics: [Diagnostic], generated: GeneratedFile? = nil, unread: Bool = false, lexed: Bool = false
+        ) {
+            self.entry = entry
+            self.diagnostics = diagnostics
+            self.unread = unread
+            self.lexed = lexed
+            aside = cached == nil && stamped == nil && generated == nil ? nil : Aside(cached: cached, stamped: stamped, generated: generated)
+        }
+
+        /// The file's summary by its content key, to keep in the cache.
+        var cached: (SummaryCache.Key, FileSummary)? { aside?.cached }
+        /// The file's stamp and content key, to keep in the cache.
+        var stamped: SummaryCache.Stamped? { aside?.stamped }
+        var generated: GeneratedFile? { aside?.generated }
     }
 }
