@@ -29,18 +29,45 @@ extension CodeView {
 struct FileSummary: Sendable, Hashable {
     /// A summary is never changed once made, and is asked about for every file many times in a
     /// run: one shared reference is all a copy takes.
-    private let storage: Storage
+    private var storage: Storage { shared.storage }
+    private let shared: Shared
 
-    private final class Storage: Sendable {
-        let bytes: [UInt8]
-        let unlexed: Unlexed?
-        /// What the numbers of its names stand for.
-        let vocabulary: NameVocabulary
+    /// The storage, which is only read once made, shared across threads.
+    private struct Shared: @unchecked Sendable {
+        let storage: Storage
+    }
 
-        init(bytes: [UInt8], unlexed: Unlexed?, vocabulary: NameVocabulary) {
-            self.bytes = bytes
-            self.unlexed = unlexed
-            self.vocabulary = vocabulary
+    /// The packed bytes after what they are read with, in one allocation: a summary is kept
+    /// for every file. Written once, as it is made; only read after.
+    fileprivate final class Storage: ManagedBuffer<Storage.Header, UInt8> {
+        struct Header {
+            let count: Int
+            let unlexed: Unlexed?
+            /// What the numbers of its names stand for.
+            let vocabulary: NameVocabulary
+        }
+
+        /// A storage of `count` bytes, which `fill` writes.
+        static func make(
+            count: Int, unlexed: Unlexed?, vocabulary: NameVocabulary, _ fill: (UnsafeMutableRawBufferPointer) -> Void
+        ) -> Storage {
+            let made = unsafeDowncast(
+                create(minimumCapacity: count) { _ in Header(count: count, unlexed: unlexed, vocabulary: vocabulary) }, to: Storage.self)
+            made.withUnsafeMutablePointerToElements { fill(UnsafeMutableRawBufferPointer(start: $0, count: count)) }
+            return made
+        }
+
+        static func make(copying bytes: [UInt8], unlexed: Unlexed?, vocabulary: NameVocabulary) -> Storage {
+            make(count: bytes.count, unlexed: unlexed, vocabulary: vocabulary) { target in
+                bytes.withUnsafeBytes { target.copyMemory(from: $0) }
+            }
+        }
+
+        var unlexed: Unlexed? { header.unlexed }
+        var vocabulary: NameVocabulary { header.vocabulary }
+
+        func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+            withUnsafeMutablePointers { header, elements in body(UnsafeRawBufferPointer(start: elements, count: header.pointee.count)) }
         }
     }
 
@@ -73,7 +100,7 @@ struct FileSummary: Sendable, Hashable {
         let layout = Layout(
             names: keys(names), types: types.map(keys), handed: handed.map(keys), words: words, patterns: patterns, imports: imports,
             modules: modules, functions: keys(functions))
-        storage = Storage(bytes: layout.packed(vocabulary), unlexed: unlexed, vocabulary: vocabulary)
+        shared = Shared(storage: layout.packed(vocabulary, unlexed: unlexed))
     }
 
     init(_ code: CodeView, words index: WordIndex, vocabulary: NameVocabulary = .none) {
@@ -112,12 +139,12 @@ struct FileSummary: Sendable, Hashable {
                 && (reader.isMissing(.patterns) || reader.count(.patterns) == patternBytes)
         }
         guard fits else { return nil }
-        storage = Storage(bytes: packed, unlexed: nil, vocabulary: vocabulary)
+        shared = Shared(storage: Storage.make(copying: packed, unlexed: nil, vocabulary: vocabulary))
     }
 
     /// The summary as one array of bytes (see the type's description), its names written with
     /// the numbers of ``vocabulary``; the cache stores it so.
-    var packed: [UInt8] { storage.bytes }
+    var packed: [UInt8] { storage.withBytes { Array($0) } }
 
     /// The vocabulary ``packed`` is written with.
     var vocabulary: NameVocabulary { storage.vocabulary }
@@ -131,16 +158,16 @@ struct FileSummary: Sendable, Hashable {
                 patterns: reader.isMissing(.patterns) ? nil : Array(reader.bytes(.patterns)), imports: reader.strings(.imports) ?? [],
                 modules: reader.strings(.modules), functions: reader.keys(.functions) ?? [])
         }
-        return FileSummary(storage: Storage(bytes: layout.packed(vocabulary), unlexed: unlexed, vocabulary: vocabulary))
+        return FileSummary(storage: layout.packed(vocabulary, unlexed: unlexed))
     }
 
     private init(storage: Storage) {
-        self.storage = storage
+        shared = Shared(storage: storage)
     }
 
     /// Reads the packed summary in place.
     private func read<T>(_ body: (Reader) -> T) -> T {
-        storage.bytes.withUnsafeBytes { body(Reader($0, storage.vocabulary)) }
+        storage.withBytes { body(Reader($0, storage.vocabulary)) }
     }
 
     /// Imported modules, sorted.
@@ -171,9 +198,32 @@ struct FileSummary: Sendable, Hashable {
     /// The bytes that hold the file's imports and the modules its known types show, when the
     /// summary knows those modules (made by the lexer); nil otherwise. Summaries with the same
     /// bytes import and see the same modules.
-    var modulesText: ArraySlice<UInt8>? {
+    var modulesText: ModulesText? {
         let start = read { $0.isMissing(.modules) ? nil : $0.start(.imports) }
-        return start.map { storage.bytes[$0...] }
+        return start.map { ModulesText(storage: storage, start: $0) }
+    }
+
+    /// The bytes of a summary from where its imports start, read in place.
+    struct ModulesText: Hashable {
+        fileprivate let storage: Storage
+        fileprivate let start: Int
+
+        fileprivate init(storage: Storage, start: Int) {
+            self.storage = storage
+            self.start = start
+        }
+
+        private func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+            storage.withBytes { body(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        }
+
+        static func == (a: ModulesText, b: ModulesText) -> Bool {
+            a.withBytes { x in b.withBytes { y in x.elementsEqual(y) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            withBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The positions in `wanted` (keys sorted ascending, each once) of the file's name keys.
@@ -222,8 +272,8 @@ struct FileSummary: Sendable, Hashable {
     static func == (a: FileSummary, b: FileSummary) -> Bool {
         if a.storage === b.storage { return true }
         guard a.unlexed == b.unlexed else { return false }
-        if a.vocabulary === b.vocabulary { return a.storage.bytes == b.storage.bytes }
-        return a.storage.bytes == b.written(with: a.vocabulary).storage.bytes
+        let other = a.vocabulary === b.vocabulary ? b : b.written(with: a.vocabulary)
+        return a.storage.withBytes { x in other.storage.withBytes { y in x.elementsEqual(y) } }
     }
 
     func hash(into hasher: inout Hasher) {
@@ -326,14 +376,14 @@ extension FileSummary {
             return part + numbers
         }
 
-        func packed(_ vocabulary: NameVocabulary) -> [UInt8] {
+        /// The summary's storage: its bytes written with the vocabulary's numbers.
+        func packed(_ vocabulary: NameVocabulary, unlexed: Unlexed?) -> Storage {
             let lists = [names, types, handed, functions].map { $0.map { Self.coded($0, vocabulary) } }
             let texts = (imports + (modules ?? [])).reduce(0) { $0 + 4 + $1.utf8.count }
             let size = FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.count ?? 0) } + Part.words.size(words.count)! + (patterns?.count ?? 0)
                 + texts
             // Made at its size: a summary is kept for every file.
-            return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                let raw = UnsafeMutableRawBufferPointer(buffer)
+            return Storage.make(count: size, unlexed: unlexed, vocabulary: vocabulary) { raw in
                 var offset = 0
                 func u32(_ value: UInt32) {
                     raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
@@ -358,7 +408,6 @@ extension FileSummary {
                 bytes(patterns ?? [])
                 for name in imports + (modules ?? []) { text(name) }
                 precondition(offset == size)
-                count = size
             }
         }
     }

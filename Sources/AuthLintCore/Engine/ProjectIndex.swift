@@ -118,7 +118,7 @@ public final class ProjectIndex: Sendable {
         var sets = Set<Set<String>>()
         func shared(_ modules: Set<String>) -> Set<String> { sets.insert(modules).memberAfterInsert }
         // Summaries that spell their imports and modules alike share both without reading them.
-        var modulesByText: [ArraySlice<UInt8>: (imports: Set<String>, seen: Set<String>)] = [:]
+        var modulesByText: [FileSummary.ModulesText: (imports: Set<String>, seen: Set<String>)] = [:]
         for (fileIndex, entry) in entries.enumerated() {
             switch entry {
             case let .code(code, words):

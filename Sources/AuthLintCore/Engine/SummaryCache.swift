@@ -225,6 +225,8 @@ struct SummaryCache: Sendable {
         }
         guard let stampCount = reader.count() else { return }
         var stamps: [String: Stamped] = [:]
+        // At its size, as far as the bytes left can hold stamps (each takes at least 81).
+        stamps.reserveCapacity(min(stampCount, reader.left / 81))
         for _ in 0..<stampCount {
             guard let path = reader.string(), let device = reader.u64(), let inode = reader.u64(), let size = reader.u64(),
                 let modified = reader.u64(), let changed = reader.u64(), let key = reader.key()
@@ -349,6 +351,8 @@ struct SummaryCache: Sendable {
         var offset = 0
 
         var atEnd: Bool { offset == end }
+        /// How many bytes are left to read.
+        var left: Int { end - offset }
 
         mutating func take(_ count: Int) -> [UInt8]? {
             guard count >= 0, count <= end - offset else { return nil }
