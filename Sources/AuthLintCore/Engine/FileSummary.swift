@@ -347,40 +347,41 @@ extension FileSummary {
         var modules: [String]?
         var functions: [NameKey]
 
-        /// A part of names (sorted keys): how many of them the vocabulary lacks and their keys
-        /// (32 bits each, ascending), then the numbers of the others, ascending, each as its
-        /// distance from the one before less one (from -1 for the first) in LEB128.
-        private static func coded(_ names: [NameKey], _ vocabulary: NameVocabulary) -> [UInt8] {
+        /// A part of names (sorted keys) as it is written: how many of them the vocabulary lacks
+        /// and their keys (32 bits each, ascending), then the numbers of the others, ascending,
+        /// each as its distance from the one before less one (from -1 for the first) in LEB128.
+        private struct Coded {
             var others: [NameKey] = []
             var numbers: [UInt8] = []
-            numbers.reserveCapacity(names.count)
+
+            var size: Int { 4 + 4 * others.count + numbers.count }
+        }
+
+        private static func coded(_ names: [NameKey], _ vocabulary: NameVocabulary) -> Coded {
+            var coded = Coded()
+            coded.numbers.reserveCapacity(names.count)
             var previous = -1
             for key in names {
                 guard let number = vocabulary.number(of: key) else {
-                    others.append(key)
+                    coded.others.append(key)
                     continue
                 }
                 var gap = UInt32(number - previous - 1)
                 previous = number
                 while gap >= 0x80 {
-                    numbers.append(UInt8(truncatingIfNeeded: gap) | 0x80)
+                    coded.numbers.append(UInt8(truncatingIfNeeded: gap) | 0x80)
                     gap >>= 7
                 }
-                numbers.append(UInt8(gap))
+                coded.numbers.append(UInt8(gap))
             }
-            var part = [UInt8]()
-            part.reserveCapacity(4 + 4 * others.count + numbers.count)
-            for value in [UInt32(others.count)] + others {
-                withUnsafeBytes(of: value.littleEndian) { part += $0 }
-            }
-            return part + numbers
+            return coded
         }
 
         /// The summary's storage: its bytes written with the vocabulary's numbers.
         func packed(_ vocabulary: NameVocabulary, unlexed: Unlexed?) -> Storage {
             let lists = [names, types, handed, functions].map { $0.map { Self.coded($0, vocabulary) } }
             let texts = (imports + (modules ?? [])).reduce(0) { $0 + 4 + $1.utf8.count }
-            let size = FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.count ?? 0) } + Part.words.size(words.count)! + (patterns?.count ?? 0)
+            let size = FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.size ?? 0) } + Part.words.size(words.count)! + (patterns?.count ?? 0)
                 + texts
             // Made at its size: a summary is kept for every file.
             return Storage.make(count: size, unlexed: unlexed, vocabulary: vocabulary) { raw in
@@ -399,9 +400,13 @@ extension FileSummary {
                     u32(UInt32(string.utf8.count))
                     bytes(string.utf8)
                 }
-                let counts = lists.map { $0?.count } + [words.count, patterns?.count, imports.count, modules?.count]
+                let counts = lists.map { $0?.size } + [words.count, patterns?.count, imports.count, modules?.count]
                 for count in counts { u32(count.map { UInt32($0) } ?? FileSummary.missing) }
-                for list in lists { bytes(list ?? []) }
+                for list in lists.compactMap({ $0 }) {
+                    u32(UInt32(list.others.count))
+                    for key in list.others { u32(key) }
+                    bytes(list.numbers)
+                }
                 bytes(stride(from: 0, to: words.count, by: 4).lazy.map { first in
                     words[first..<Swift.min(first + 4, words.count)].enumerated().reduce(UInt8(0)) { $0 | ($1.element & 3) << (2 * $1.offset) }
                 })
@@ -542,7 +547,9 @@ extension FileSummary {
         /// The keys of a part of names, in order, read in place (while `raw` is); none when the
         /// part is not known.
         func names(_ part: Part) -> Names {
-            guard !isMissing(part) else { return Names(others: Keys(raw: raw, start: 0, endIndex: 0), numbers: UnsafeRawBufferPointer(rebasing: raw[0..<0]), vocabulary: vocabulary) }
+            guard !isMissing(part) else {
+                return Names(others: Keys(raw: raw, start: 0, endIndex: 0), numbers: UnsafeRawBufferPointer(rebasing: raw[0..<0]), vocabulary: vocabulary)
+            }
             let part = range(part)
             let others = Int(u32(at: part.lowerBound))
             let numbers = part.lowerBound + 4 + 4 * others
@@ -592,23 +599,30 @@ extension FileSummary {
 
             /// Calls `body` with the number of each name the vocabulary holds, ascending.
             func forEachNumber(_ body: (Int) -> Void) {
+                forEachNumber { number -> Bool in
+                    body(number)
+                    return true
+                }
+            }
+
+            /// Calls `body` with the numbers, ascending, while it says to go on.
+            private func forEachNumber(while body: (Int) -> Bool) {
                 var offset = 0
                 var number = -1
                 while offset < numbers.count {
                     number += Self.gap(numbers, &offset) + 1
-                    body(number)
+                    guard body(number) else { return }
                 }
             }
 
             func contains(_ key: NameKey) -> Bool {
                 guard let wanted = vocabulary.number(of: key) else { return others.sortedContains(key) }
-                var offset = 0
-                var number = -1
-                while offset < numbers.count {
-                    number += Self.gap(numbers, &offset) + 1
-                    if number >= wanted { return number == wanted }
+                var found = false
+                forEachNumber { number -> Bool in
+                    found = number == wanted
+                    return number < wanted
                 }
-                return false
+                return found
             }
 
             /// The LEB128 number at `offset` (of a names part checked or made here), moving past it.

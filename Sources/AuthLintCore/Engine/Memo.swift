@@ -108,7 +108,8 @@ struct NameBuckets: Sendable {
     let names: Int
 
     /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files.
-    /// Runs of 64 files fill words of their own, so the runs are filled on all cores.
+    /// Each run of 1,024 files (16 words of every row) fills words of its own, so the runs are
+    /// filled on all cores.
     init(fileCount: Int, forEachName: @Sendable (Int, (NameKey) -> Void) -> Void) {
         let wordsPerRow = (fileCount + 63) / 64
         self.wordsPerRow = wordsPerRow

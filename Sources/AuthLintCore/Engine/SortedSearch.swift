@@ -56,7 +56,6 @@ extension Sequence where Element: Comparable {
 }
 
 extension RandomAccessCollection where Element: Comparable {
-
     /// Whether a collection sorted ascending holds `value`.
     func sortedContains(_ value: Element) -> Bool {
         let found = lowerBound { $0 < value }
