@@ -78,6 +78,11 @@ final class ContainmentTests: XCTestCase {
         // Code let go after lexing reads as empty then.
         let pending = SourceFile.Pending(language: .swift, file: session, bytes: nil, maxFileSize: 1 << 20)
         XCTAssertEqual(pending.sourceFile().bytes, [])
+        // So does code that points into the scan's list of every file.
+        let place = try XCTUnwrap(project.placesOfSources()[project.sourceFiles.firstIndex(of: session)!])
+        let listed = SourceFile.Pending(language: .swift, files: project.allFiles, place: Int(place), bytes: nil, maxFileSize: 1 << 20)
+        XCTAssertEqual(listed.path, "App/Session.swift")
+        XCTAssertEqual(listed.sourceFile().bytes, [])
     }
 
     /// The same for a property list the report quotes: the text of an entitlements file replaced

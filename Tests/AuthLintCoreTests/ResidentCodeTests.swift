@@ -83,6 +83,36 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertTrue(roomy.files[0] === kept)
     }
 
+    /// Code let go at loading points into the scan's list of every file: each source's place
+    /// there is found in one pass over both lists, and a source the list lacks, or holds another
+    /// record of, has none. Reading from the place gives the file's text and its size as read.
+    func testEachSourceIsFoundInTheScansListOfEveryFile() throws {
+        let tree = try ScanFixture()
+        try tree.write("App/Info.plist", "<plist version=\"1.0\"><dict/></plist>\n")
+        try tree.write("App/Login.swift", "let a = 1\n")
+        try tree.write("App/Login.swift.orig", "old\n")
+        try tree.write("App/Session.m", "int b;\n")
+        try tree.write("App+Extension/Share.swift", "let c = 2\n")
+        try tree.write("README.md", "# app\n")
+        var project = tree.scan()
+        let places = project.placesOfSources()
+        XCTAssertEqual(places.count, project.sourceFiles.count)
+        for (source, place) in zip(project.sourceFiles, places) {
+            XCTAssertEqual(project.allFiles[Int(place)].path, source.path)
+            let pending = SourceFile.Pending(language: source.language!, files: project.allFiles, place: Int(place), bytes: nil, maxFileSize: 1 << 20)
+            XCTAssertEqual(pending.path, source.path)
+            XCTAssertEqual(pending.size, source.size)
+            XCTAssertEqual(pending.sourceFile().bytes, try Array(Data(contentsOf: URL(fileURLWithPath: tree.path(source.path)))))
+        }
+        // A source the list lacks, and one whose record there differs, have no place.
+        let login = try XCTUnwrap(project.sourceFiles.firstIndex { $0.path == "App/Login.swift" })
+        project.allFiles.removeAll { $0.path == "App/Session.m" }
+        project.sourceFiles[login].size += 1
+        let found = project.placesOfSources()
+        XCTAssertEqual(zip(project.sourceFiles.map(\.path), found).filter { $0.1 < 0 }.map(\.0), ["App/Login.swift", "App/Session.m"])
+        XCTAssertEqual(found.filter { $0 >= 0 }.map { project.allFiles[Int($0)].path }, ["App+Extension/Share.swift"])
+    }
+
     /// The files that use a name are found through the name's bucket before the project's names
     /// are indexed, and through the index after: the same files either way, none missed. A name
     /// asked about again costs nothing: the index is built once lookups of different names have

@@ -4,18 +4,20 @@ struct FileOutcome: Sendable {
     var sinks: [(Int, HelperSink)] = []
     /// Whether the file's budget ran out: what it found is then not reported.
     var stopped = false
-    /// The file's step budget, shared by every rule run on it.
-    let budget: StepBudget
-
-    init(budget: StepBudget) {
-        self.budget = budget
-    }
+    /// The steps the rules run on the file spent of its budget (one is kept for every file of
+    /// the project, so not the budget itself: see ``budget(in:)``).
+    var spent = 0
 
     /// The outcome of a file whose budget ran out: nothing it found counts.
     func stopping() -> FileOutcome {
-        var stopped = FileOutcome(budget: budget)
+        var stopped = FileOutcome(spent: spent)
         stopped.stopped = true
         return stopped
+    }
+
+    /// The file's step budget, with what its rules have spent of it taken.
+    func budget(_ file: Int, in project: ProjectIndex, allowance: StepBudget.Allowance) -> StepBudget {
+        StepBudget(limit: StepBudget(bytes: project.files.byteCount(file), allowance: allowance).limit, spent: spent)
     }
 }
 
@@ -60,7 +62,7 @@ extension Linter {
                     if !trying.isEmpty { batch.append((file, trying)) }
                 }
                 let results = batch.parallelMap { entry -> (sites: [(rule: Int, sites: [RuleEvaluator.Site])], stopped: Bool) in
-                    let budget = outcomes[entry.file].budget
+                    let budget = outcomes[entry.file].budget(entry.file, in: evaluator.project, allowance: evaluator.allowance)
                     let bounded = evaluator.spending(budget)
                     var sites: [(rule: Int, sites: [RuleEvaluator.Site])] = []
                     for rule in entry.rules {

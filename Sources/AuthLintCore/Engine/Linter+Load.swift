@@ -64,15 +64,24 @@ extension Linter {
             NameVocabulary.none
         }
         let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes, vocabulary: vocabulary)
-        let loaded = scan.project.sourceFiles.parallelMap { file -> LoadedFile in
+        // A file left to read again later points into the scan's list of every file, which the
+        // run keeps anyway, instead of keeping its own copy of the scan's record.
+        let allFiles = scan.project.allFiles
+        let places = scan.project.placesOfSources()
+        let maxFileSize = options.scan.maxFileSize
+        @Sendable func pending(_ index: Int, _ file: ProjectFile, language: SourceLanguage, bytes: [UInt8]? = nil) -> SourceFile.Pending {
+            let place = Int(places[index])
+            return place < 0 ? SourceFile.Pending(language: language, file: file, bytes: bytes, maxFileSize: maxFileSize)
+                : SourceFile.Pending(language: language, files: allFiles, place: place, bytes: bytes, maxFileSize: maxFileSize)
+        }
+        let loaded = scan.project.sourceFiles.parallelMapWithIndex { index, file -> LoadedFile in
             // A file not reported whose stamp is the one the cache knows is neither read nor hashed.
             if let cache, reported?.contains(file.path) == false, let stamp = file.stamp, let known = cache.stamps[file.path],
                 known.stamp == stamp, let summary = cache.entries[known.key], let language = file.language
             {
-                let pending = SourceFile.Pending(language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
-                return LoadedFile(entry: .summary(summary, pending), cached: (known.key, summary), stamped: known, diagnostics: [], unread: true)
+                return LoadedFile(entry: .summary(summary, pending(index, file, language: language)), cached: (known.key, summary), stamped: known, diagnostics: [], unread: true)
             }
-            let (bytes, problems) = FileReader.readSource(file, maxFileSize: options.scan.maxFileSize)
+            let (bytes, problems) = FileReader.readSource(file, maxFileSize: maxFileSize)
             guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
             let skipsGenerated = configurations.configuration(for: file.path).generatedCode == .skip
             if skipsGenerated, let reason = GeneratedCode.reason(path: file.path, bytes: bytes) {
@@ -91,8 +100,7 @@ extension Linter {
             }
             if let key, let summary = cache?.entries[key], reported?.contains(file.path) == false {
                 // Its bytes are let go: the file is read again if a question reaches it.
-                let pending = SourceFile.Pending(language: language, file: file, bytes: nil, maxFileSize: options.scan.maxFileSize)
-                return LoadedFile(entry: .summary(summary, pending), cached: (key, summary), stamped: stamped, diagnostics: problems)
+                return LoadedFile(entry: .summary(summary, pending(index, file, language: language)), cached: (key, summary), stamped: stamped, diagnostics: problems)
             }
             // The rules' words in a Swift file's bytes (one search for them all) let a clause whose
             // words it lacks skip it; with the prefilter, a file no rule can match is not lexed.
@@ -100,20 +108,18 @@ extension Linter {
             let read = language != .swift ? nil : options.prefilter ? prefilter.read(bytes)
                 : releases ? nil : (words: prefilter.words(bytes), summary: nil)
             if let summary = read?.summary {
-                let pending = SourceFile.Pending(language: language, file: file, bytes: bytes, maxFileSize: options.scan.maxFileSize)
-                return LoadedFile(entry: .summary(summary, pending), diagnostics: problems)
+                return LoadedFile(entry: .summary(summary, pending(index, file, language: language, bytes: bytes)), diagnostics: problems)
             }
             let source = SourceFile(path: file.path, language: language, bytes: bytes)
             if releases {
                 // Only its summary and directives stay: the file is read and lexed again if a rule
                 // may match in it or a question reaches it.
                 let summary = FileSummary(CodeView(analysing: source), words: words, vocabulary: vocabulary)
-                var asRead = file
-                asRead.size = bytes.count  // its step budget is the one it had as read
-                var pending = SourceFile.Pending(language: language, file: asRead, bytes: nil, maxFileSize: options.scan.maxFileSize)
-                pending.directives = SourceFile.Directives(source)
+                var later = pending(index, file, language: language)
+                later.size = bytes.count  // its step budget is the one it had as read
+                later.directives = SourceFile.Directives(source)
                 return LoadedFile(
-                    entry: .summary(summary, pending), cached: key.map { ($0, summary) }, stamped: stamped,
+                    entry: .summary(summary, later), cached: key.map { ($0, summary) }, stamped: stamped,
                     diagnostics: problems + lexicalDiagnostics(source), lexed: true)
             }
             let code = CodeView(file: source)

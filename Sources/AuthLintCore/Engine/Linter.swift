@@ -149,14 +149,16 @@ public enum Linter {
         // after the others, in path order (`firstSites`).
         let firstOnly = rules.map { $0.match.oncePerProject && $0.match.throughHelpers == nil }
         var perFile = Array(project.files.indices).parallelMap { fileIndex -> FileOutcome in
-            var outcome = FileOutcome(budget: StepBudget(bytes: project.files.byteCount(fileIndex), allowance: allowance))
-            let bounded = evaluator.spending(outcome.budget)
+            let budget = StepBudget(bytes: project.files.byteCount(fileIndex), allowance: allowance)
+            let bounded = evaluator.spending(budget)
+            var outcome = FileOutcome()
             for (ruleIndex, rule) in rules.enumerated() where !firstOnly[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
                 let scanned = bounded.scan(rule, inFile: fileIndex)
                 outcome.sites += scanned.sites.map { (ruleIndex, $0) }
                 outcome.sinks += scanned.sinks.map { (ruleIndex, $0) }
+                outcome.spent = budget.spent
                 // What was found before the budget ran out may lack what would have cleared it.
-                if outcome.budget.isSpent { return outcome.stopping() }
+                if budget.isSpent { return outcome.stopping() }
             }
             return outcome
         }

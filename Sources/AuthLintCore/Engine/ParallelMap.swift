@@ -4,13 +4,18 @@ extension Array where Element: Sendable {
     /// Maps every element on all cores; results keep the input order. Each result is written in
     /// its place in the array returned, so the results are held once.
     func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-        if count < 2 { return map(transform) }
+        parallelMapWithIndex { _, element in transform(element) }
+    }
+
+    /// `parallelMap` whose transform is given each element's index as well.
+    func parallelMapWithIndex<T: Sendable>(_ transform: @Sendable (Int, Element) -> T) -> [T] {
+        if count < 2 { return enumerated().map(transform) }
         return [T](unsafeUninitializedCapacity: count) { results, initialized in
             let slots = SendableSlots(base: results.baseAddress!)
             self.withUnsafeBufferPointer { input in
                 let source = SendableInput(buffer: input)
                 DispatchQueue.concurrentPerform(iterations: count) { index in
-                    (slots.base + index).initialize(to: transform(source.buffer[index]))
+                    (slots.base + index).initialize(to: transform(index, source.buffer[index]))
                 }
             }
             initialized = count

@@ -42,7 +42,8 @@ public final class ProjectIndex: Sendable {
     let resources: ProjectResources
     /// Per file, when it was given as a summary: what it holds, and the rules' words it was summarised for.
     let summaries: [FileSummary?]
-    /// The lexed files whose words the prefilter read, which tell as a summary does what cannot match.
+    /// The lexed files whose words the prefilter read, which tell as a summary does what cannot
+    /// match; empty when there are none (a large tree's run keeps no code).
     private let lexedWords: [LexedWords?]
     let words: WordIndex
     /// Where each name is given a value, per file, for following values.
@@ -114,6 +115,11 @@ public final class ProjectIndex: Sendable {
         var summaries: [FileSummary?] = []
         var lexedWords: [LexedWords?] = []
         var unlexed: [Int] = []
+        // At their size: they are kept for the whole run.
+        described.reserveCapacity(entries.count)
+        seen.reserveCapacity(entries.count)
+        summaries.reserveCapacity(entries.count)
+        lexedWords.reserveCapacity(entries.count)
         // Most files import what others do: one set is kept for each set of modules.
         var sets = Set<Set<String>>()
         func shared(_ modules: Set<String>) -> Set<String> { sets.insert(modules).memberAfterInsert }
@@ -160,7 +166,7 @@ public final class ProjectIndex: Sendable {
             }
         }
         unlexedFiles = unlexed
-        self.lexedWords = lexedWords
+        self.lexedWords = lexedWords.contains { $0 != nil } ? lexedWords : []
         self.knownTypes = knownTypes
     }
 
@@ -305,14 +311,14 @@ public final class ProjectIndex: Sendable {
     /// Whether the clause (a pattern, or words) may match in the file, by its summary.
     func mayMatch(_ clause: PatternClause, inFile index: Int) -> Bool {
         if let summary = summaries[index] { return summary.mayMatch(clause, words) }
-        return lexedWords[index]?.mayMatch(clause, words) ?? true
+        return lexedWords.isEmpty ? true : lexedWords[index]?.mayMatch(clause, words) ?? true
     }
 
     /// Whether the conditions may all hold for a match in the file, by its summary: false only
     /// when one tests a metavariable's names for words the file does not contain.
     func mayHold(_ conditions: [Condition], inFile index: Int) -> Bool {
         if let summary = summaries[index] { return summary.mayHold(conditions, words) }
-        return lexedWords[index]?.mayHold(conditions, words) ?? true
+        return lexedWords.isEmpty ? true : lexedWords[index]?.mayHold(conditions, words) ?? true
     }
 }
 
@@ -324,40 +330,48 @@ public final class ProjectIndex: Sendable {
 /// after it was let go: lexing the same bytes gives the same code, so what a rule finds does not
 /// depend on what was kept.
 public struct CodeViews: RandomAccessCollection, Sendable {
+    /// The files given analysed, and those given as summaries, each by its index; a list is
+    /// empty when no file was given so (a large tree's run keeps no code).
     private let ready: [CodeView?]
     private let pending: [SourceFile.Pending?]
+    public let count: Int
     /// Locks held while a file is analysed, so that two threads asking for it lex it once: file
     /// `i` takes lock `i % locks.count` (lexing reads no other file, so one lock is all it holds).
     private let locks: [NSLock]
     private let recent: RecentCode?
 
     init(_ entries: [ProjectIndex.Entry], residentBytes: Int) {
+        let later = entries.contains { if case .summary = $0 { true } else { false } }
+        let lexed = entries.contains { if case .code = $0 { true } else { false } }
         var ready: [CodeView?] = []
         var pending: [SourceFile.Pending?] = []
-        ready.reserveCapacity(entries.count)
-        pending.reserveCapacity(entries.count)
+        if lexed { ready.reserveCapacity(entries.count) }
+        if later { pending.reserveCapacity(entries.count) }
         for entry in entries {
             switch entry {
             case let .code(code, _):
-                ready.append(code)
-                pending.append(nil)
-            case let .summary(_, later):
-                ready.append(nil)
-                pending.append(later)
+                if lexed { ready.append(code) }
+                if later { pending.append(nil) }
+            case let .summary(_, file):
+                if lexed { ready.append(nil) }
+                if later { pending.append(file) }
             }
         }
         self.ready = ready
         self.pending = pending
-        let later = pending.contains { $0 != nil }
+        count = entries.count
         locks = later ? (0..<Swift.min(entries.count, 128)).map { _ in NSLock() } : []
         recent = later ? RecentCode(count: entries.count, capacity: residentBytes) : nil
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { ready.count }
+    public var endIndex: Int { count }
+
+    /// The file's code when it was given analysed.
+    private func given(_ index: Int) -> CodeView? { ready.isEmpty ? nil : ready[index] }
 
     public subscript(index: Int) -> CodeView {
-        if let code = ready[index] { return code }
+        if let code = given(index) { return code }
         let recent = recent!
         if let code = recent.code(index) { return code }
         let lock = locks[index % locks.count]
@@ -370,25 +384,25 @@ public struct CodeViews: RandomAccessCollection, Sendable {
     }
 
     func language(_ index: Int) -> SourceLanguage {
-        ready[index]?.file.language ?? pending[index]!.language
+        given(index)?.file.language ?? pending[index]!.language
     }
 
     /// The suppression directives of a file, without analysing it again (see ``SourceFile/Directives``).
     func directives(_ index: Int) -> SourceFile.Directives? {
-        ready[index].map { SourceFile.Directives($0.file) } ?? pending[index]!.directives
+        given(index).map { SourceFile.Directives($0.file) } ?? pending[index]!.directives
     }
 
     /// The size of a file's text, known without analysing it (for a file not yet read, its
     /// size when the tree was scanned).
     func byteCount(_ index: Int) -> Int {
-        ready[index]?.file.bytes.count ?? pending[index]!.size
+        given(index)?.file.bytes.count ?? pending[index]!.size
     }
 
     /// How many files were lexed on use: for the first time, and again after their code was let
     /// go at loading (each file counted once, however often it was lexed).
     var lexedOnUse: (first: Int, again: Int) {
         guard let recent else { return (0, 0) }
-        let again = recent.everKept.count { pending[$0]?.directives != nil }
+        let again = recent.everKept.count { pending[$0]!.directives != nil }
         return (recent.everKept.count - again, again)
     }
 }
@@ -467,26 +481,50 @@ final class RecentCode: @unchecked Sendable {
 
 extension SourceFile {
     /// A source file not yet lexed: its bytes when they are at hand, else where to read them.
+    ///
+    /// One is kept for every file of a large tree until the run ends, so the scan's record of
+    /// the file is not copied into it: it holds the scan's list of files (shared, not copied)
+    /// and the file's place there.
     struct Pending: Sendable {
+        /// The list of files the scan found, and the place of this one in it.
+        private let files: [ProjectFile]
+        private let place: Int32
         var language: SourceLanguage
-        /// The file as the scan found it: its path, where it is, and its size.
-        var file: ProjectFile
         var bytes: [UInt8]?
+        /// The size of the file's text: as read, when it was read (its step budget is the one
+        /// it had then), else as scanned.
+        var size: Int
         var maxFileSize: Int
         /// The file's suppression directives, when it was lexed as it was loaded. Nil when it was
         /// not: a file summarised from the cache is not reported, and one the prefilter summarised
         /// from its bytes holds no directive (it would have been lexed).
         var directives: Directives?
 
+        /// The file at `place` in the scan's list `files`.
+        init(language: SourceLanguage, files: [ProjectFile], place: Int, bytes: [UInt8]?, maxFileSize: Int) {
+            self.files = files
+            self.place = Int32(place)
+            self.language = language
+            self.bytes = bytes
+            size = bytes?.count ?? files[place].size
+            self.maxFileSize = maxFileSize
+        }
+
+        /// A file on its own, not in a scan's list.
+        init(language: SourceLanguage, file: ProjectFile, bytes: [UInt8]?, maxFileSize: Int) {
+            self.init(language: language, files: [file], place: 0, bytes: bytes, maxFileSize: maxFileSize)
+        }
+
+        /// The file as the scan found it: its path, where it is, and its size.
+        var file: ProjectFile { files[Int(place)] }
+
+        var path: String { files[Int(place)].path }
+
         /// The file's text: its bytes, or read again from the tree. A file that can no longer be
         /// read is empty: it is not reported, and what it held is no longer there.
-        var path: String { file.path }
-
         func sourceFile() -> SourceFile {
             SourceFile(path: path, language: language, bytes: bytes ?? FileReader.readSource(file, maxFileSize: maxFileSize).bytes ?? [])
         }
-
-        var size: Int { bytes?.count ?? file.size }
     }
 }
 

@@ -107,21 +107,35 @@ struct ProjectResources: Sendable {
         func bundledManifests(_ target: XcodeTarget) -> [String] {
             let key = "\(target.name)#\(target.line)"
             if let known = manifestsByTarget[key] { return known }
-            let found = target.resourceFiles.filter { $0.hasSuffix(".xcprivacy") }
+            let found = target.resourceFiles.filter { $0.hasSuffix(".xcprivacy") }.sorted()
             manifestsByTarget[key] = found
             return found
         }
+        // One list for the files of a target, not a copy for each.
+        var entitlementsByTarget: [String: [String]] = [:]
+        func entitlements(_ target: XcodeTarget) -> [String] {
+            let key = "\(target.name)#\(target.line)"
+            if let known = entitlementsByTarget[key] { return known }
+            let found = Array(Set(ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath))).sorted()
+            entitlementsByTarget[key] = found
+            return found
+        }
         let shipping = scanned.applicationsShippingLibraries()
+        // At their size: they are kept for the whole run.
+        entitlementsOfFile.reserveCapacity(paths.count)
+        signingKnown.reserveCapacity(paths.count)
+        manifestsOfFile.reserveCapacity(paths.count)
+        infoPlistsOfFile.reserveCapacity(paths.count)
+        infoPlistKnown.reserveCapacity(paths.count)
         for path in paths {
             let folder = ProjectPath.directory(of: path)
             let targets = scanned.xcodeTargets(containing: path)
             if let preferred = CodeUnitBuilder.preferred(targets) {
                 let target = shipping.application(embedding: preferred) ?? preferred
-                let configured = ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)
-                entitlementsOfFile.append(Array(Set(configured)).sorted())
+                entitlementsOfFile.append(entitlements(target))
                 signingKnown.append(target.signingKnown)
                 let bundled = bundledManifests(target)
-                manifestsOfFile.append(bundled.isEmpty ? nearestTargetManifests.found(inOrAbove: folder) : bundled.sorted())
+                manifestsOfFile.append(bundled.isEmpty ? nearestTargetManifests.found(inOrAbove: folder) : bundled)
                 infoPlistsOfFile.append(infoPlists(target))
                 infoPlistKnown.append(target.infoPlistKnown)
             } else {

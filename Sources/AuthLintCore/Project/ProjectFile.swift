@@ -69,6 +69,12 @@ public struct ProjectFile: Sendable, Hashable, Codable {
         folder == "/" ? "/" + path : ProjectPath.child(folder, path)
     }
 
+    /// Whether the two records are equal, compared field by field: `==` without building the
+    /// paths on disk.
+    func isSameRecord(as other: ProjectFile) -> Bool {
+        (path, kind, size, stamp, folder, isBelowFolder) == (other.path, other.kind, other.size, other.stamp, other.folder, other.isBelowFolder)
+    }
+
     public static func == (a: ProjectFile, b: ProjectFile) -> Bool {
         (a.path, a.kind, a.size, a.stamp) == (b.path, b.kind, b.size, b.stamp) && a.absolutePath == b.absolutePath
     }

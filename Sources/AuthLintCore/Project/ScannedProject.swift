@@ -54,6 +54,18 @@ public struct ScannedProject: Sendable {
         return found != allFiles.endIndex && allFiles[found].path == path ? allFiles[found] : nil
     }
 
+    /// The place in `allFiles` of each source file, -1 for one not there. Both lists are sorted
+    /// by path, so one pass over them finds every place.
+    func placesOfSources() -> [Int32] {
+        var places = [Int32](repeating: -1, count: sourceFiles.count)
+        var next = 0
+        for (index, source) in sourceFiles.enumerated() {
+            while next < allFiles.count, ProjectPath.precedes(allFiles[next].path, source.path) { next += 1 }
+            if next < allFiles.count, allFiles[next].isSameRecord(as: source) { places[index] = Int32(next) }
+        }
+        return places
+    }
+
     /// The parsed property list at a root-relative path.
     public func propertyList(atPath path: String) -> PropertyListFile? {
         for list in [entitlements, infoPlists, privacyManifests, otherPlists] {

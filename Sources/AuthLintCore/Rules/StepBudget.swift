@@ -11,6 +11,12 @@ public final class StepBudget: @unchecked Sendable {
         self.limit = limit
     }
 
+    /// A budget of which `spent` steps are already taken.
+    init(limit: Int, spent: Int) {
+        self.limit = limit
+        self.spent = spent
+    }
+
     /// The budget of a file of `bytes` bytes.
     public convenience init(bytes: Int, allowance: Allowance = .standard) {
         self.init(limit: allowance.base + allowance.perByte * bytes)
