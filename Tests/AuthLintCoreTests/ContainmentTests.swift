@@ -80,7 +80,7 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(pending.sourceFile().bytes, [])
         // So does code that points into the scan's list of every file.
         let place = try XCTUnwrap(project.placesOfSources()[project.sourceFiles.firstIndex(of: session)!])
-        let listed = SourceFile.Pending(language: .swift, files: project.allFiles, place: Int(place), bytes: nil, maxFileSize: 1 << 20)
+        let listed = SourceFile.Pending(language: .swift, in: .init(project.allFiles, maxFileSize: 1 << 20), at: Int(place), bytes: nil)
         XCTAssertEqual(listed.path, "App/Session.swift")
         XCTAssertEqual(listed.sourceFile().bytes, [])
     }

@@ -7,9 +7,9 @@ final class ProjectResourcesTests: XCTestCase {
     /// candidate from each folder up, for folders asked in any order.
     func testTheScannedPathsAnswerWhetherAFileOrAFolderIsThere() {
         var resources = ProjectResources()
-        resources.scannedPaths = ["App/A.swift", "App/Sub/B.swift", "App+/C.swift", "Apps/D.swift", "README"]
-            .sorted(by: ProjectPath.precedes)
-        for path in resources.scannedPaths { XCTAssertTrue(resources.scanned(path), path) }
+        let paths = ["App/A.swift", "App/Sub/B.swift", "App+/C.swift", "Apps/D.swift", "README"].sorted(by: ProjectPath.precedes)
+        resources.scannedFiles = paths.map { ProjectFile(path: $0, absolutePath: "/project/" + $0, kind: .swift, size: 1) }
+        for path in paths { XCTAssertTrue(resources.scanned(path), path) }
         for path in ["App", "App/Sub", "Apps/", "app/A.swift", ""] { XCTAssertFalse(resources.scanned(path), path) }
         for folder in ["App", "App/Sub", "App+", "Apps"] { XCTAssertTrue(resources.scannedFile(inFolder: folder), folder) }
         for folder in ["Ap", "App/Su", "App/Sub/B.swift", "README", "Other"] { XCTAssertFalse(resources.scannedFile(inFolder: folder), folder) }

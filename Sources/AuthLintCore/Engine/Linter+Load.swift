@@ -66,13 +66,13 @@ extension Linter {
         let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes, vocabulary: vocabulary)
         // A file left to read again later points into the scan's list of every file, which the
         // run keeps anyway, instead of keeping its own copy of the scan's record.
-        let allFiles = scan.project.allFiles
-        let places = scan.project.placesOfSources()
         let maxFileSize = options.scan.maxFileSize
+        let allFiles = SourceFile.Pending.List(scan.project.allFiles, maxFileSize: maxFileSize)
+        let places = scan.project.placesOfSources()
         @Sendable func pending(_ index: Int, _ file: ProjectFile, language: SourceLanguage, bytes: [UInt8]? = nil) -> SourceFile.Pending {
             let place = Int(places[index])
             return place < 0 ? SourceFile.Pending(language: language, file: file, bytes: bytes, maxFileSize: maxFileSize)
-                : SourceFile.Pending(language: language, files: allFiles, place: place, bytes: bytes, maxFileSize: maxFileSize)
+                : SourceFile.Pending(language: language, in: allFiles, at: place, bytes: bytes)
         }
         let loaded = scan.project.sourceFiles.parallelMapWithIndex { index, file -> LoadedFile in
             // A file not reported whose stamp is the one the cache knows is neither read nor hashed.

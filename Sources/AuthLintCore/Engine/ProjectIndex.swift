@@ -410,38 +410,51 @@ public struct CodeViews: RandomAccessCollection, Sendable {
 /// The files analysed on use, kept while their source bytes fit in a capacity; past it, the one
 /// used least recently is let go. A file just analysed is kept even when it alone is larger.
 /// Safe to use from several threads.
+///
+/// Few of a project's files are kept at a time, so only they take room: by file index, each
+/// with its code and its neighbours in the order of use.
 final class RecentCode: @unchecked Sendable {
     private let lock = NSLock()
     private let capacity: Int
     private var held = 0
-    private var code: [CodeView?]
+    private var kept: [Int32: Kept] = [:]
     /// A list from the most recently used file to the least, linked by file index (-1: none).
-    private var older: [Int32]
-    private var newer: [Int32]
     private var newest: Int32 = -1
     private var oldest: Int32 = -1
-    private var kept: [Bool]
+    /// A bit for each file ever kept.
+    private var everKeptBits: [UInt64]
+
+    private struct Kept {
+        var code: CodeView
+        var older: Int32 = -1
+        var newer: Int32 = -1
+    }
 
     init(count: Int, capacity: Int) {
         self.capacity = capacity
-        code = Array(repeating: nil, count: count)
-        older = Array(repeating: -1, count: count)
-        newer = Array(repeating: -1, count: count)
-        kept = Array(repeating: false, count: count)
+        everKeptBits = Array(repeating: 0, count: (count + 63) / 64)
     }
 
     /// The files ever kept, in order.
     var everKept: [Int] {
         lock.lock()
         defer { lock.unlock() }
-        return kept.indices.filter { kept[$0] }
+        var found: [Int] = []
+        for (word, bits) in everKeptBits.enumerated() {
+            var bits = bits
+            while bits != 0 {
+                found.append(word * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return found
     }
 
     /// The file's code when it is kept, made the most recently used.
     func code(_ index: Int) -> CodeView? {
         lock.lock()
         defer { lock.unlock() }
-        guard let found = code[index] else { return nil }
+        guard let found = kept[Int32(index)]?.code else { return nil }
         unlink(Int32(index))
         pushNewest(Int32(index))
         return found
@@ -450,31 +463,30 @@ final class RecentCode: @unchecked Sendable {
     func keep(_ view: CodeView, at index: Int) {
         lock.lock()
         defer { lock.unlock() }
-        guard code[index] == nil else { return }
-        code[index] = view
+        guard kept[Int32(index)] == nil else { return }
+        kept[Int32(index)] = Kept(code: view)
         held += max(1, view.file.bytes.count)
         pushNewest(Int32(index))
-        kept[index] = true
+        everKeptBits[index / 64] |= 1 << UInt64(index % 64)
         while held > capacity, oldest != Int32(index), oldest >= 0 {
             let last = oldest
             unlink(last)
-            held -= max(1, code[Int(last)]!.file.bytes.count)
-            code[Int(last)] = nil
+            held -= max(1, kept.removeValue(forKey: last)!.code.file.bytes.count)
         }
     }
 
     private func unlink(_ index: Int32) {
-        let before = older[Int(index)], after = newer[Int(index)]
-        if before >= 0 { newer[Int(before)] = after } else { oldest = after }
-        if after >= 0 { older[Int(after)] = before } else { newest = before }
-        older[Int(index)] = -1
-        newer[Int(index)] = -1
+        let before = kept[index]!.older, after = kept[index]!.newer
+        if before >= 0 { kept[before]!.newer = after } else { oldest = after }
+        if after >= 0 { kept[after]!.older = before } else { newest = before }
+        kept[index]!.older = -1
+        kept[index]!.newer = -1
     }
 
     private func pushNewest(_ index: Int32) {
-        older[Int(index)] = newest
-        newer[Int(index)] = -1
-        if newest >= 0 { newer[Int(newest)] = index } else { oldest = index }
+        kept[index]!.older = newest
+        kept[index]!.newer = -1
+        if newest >= 0 { kept[newest]!.newer = index } else { oldest = index }
         newest = index
     }
 }
@@ -486,44 +498,54 @@ extension SourceFile {
     /// the file is not copied into it: it holds the scan's list of files (shared, not copied)
     /// and the file's place there.
     struct Pending: Sendable {
-        /// The list of files the scan found, and the place of this one in it.
-        private let files: [ProjectFile]
-        private let place: Int32
-        var language: SourceLanguage
+        /// The list the file is in, and its place there.
+        private let list: List
         var bytes: [UInt8]?
-        /// The size of the file's text: as read, when it was read (its step budget is the one
-        /// it had then), else as scanned.
-        var size: Int
-        var maxFileSize: Int
         /// The file's suppression directives, when it was lexed as it was loaded. Nil when it was
         /// not: a file summarised from the cache is not reported, and one the prefilter summarised
         /// from its bytes holds no directive (it would have been lexed).
         var directives: Directives?
+        /// The size of the file's text: as read, when it was read (its step budget is the one
+        /// it had then), else as scanned.
+        var size: Int
+        private let place: Int32
+        var language: SourceLanguage
 
-        /// The file at `place` in the scan's list `files`.
-        init(language: SourceLanguage, files: [ProjectFile], place: Int, bytes: [UInt8]?, maxFileSize: Int) {
-            self.files = files
+        /// A list of files the scan found, shared by the files read from it, and the largest
+        /// size a file is read at.
+        final class List: Sendable {
+            let files: [ProjectFile]
+            let maxFileSize: Int
+
+            init(_ files: [ProjectFile], maxFileSize: Int) {
+                self.files = files
+                self.maxFileSize = maxFileSize
+            }
+        }
+
+        /// The file at `place` in `list`.
+        init(language: SourceLanguage, in list: List, at place: Int, bytes: [UInt8]?) {
+            self.list = list
             self.place = Int32(place)
             self.language = language
             self.bytes = bytes
-            size = bytes?.count ?? files[place].size
-            self.maxFileSize = maxFileSize
+            size = bytes?.count ?? list.files[place].size
         }
 
         /// A file on its own, not in a scan's list.
         init(language: SourceLanguage, file: ProjectFile, bytes: [UInt8]?, maxFileSize: Int) {
-            self.init(language: language, files: [file], place: 0, bytes: bytes, maxFileSize: maxFileSize)
+            self.init(language: language, in: List([file], maxFileSize: maxFileSize), at: 0, bytes: bytes)
         }
 
         /// The file as the scan found it: its path, where it is, and its size.
-        var file: ProjectFile { files[Int(place)] }
+        var file: ProjectFile { list.files[Int(place)] }
 
-        var path: String { files[Int(place)].path }
+        var path: String { list.files[Int(place)].path }
 
         /// The file's text: its bytes, or read again from the tree. A file that can no longer be
         /// read is empty: it is not reported, and what it held is no longer there.
         func sourceFile() -> SourceFile {
-            SourceFile(path: path, language: language, bytes: bytes ?? FileReader.readSource(file, maxFileSize: maxFileSize).bytes ?? [])
+            SourceFile(path: path, language: language, bytes: bytes ?? FileReader.readSource(file, maxFileSize: list.maxFileSize).bytes ?? [])
         }
     }
 }

@@ -22,8 +22,9 @@ struct ProjectResources: Sendable {
     var noInfoPlistInTree = true
     /// The text of entitlements files and privacy manifests, for excerpts, columns and fingerprints.
     var texts: [String: SourceFile] = [:]
-    /// Every file the scan found, read or not, in path order (``ProjectPath/precedes(_:_:)``).
-    var scannedPaths: [String] = []
+    /// Every file the scan found, read or not, in path order (``ProjectPath/precedes(_:_:)``):
+    /// the scan's own list, shared.
+    var scannedFiles: [ProjectFile] = []
     /// The classes storyboards and xibs instantiate (`customClass`) and the methods they connect
     /// (`selector`, up to its first colon).
     var interfaceNames: Set<String> = []
@@ -43,14 +44,15 @@ struct ProjectResources: Sendable {
 
     /// Whether the scan found a file at `path`.
     func scanned(_ path: String) -> Bool {
-        scannedPaths.index(ofSortedPath: path) != nil
+        let found = scannedFiles.lowerBound { ProjectPath.precedes($0.path, path) }
+        return found < scannedFiles.count && scannedFiles[found].path == path
     }
 
     /// Whether the scan found a file in `folder` or below it.
     func scannedFile(inFolder folder: String) -> Bool {
         let prefix = folder + "/"
-        let first = scannedPaths.lowerBound { ProjectPath.precedes($0, prefix) }
-        return first < scannedPaths.count && scannedPaths[first].utf8.starts(with: prefix.utf8)
+        let first = scannedFiles.lowerBound { ProjectPath.precedes($0.path, prefix) }
+        return first < scannedFiles.count && scannedFiles[first].path.utf8.starts(with: prefix.utf8)
     }
 
     init(paths: [String], scanned: ScannedProject?) {
@@ -63,7 +65,7 @@ struct ProjectResources: Sendable {
             return
         }
         for list in scanned.propertyLists { propertyLists[list.path] = list }
-        scannedPaths = scanned.allFiles.map(\.path)
+        scannedFiles = scanned.allFiles
         // A file the scan found is read only if it is still that file; a property list a build
         // setting named, which the scan read by its path, is read by it again.
         for list in scanned.entitlements + scanned.privacyManifests + scanned.infoPlists {
