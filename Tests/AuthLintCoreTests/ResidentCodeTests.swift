@@ -11,12 +11,12 @@ final class ResidentCodeTests: XCTestCase {
     }
 
     /// Files of `size` bytes each, summarised as the lexer summarises them, their bytes at hand.
-    private func summarised(_ texts: [String]) -> [ProjectIndex.Entry] {
+    private func summarised(_ texts: [String], vocabulary: NameVocabulary = .none) -> [ProjectIndex.Entry] {
         texts.enumerated().map { number, text in
             let path = "App/File\(number).swift"
             let file = ProjectFile(path: path, absolutePath: "/nonexistent/" + path, kind: .swift, size: text.utf8.count)
             let pending = SourceFile.Pending(language: .swift, file: file, bytes: Array(text.utf8), maxFileSize: 1 << 20)
-            return .summary(FileSummary(code(text, path: path), words: WordIndex([])), pending)
+            return .summary(FileSummary(code(text, path: path), words: WordIndex([]), vocabulary: vocabulary), pending)
         }
     }
 
@@ -97,9 +97,10 @@ final class ResidentCodeTests: XCTestCase {
         var project = tree.scan()
         let places = project.placesOfSources()
         XCTAssertEqual(places.count, project.sourceFiles.count)
+        let list = SourceFile.Pending.List(project.allFiles, maxFileSize: 1 << 20)
         for (source, place) in zip(project.sourceFiles, places) {
             XCTAssertEqual(project.allFiles[Int(place)].path, source.path)
-            let pending = SourceFile.Pending(language: source.language!, files: project.allFiles, place: Int(place), bytes: nil, maxFileSize: 1 << 20)
+            let pending = SourceFile.Pending(language: source.language!, in: list, at: Int(place), bytes: nil)
             XCTAssertEqual(pending.path, source.path)
             XCTAssertEqual(pending.size, source.size)
             XCTAssertEqual(pending.sourceFile().bytes, try Array(Data(contentsOf: URL(fileURLWithPath: tree.path(source.path)))))
@@ -144,9 +145,37 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(project.files(mentioning: "token1").count, 100)
         XCTAssertEqual(project.files(mentioning: "absent"), [])
         let (a, b) = (CodeView.key("a"), CodeView.key("b"))
-        let buckets = NameBuckets(fileCount: 3) { file, body in [[a], [], [a, b]][file].forEach(body) }
+        let buckets = NameBuckets(fileCount: 3) { file, body in
+            [[a], [], [a, b]][file].forEach(body)
+            return [[a], [], [a, b]][file].count
+        }
         XCTAssertEqual(buckets.files(mayMention: a), [0, 2])
         XCTAssertEqual(buckets.files(mayMention: b), [2])
+    }
+
+    /// The names an eighth or more of the sampled summaries use are left out of the buckets and
+    /// found by reading every file; the others through their buckets: either way, the files
+    /// that use a name are those found, whether the vocabulary numbers it or not.
+    func testTheNamesMostFilesUseAreFoundByReadingEveryFile() throws {
+        let texts = (0..<400).map { number in
+            "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3))\(number % 10 == 0 ? "; rare()" : "") }\n"
+        }
+        let keys = ["func", "let", "rare", "screen7", "absent"] + (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" }
+        let vocabulary = try XCTUnwrap(NameVocabulary(keys: keys.map(CodeView.key).sortedUnique()))
+        let entries = summarised(texts, vocabulary: vocabulary)
+        let summaries = entries.map { entry -> FileSummary? in if case let .summary(summary, _) = entry { summary } else { nil } }
+        let common = CommonNames(summaries)
+        // `value3` is in one file of 17, `rare` in one of 10: not common; a helper, in one of 5, is.
+        XCTAssertEqual(common.keys, (["func", "let"] + (0..<5).map { "helper\($0)" }).map(CodeView.key).sorted())
+        XCTAssertFalse(common.holds(key: CodeView.key("token1")), "a name the vocabulary lacks is never common")
+        XCTAssertTrue(CommonNames(Array(summaries.prefix(CommonNames.minimumSample - 1))).keys.isEmpty, "too few to tell")
+        let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
+        func expected(_ name: String) -> [Int] {
+            texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
+        }
+        for name in keys + ["token0", "token2", "screen399", "other"] {
+            XCTAssertEqual(project.files(mentioning: name), expected(name), name)
+        }
     }
 
     /// The files that use every name of a list are found in one pass over the project's names,

@@ -190,6 +190,36 @@ struct FileSummary: Sendable, Hashable {
         }
     }
 
+    /// Calls `body` with the number of each name the summary's vocabulary holds, ascending.
+    func forEachNameNumber(_ body: (Int) -> Void) {
+        read { $0.names(.names).forEachNumber(body) }
+    }
+
+    /// `forEachNameKey`, leaving out the names `common` holds when the summary is written with
+    /// its vocabulary (they are told by their numbers, never looked up); gives back how many
+    /// names the file uses, those left out included.
+    @discardableResult
+    func forEachNameKey(leavingOut common: CommonNames, _ body: (NameKey) -> Void) -> Int {
+        guard common.vocabulary === vocabulary, !common.keys.isEmpty else {
+            var count = 0
+            forEachNameKey { key in
+                count += 1
+                body(key)
+            }
+            return count
+        }
+        return read { reader in
+            let names = reader.names(.names)
+            var count = names.others.count
+            names.others.forEach(body)
+            names.forEachNumber { number in
+                count += 1
+                if !common.holds(number: number) { body(names.vocabulary.keys[number]) }
+            }
+            return count
+        }
+    }
+
     /// Calls `body` with the key of each function the file declares, in order, read in place.
     func forEachFunctionKey(_ body: (NameKey) -> Void) {
         read { $0.names(.functions).forEach(body) }

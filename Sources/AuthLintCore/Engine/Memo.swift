@@ -96,23 +96,30 @@ struct FilesByKey: Sendable {
     }
 }
 
-/// Which files may use a name, by ten bits of its key (``NameKey``): one row of bits over the
-/// files for each of 1,024 buckets. Before the project's names are indexed (``NameIndex``), a
-/// lookup reads the names of only the files in its name's bucket, about one in seven for a file
-/// of 150 names, instead of every file's.
+/// Which files may use a name, by nine bits of its key (``NameKey``): one row of bits over the
+/// files for each of 512 buckets. Before the project's names are indexed (``NameIndex``), a
+/// lookup reads the names of only the files in its name's bucket instead of every file's. The
+/// names most files use (``CommonNames``) are left out of the rows: a lookup of one reads every
+/// file, most of which use it anyway, and the others' buckets hold a sixth of the files or so,
+/// as many as twice the buckets would with those names in.
 struct NameBuckets: Sendable {
-    static let count = 1024
+    static let count = 512
     private let wordsPerRow: Int
     private let rows: [UInt64]
-    /// How many names the files use in all (each file's distinct names).
+    private let fileCount: Int
+    private let common: CommonNames
+    /// How many names the files use in all (each file's distinct names, those left out included).
     let names: Int
 
-    /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files.
-    /// Each run of 1,024 files (16 words of every row) fills words of its own, so the runs are
+    /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files
+    /// but those of `common` it leaves out, and gives back how many names the file uses. Each
+    /// run of 1,024 files (16 words of every row) fills words of its own, so the runs are
     /// filled on all cores.
-    init(fileCount: Int, forEachName: @Sendable (Int, (NameKey) -> Void) -> Void) {
+    init(fileCount: Int, common: CommonNames = .none, forEachName: @Sendable (Int, (NameKey) -> Void) -> Int) {
         let wordsPerRow = (fileCount + 63) / 64
         self.wordsPerRow = wordsPerRow
+        self.fileCount = fileCount
+        self.common = common
         var rows = [UInt64](repeating: 0, count: Self.count * wordsPerRow)
         let wordsPerRun = 16
         let counts = rows.withUnsafeMutableBufferPointer { buffer in
@@ -122,8 +129,7 @@ struct NameBuckets: Sendable {
                 for file in (firstWord * 64)..<min((firstWord + wordsPerRun) * 64, fileCount) {
                     let word = file / 64
                     let bit = UInt64(1) << UInt64(file % 64)
-                    forEachName(file) { key in
-                        total += 1
+                    total += forEachName(file) { key in
                         shared.buffer[Self.bucket(key) * wordsPerRow + word] |= bit
                     }
                 }
@@ -139,13 +145,14 @@ struct NameBuckets: Sendable {
         let buffer: UnsafeMutableBufferPointer<UInt64>
     }
 
-    /// Ten bits of the key, spread first.
+    /// Nine bits of the key, spread first.
     static func bucket(_ key: NameKey) -> Int {
-        Int((UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        Int((UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 55)
     }
 
     /// The files that may use the name, in order: none outside it does.
     func files(mayMention key: NameKey) -> [Int] {
+        if common.holds(key: key) { return Array(0..<fileCount) }
         var found: [Int] = []
         let start = Self.bucket(key) * wordsPerRow
         for word in 0..<wordsPerRow {
@@ -156,6 +163,64 @@ struct NameBuckets: Sendable {
             }
         }
         return found
+    }
+}
+
+/// The names so many of a project's files use that the files using one are found as fast by
+/// reading them all: those used by at least an eighth of up to 2,048 of the project's summaries,
+/// sampled evenly, told by their numbers in the summaries' vocabulary (``NameVocabulary``).
+/// A summary lists a name it shares with many files as a number, so the ones left out of
+/// ``NameBuckets`` are known without looking any name up.
+struct CommonNames: Sendable {
+    let vocabulary: NameVocabulary
+    /// The keys, sorted ascending.
+    let keys: [NameKey]
+    /// A bit for each number of the vocabulary.
+    private let bits: [UInt64]
+
+    /// The most summaries read, and the fewest for any name to be common.
+    static let sampleSize = 2048
+    static let minimumSample = 64
+
+    static let none = CommonNames(vocabulary: .none, keys: [], bits: [])
+
+    private init(vocabulary: NameVocabulary, keys: [NameKey], bits: [UInt64]) {
+        self.vocabulary = vocabulary
+        self.keys = keys
+        self.bits = bits
+    }
+
+    /// The common names of the summaries written with the vocabulary of the first one written
+    /// with a vocabulary; none when fewer than ``minimumSample`` of them are sampled.
+    init(_ summaries: [FileSummary?]) {
+        guard let vocabulary = summaries.lazy.compactMap({ $0?.vocabulary }).first(where: { !$0.keys.isEmpty }) else {
+            self = .none
+            return
+        }
+        var uses = [Int32](repeating: 0, count: vocabulary.keys.count)
+        var sampled = 0
+        for file in stride(from: 0, to: summaries.count, by: max(1, summaries.count / Self.sampleSize)) {
+            guard let summary = summaries[file], summary.vocabulary === vocabulary else { continue }
+            sampled += 1
+            summary.forEachNameNumber { uses[$0] += 1 }
+        }
+        guard sampled >= Self.minimumSample else {
+            self = .none
+            return
+        }
+        let numbers = uses.indices.filter { Int(uses[$0]) * 8 >= sampled }
+        var bits = [UInt64](repeating: 0, count: (vocabulary.keys.count + 63) / 64)
+        for number in numbers { bits[number >> 6] |= 1 << UInt64(number & 63) }
+        self.init(vocabulary: vocabulary, keys: numbers.map { vocabulary.keys[$0] }, bits: bits)
+    }
+
+    @inline(__always)
+    func holds(number: Int) -> Bool {
+        bits[number >> 6] & (1 << UInt64(number & 63)) != 0
+    }
+
+    func holds(key: NameKey) -> Bool {
+        !keys.isEmpty && keys.sortedContains(key)
     }
 }
 

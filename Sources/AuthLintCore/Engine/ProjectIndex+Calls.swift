@@ -32,8 +32,12 @@ extension ProjectIndex {
         let hash = CodeView.hash(name)
         let key = CodeView.key(hash)
         let buckets = nameBuckets.value(for: 0) {
-            NameBuckets(fileCount: files.count) { file, body in
-                if let summary = summaries[file] { summary.forEachNameKey(body) } else { nameKeys(ofFile: file).forEach(body) }
+            let common = CommonNames(summaries)
+            return NameBuckets(fileCount: files.count, common: common) { file, body in
+                if let summary = summaries[file] { return summary.forEachNameKey(leavingOut: common, body) }
+                let keys = nameKeys(ofFile: file)
+                keys.forEach(body)
+                return keys.count
             }
         }
         let index = nameIndex.index(cost: buckets.names) {
