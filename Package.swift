@@ -18,12 +18,14 @@ let package = Package(
         .target(
             name: "AuthLintCore",
             dependencies: [
+                "AuthLintSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["RuleEmbedder"]
         ),
         .executableTarget(name: "EmbedRules"),
+        .target(name: "AuthLintSystem"),
         .plugin(
             name: "RuleEmbedder",
             capability: .buildTool(),
