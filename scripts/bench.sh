@@ -3,8 +3,9 @@
 #
 #   scripts/bench.sh [--runs N] [--sizes "10k 100k"] [--app DIR]... [--authlint PATH] [--with "ARGS"]
 #
-# Builds the release binary (unless --authlint names one), makes the synthetic trees with the
-# deterministic generator (../shared/tools/make-synthetic-tree.py, or $AUTHLINT_SYNTHETIC), and
+# Builds the release binary as scripts/build-release.sh does (unless --authlint names one),
+# makes the synthetic trees with the deterministic generator
+# (../shared/tools/make-synthetic-tree.py, or $AUTHLINT_SYNTHETIC), and
 # for each tree and each given app checkout prints one table row: medians of wall time, CPU
 # time and peak memory, Swift files per second, and the authlint/ripgrep wall-time ratio.
 # `--with` passes more arguments to `authlint lint` (`--with --prefilter`). On the 10k tree, one
@@ -35,8 +36,12 @@ command -v rg >/dev/null || { echo "bench: ripgrep (rg) is needed: apt-get insta
 generator="${AUTHLINT_SYNTHETIC:-$here/../shared/tools/make-synthetic-tree.py}"
 
 if [ -z "$authlint" ]; then
-    (cd "$here" && swift build -c release --product authlint >/dev/null)
-    authlint="$here/.build/release/authlint"
+    # The binary as released (scripts/build-release.sh): on Linux, with the Swift runtime linked in.
+    static=()
+    [ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
+    build=(swift build -c release --product authlint ${static[@]+"${static[@]}"} --build-path .build-release)
+    (cd "$here" && "${build[@]}" >/dev/null)
+    authlint="$(cd "$here" && "${build[@]}" --show-bin-path)/authlint"
 fi
 authlint="$(cd "$(dirname "$authlint")" && pwd)/$(basename "$authlint")"  # runs from inside the trees too
 
