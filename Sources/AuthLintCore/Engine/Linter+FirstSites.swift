@@ -4,8 +4,8 @@ struct FileOutcome: Sendable {
     var sinks: [(Int, HelperSink)] = []
     /// Whether the file's budget ran out: what it found is then not reported.
     var stopped = false
-    /// The steps the rules run on the file spent of its budget (one is kept for every file of
-    /// the project, so not the budget itself: see ``budget(in:)``).
+    /// The steps the rules run on the file spent of its budget (an outcome is kept for every
+    /// file of the project, so not the budget itself: see ``budget(_:in:allowance:)``).
     var spent = 0
 
     /// The outcome of a file whose budget ran out: nothing it found counts.
@@ -17,7 +17,7 @@ struct FileOutcome: Sendable {
 
     /// The file's step budget, with what its rules have spent of it taken.
     func budget(_ file: Int, in project: ProjectIndex, allowance: StepBudget.Allowance) -> StepBudget {
-        StepBudget(limit: StepBudget(bytes: project.files.byteCount(file), allowance: allowance).limit, spent: spent)
+        StepBudget(bytes: project.files.byteCount(file), allowance: allowance, spent: spent)
     }
 }
 

@@ -71,19 +71,21 @@ extension Linter {
         // A file left to read again later points into the scan's list of every file, which the
         // run keeps anyway, instead of keeping its own copy of the scan's record.
         let maxFileSize = options.scan.maxFileSize
-        let allFiles = SourceFile.Pending.List(scan.project.allFiles, maxFileSize: maxFileSize)
+        let scanList = SourceFile.Pending.List(scan.project.allFiles, maxFileSize: maxFileSize)
         let places = scan.project.placesOfSources()
         @Sendable func pending(_ index: Int, _ file: ProjectFile, language: SourceLanguage, bytes: [UInt8]? = nil) -> SourceFile.Pending {
             let place = Int(places[index])
             return place < 0 ? SourceFile.Pending(language: language, file: file, bytes: bytes, maxFileSize: maxFileSize)
-                : SourceFile.Pending(language: language, in: allFiles, at: place, bytes: bytes)
+                : SourceFile.Pending(language: language, in: scanList, at: place, bytes: bytes)
         }
         let loaded = scan.project.sourceFiles.parallelMapWithIndex { index, file -> LoadedFile in
             // A file not reported whose stamp is the one the cache knows is neither read nor hashed.
             if let cache, reported?.contains(file.path) == false, let stamp = file.stamp, let known = cache.stamps[file.path],
                 known.stamp == stamp, let summary = cache.entries[known.key], let language = file.language
             {
-                return LoadedFile(entry: .summary(summary, pending(index, file, language: language)), cached: (known.key, summary), stamped: known, diagnostics: [], unread: true)
+                return LoadedFile(
+                    entry: .summary(summary, pending(index, file, language: language)), cached: (known.key, summary), stamped: known,
+                    diagnostics: [], unread: true)
             }
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: maxFileSize)
             guard let bytes, let language = file.language else { return LoadedFile(diagnostics: problems) }
@@ -104,7 +106,9 @@ extension Linter {
             }
             if let key, let summary = cache?.entries[key], reported?.contains(file.path) == false {
                 // Its bytes are let go: the file is read again if a question reaches it.
-                return LoadedFile(entry: .summary(summary, pending(index, file, language: language)), cached: (key, summary), stamped: stamped, diagnostics: problems)
+                return LoadedFile(
+                    entry: .summary(summary, pending(index, file, language: language)), cached: (key, summary), stamped: stamped,
+                    diagnostics: problems)
             }
             // The rules' words in a Swift file's bytes (one search for them all) let a clause whose
             // words it lacks skip it; with the prefilter, a file no rule can match is not lexed.

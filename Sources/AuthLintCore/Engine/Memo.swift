@@ -199,7 +199,8 @@ struct CommonNames: Sendable {
         }
         var uses = [Int32](repeating: 0, count: vocabulary.keys.count)
         var sampled = 0
-        for file in stride(from: 0, to: summaries.count, by: max(1, summaries.count / Self.sampleSize)) {
+        let step = max(1, (summaries.count + Self.sampleSize - 1) / Self.sampleSize)
+        for file in stride(from: 0, to: summaries.count, by: step) {
             guard let summary = summaries[file], summary.vocabulary === vocabulary else { continue }
             sampled += 1
             summary.forEachNameNumber { uses[$0] += 1 }

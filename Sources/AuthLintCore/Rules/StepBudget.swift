@@ -11,15 +11,16 @@ public final class StepBudget: @unchecked Sendable {
         self.limit = limit
     }
 
-    /// A budget of which `spent` steps are already taken.
-    init(limit: Int, spent: Int) {
-        self.limit = limit
-        self.spent = spent
-    }
 
     /// The budget of a file of `bytes` bytes.
     public convenience init(bytes: Int, allowance: Allowance = .standard) {
         self.init(limit: allowance.base + allowance.perByte * bytes)
+    }
+
+    /// The budget of a file of `bytes` bytes, of which `spent` steps are already taken.
+    convenience init(bytes: Int, allowance: Allowance, spent: Int) {
+        self.init(bytes: bytes, allowance: allowance)
+        self.spent = spent
     }
 
     /// How many steps a file gets: a fixed allowance that no ordinary file comes near, and more
