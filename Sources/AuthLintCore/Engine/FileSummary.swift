@@ -181,43 +181,27 @@ struct FileSummary: Sendable, Hashable {
     var nameKeys: [NameKey] { read { $0.keys(.names) } ?? [] }
 
     /// Calls `body` with each name key, read in place: first those the vocabulary lacks, in
-    /// order, then its own, in order.
-    func forEachNameKey(_ body: (NameKey) -> Void) {
-        read { reader in
+    /// order, then its own, in order; leaves out the names `common` holds when the summary is
+    /// written with its vocabulary (told by their numbers, never looked up). Gives back how many
+    /// names the file uses, those left out included.
+    @discardableResult
+    func forEachNameKey(leavingOut common: CommonNames = .none, _ body: (NameKey) -> Void) -> Int {
+        let skips = common.vocabulary === vocabulary && !common.keys.isEmpty
+        return read { reader in
             let names = reader.names(.names)
             names.others.forEach(body)
-            names.forEachNumber { body(names.vocabulary.keys[$0]) }
+            var count = names.others.count
+            names.forEachNumber { number in
+                count += 1
+                if !skips || !common.holds(number: number) { body(names.vocabulary.keys[number]) }
+            }
+            return count
         }
     }
 
     /// Calls `body` with the number of each name the summary's vocabulary holds, ascending.
     func forEachNameNumber(_ body: (Int) -> Void) {
         read { $0.names(.names).forEachNumber(body) }
-    }
-
-    /// `forEachNameKey`, leaving out the names `common` holds when the summary is written with
-    /// its vocabulary (they are told by their numbers, never looked up); gives back how many
-    /// names the file uses, those left out included.
-    @discardableResult
-    func forEachNameKey(leavingOut common: CommonNames, _ body: (NameKey) -> Void) -> Int {
-        guard common.vocabulary === vocabulary, !common.keys.isEmpty else {
-            var count = 0
-            forEachNameKey { key in
-                count += 1
-                body(key)
-            }
-            return count
-        }
-        return read { reader in
-            let names = reader.names(.names)
-            var count = names.others.count
-            names.others.forEach(body)
-            names.forEachNumber { number in
-                count += 1
-                if !common.holds(number: number) { body(names.vocabulary.keys[number]) }
-            }
-            return count
-        }
     }
 
     /// Calls `body` with the key of each function the file declares, in order, read in place.
