@@ -354,6 +354,23 @@ final class ProjectScannerTests: XCTestCase {
         XCTAssertFalse(GlobPattern("Generated").matchesPathOrAncestor("Generator/A.swift"))
     }
 
+    func testPathsAreOrderedByTheirBytes() {
+        // Short paths are held inside the string, long ones in storage of their own; both are
+        // compared by bytes, a path before any longer one it starts.
+        let long = String(repeating: "Modules/Module000/Sources/", count: 3)
+        let paths = [
+            "", "a", "a/b", "a-b", "a/", "ab", "A", "é", "e\u{301}", "z", "日本/a.swift", "🍎.swift", long, long + "a", long + "A.swift",
+            long + "é", String(long.dropLast()), "App+/C.swift", "App/A.swift", "Apps/D.swift",
+        ]
+        for lhs in paths {
+            for rhs in paths {
+                XCTAssertEqual(
+                    ProjectPath.precedes(lhs, rhs), lhs.utf8.lexicographicallyPrecedes(rhs.utf8), "\(lhs.debugDescription) < \(rhs.debugDescription)")
+            }
+        }
+        XCTAssertEqual(["b", "a/b", "a-b", "é", "e"].sorted(by: ProjectPath.precedes), ["a-b", "a/b", "b", "e", "é"])
+    }
+
     func testUTF8ValidationAgreesWithTheStandardDecoder() {
         func decodes(_ bytes: [UInt8]) -> Bool {
             var iterator = bytes.makeIterator()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `/`-separated path arithmetic on paths relative to the project root (or absolute).
 enum ProjectPath {
     /// Removes `.` and empty segments and folds `..` into its parent where there is one; a
@@ -73,8 +75,17 @@ enum ProjectPath {
         return path == folder || path.hasPrefix(folder + "/")
     }
 
-    /// Orders paths by their UTF-8 bytes, so output is the same on every platform.
+    /// Orders paths by their UTF-8 bytes, so output is the same on every platform. Paths are
+    /// compared often (the scan sorts every file, the load pairs two sorted lists), so bytes
+    /// held contiguously, as native strings' are, are compared with `memcmp`.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { a in
+            rhs.utf8.withContiguousStorageIfAvailable { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+        return compared.flatMap { $0 } ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 }
