@@ -153,15 +153,18 @@ extension Linter {
     /// not build it.
     private static func changedCache(_ read: SummaryCache, files: [ProjectFile], _ loaded: [LoadedFile], vocabulary: NameVocabulary) -> SummaryCache? {
         var stampCount = 0
-        var keys = Set<SummaryCache.Key>()
+        var keys = Set<SummaryCache.Key>(minimumCapacity: read.entries.count)
         var unchanged = true
-        for (file, loadedFile) in zip(files, loaded) {
-            if loadedFile.stamped != nil { stampCount += 1 }
-            if let key = loadedFile.cached?.0 { keys.insert(key) }
+        // Read in place: a run goes through every file's record here.
+        for index in loaded.indices {
+            let stamped = loaded[index].stamped
+            let key = loaded[index].cached?.0
+            if stamped != nil { stampCount += 1 }
+            if let key { keys.insert(key) }
             // A file taken by its stamp has the stamp and the summary the cache read has.
-            guard unchanged, !loadedFile.unread else { continue }
-            if let stamped = loadedFile.stamped, read.stamps[file.path] != stamped { unchanged = false }
-            if let key = loadedFile.cached?.0, read.entries[key] == nil { unchanged = false }
+            guard unchanged, !loaded[index].unread else { continue }
+            if let stamped, read.stamps[files[index].path] != stamped { unchanged = false }
+            if let key, read.entries[key] == nil { unchanged = false }
         }
         if unchanged, stampCount == read.stamps.count, keys.count == read.entries.count, vocabulary === read.vocabulary { return nil }
         let stamps = zip(files, loaded).compactMap { file, loadedFile in loadedFile.stamped.map { (path: file.path, stamped: $0) } }

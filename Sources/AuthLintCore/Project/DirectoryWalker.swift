@@ -56,7 +56,9 @@ struct DirectoryWalker {
 
     /// Collects a file whose folders already passed the excludes. `isBelowRoot`: its path is the
     /// root's joined with `relative`.
-    private mutating func add(absolutePath: String, relative: String, kind: ProjectFileKind, status: FileStatus, isBelowRoot: Bool? = nil) {
+    private mutating func add(
+        absolutePath: @autoclosure () -> String, relative: String, kind: ProjectFileKind, status: FileStatus, isBelowRoot: Bool? = nil
+    ) {
         if excludes.contains(where: { $0.matches(relative) }) { return }
         if !includes.includes(relative) { return }
         guard visitedFiles.insert(status.identity).inserted else { return }
@@ -67,9 +69,12 @@ struct DirectoryWalker {
         // Kept as the root and the relative path when they make the file's path, as they do
         // for every file the walk reaches below the root.
         let below = ProjectFile(path: relative, root: root, kind: kind, status: status)
-        files.append(
-            isBelowRoot ?? (below.absolutePath == absolutePath)
-                ? below : ProjectFile(path: relative, absolutePath: absolutePath, kind: kind, status: status))
+        if isBelowRoot == true {
+            files.append(below)
+            return
+        }
+        let path = absolutePath()
+        files.append(below.absolutePath == path ? below : ProjectFile(path: relative, absolutePath: path, kind: kind, status: status))
     }
 
     private mutating func walk(_ directory: String, relative: String) {
@@ -95,22 +100,23 @@ struct DirectoryWalker {
         }
         ancestors.insert(status.identity)
         defer { ancestors.remove(status.identity) }
-        func childPaths(_ name: String) -> (path: String, relative: String) {
-            (ProjectFile.joined(directory, name), relative.isEmpty ? name : ProjectPath.child(relative, name))
-        }
+        func childPath(_ name: String) -> String { ProjectFile.joined(directory, name) }
+        func childRelative(_ name: String) -> String { relative.isEmpty ? name : ProjectPath.child(relative, name) }
         // The folders below this one that the walk will enter, in its order, are listed ahead.
         lister?.ahead(entries.compactMap { entry in
             guard entry.nameIsUTF8, (try? entry.status.get())?.type == .directory, !ScanOptions.skipsDirectory(named: entry.name) else {
                 return nil
             }
-            let (path, relative) = childPaths(entry.name)
-            return excludes.excludes(relative) ? nil : path
+            return excludes.excludes(childRelative(entry.name)) ? nil : childPath(entry.name)
         })
         // Files below the root are kept as the root and their relative path when that is their path.
         let isBelowRoot = (relative.isEmpty ? root : ProjectFile.joined(root, relative)) == directory
         for entry in entries {
             let name = entry.name
-            let (child, childRelative) = childPaths(name)
+            // The child's own path is made only where it is used: a file below the root is kept
+            // as the root and its relative path.
+            let childRelative = childRelative(name)
+            var child: String { childPath(name) }
             guard entry.nameIsUTF8 else {
                 // No path can name it: say so where a folder or a collected file would have been.
                 let isFolder = (try? entry.status.get())?.type == .directory
