@@ -114,6 +114,41 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(found.filter { $0 >= 0 }.map { project.allFiles[Int($0)].path }, ["App+Extension/Share.swift"])
     }
 
+    /// The first few names asked about are looked up in every file, summarised or lexed, without
+    /// making the name buckets; the next ones make them. The files found are the same either way.
+    func testTheFirstNamesAskedAboutAreLookedUpInEveryFile() {
+        let texts = (0..<120).map { number in
+            "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3)) }\n"
+        }
+        // Every third file given lexed, the others as summaries.
+        let entries = summarised(texts).enumerated().map { number, entry in
+            number % 3 == 0 ? ProjectIndex.Entry.code(code(texts[number], path: "App/File\(number).swift"), words: nil) : entry
+        }
+        let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
+        func expected(_ name: String) -> [Int] {
+            texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
+        }
+        let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + ["token1", "absent"]
+        XCTAssertEqual(names.count, DirectLookups.standard)
+        for name in names + names { XCTAssertEqual(project.files(mentioning: name), expected(name), name) }
+        XCTAssertNil(project.nameBuckets.known(0), "a few names do not make the buckets, nor do names asked about again")
+        for name in ["token0", "screen7", "func"] { XCTAssertEqual(project.files(mentioning: name), expected(name), name) }
+        XCTAssertNotNil(project.nameBuckets.known(0))
+        for name in names { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), asked again") }
+    }
+
+    /// A summary keeps the names a file hands values to by the hashes of their tokens: the same
+    /// as those of their text, for names in ASCII, in other scripts, and in bytes that are not UTF-8.
+    func testTheNamesHandedAreHashedAsTheirText() {
+        var bytes = Array("struct S { func run() { save(token); log(); café(1); x = 2; store.put(a, b) }\n".utf8)
+        bytes += [0x66, 0xFF, 0x28, 0x31, 0x29, 0x0A]  // `f\xFF(1)`: a name whose bytes are not UTF-8
+        let code = CodeView(file: SourceFile(path: "App/A.swift", bytes: bytes))
+        let names = RuleEvaluator.namesHanded(code)
+        XCTAssertTrue(names.isSuperset(of: ["save", "café", "x", "put", "wrappedValue"]))
+        XCTAssertFalse(names.contains("log"), "a call without arguments hands nothing")
+        XCTAssertEqual(Set(RuleEvaluator.hashesOfNamesHanded(code)), Set(names.map(CodeView.hash)))
+    }
+
     /// The files that use a name are found through the name's bucket before the project's names
     /// are indexed, and through the index after: the same files either way, none missed. A name
     /// asked about again costs nothing: the index is built once lookups of different names have
@@ -123,6 +158,7 @@ final class ResidentCodeTests: XCTestCase {
             "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3)) }\n"
         }
         let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
+        while project.directLookups.take() {}  // through the buckets from the first name
         let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" }
             + ["screen42", "absent", "let", "func"]
         func expected(_ name: String) -> [Int] {
@@ -170,6 +206,7 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertFalse(common.holds(key: CodeView.key("token1")), "a name the vocabulary lacks is never common")
         XCTAssertTrue(CommonNames(Array(summaries.prefix(CommonNames.minimumSample - 1))).keys.isEmpty, "too few to tell")
         let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
+        while project.directLookups.take() {}  // through the buckets from the first name
         func expected(_ name: String) -> [Int] {
             texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
         }
@@ -270,8 +307,9 @@ final class ResidentCodeTests: XCTestCase {
     func testTheOccurrencesOfEachNameAreFoundInOrder() {
         for count in [0, 1, 2, 3, 7, 64, 500] {
             var generator = SystemRandomNumberGenerator()
-            let vocabulary = (0..<max(1, count)).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
-            let names = (0..<count * 3).map { (hash: vocabulary[$0 % vocabulary.count], index: Int32($0)) }
+            // The extremes, a run of neighbours (which may share a slot) and random hashes, used in random order.
+            let vocabulary = [0, UInt64.max, 1, 2, 3] + (0..<count).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
+            let names = (0..<count * 3).map { (hash: vocabulary.randomElement(using: &generator)!, index: Int32($0)) }
             let occurrences = Occurrences(names)
             let expected = Dictionary(grouping: names, by: \.hash).mapValues { $0.map(\.index) }
             XCTAssertEqual(occurrences.keys.count, expected.count)

@@ -125,7 +125,7 @@ struct FileSummary: Sendable, Hashable {
             words: words,
             patterns: index.patterns.matched(in: code, words: words, index: index, seen: imports.union(typeModules)),
             types: code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil },
-            handed: code.file.language == .swift ? RuleEvaluator.namesHanded(code).map { CodeView.hash($0) } : nil,
+            handed: code.file.language == .swift ? RuleEvaluator.hashesOfNamesHanded(code) : nil,
             modules: typeModules.subtracting(imports).sorted(), vocabulary: vocabulary)
     }
 

@@ -114,17 +114,25 @@ public final class SourceFile: Sendable {
 
     static func computeLineStarts(_ bytes: [UInt8]) -> [Int32] {
         var starts: [Int32] = [0]
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b == 0x0A {
-                starts.append(Int32(i + 1))
-            } else if b == 0x0D {
-                if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(Int32(i + 1))
+        starts.reserveCapacity(bytes.count / 32)
+        bytes.withUnsafeBufferPointer { p in
+            var i = 0
+            let n = p.count
+            while i < n {
+                let b = p[i]
+                // Most bytes are above both line breaks: one comparison passes them.
+                if b > 0x0D {
+                    i += 1
+                    continue
+                }
+                if b == 0x0A {
+                    starts.append(Int32(i + 1))
+                } else if b == 0x0D {
+                    if i + 1 < n, p[i + 1] == 0x0A { i += 1 }
+                    starts.append(Int32(i + 1))
+                }
+                i += 1
             }
-            i += 1
         }
         return starts
     }

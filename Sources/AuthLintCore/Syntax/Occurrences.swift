@@ -10,20 +10,50 @@ public struct Occurrences: Sendable {
 
     /// `names` holds the hash of each name token with its code index, in code order.
     init(_ names: [(hash: UInt64, index: Int32)]) {
-        // Sorted by hash, and by position within a hash: positions stay in order.
-        let sorted = names.sorted { ($0.hash, $0.index) < ($1.hash, $1.index) }
-        var hashes: [UInt64] = []
-        var starts: [Int32] = []
-        var indices: [Int32] = []
-        indices.reserveCapacity(sorted.count)
-        for name in sorted {
-            if hashes.last != name.hash {
-                hashes.append(name.hash)
-                starts.append(Int32(indices.count))
-            }
-            indices.append(name.index)
+        // A file uses each name many times: the names are counted in a table of their own (open
+        // addressing, at most half full), only the distinct hashes are sorted, and each index is
+        // then put in its name's place, in code order.
+        var size = 16
+        while size < names.count * 2 { size *= 2 }
+        let mask = size - 1
+        let shift = UInt64(64 - size.trailingZeroBitCount)
+        var slotHashes = [UInt64](repeating: 0, count: size)
+        var slotCounts = [Int32](repeating: 0, count: size)  // 0: free
+        func slot(of hash: UInt64) -> Int {
+            var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while slotCounts[slot] != 0, slotHashes[slot] != hash { slot = (slot + 1) & mask }
+            return slot
         }
-        starts.append(Int32(indices.count))
+        var slotOfName: [Int32] = []
+        slotOfName.reserveCapacity(names.count)
+        var hashes: [UInt64] = []
+        for name in names {
+            let found = slot(of: name.hash)
+            if slotCounts[found] == 0 {
+                slotHashes[found] = name.hash
+                hashes.append(name.hash)
+            }
+            slotCounts[found] += 1
+            slotOfName.append(Int32(found))
+        }
+        hashes.sort()
+        // Where each name's indices start, and then the next free place among them.
+        var starts: [Int32] = []
+        starts.reserveCapacity(hashes.count + 1)
+        var next = [Int32](repeating: 0, count: size)
+        var start: Int32 = 0
+        for hash in hashes {
+            let found = slot(of: hash)
+            starts.append(start)
+            next[found] = start
+            start += slotCounts[found]
+        }
+        starts.append(start)
+        var indices = [Int32](repeating: 0, count: names.count)
+        for (name, found) in zip(names, slotOfName) {
+            indices[Int(next[Int(found)])] = name.index
+            next[Int(found)] += 1
+        }
         keys = NameHashes(sorted: hashes)
         self.starts = starts
         self.indices = indices
