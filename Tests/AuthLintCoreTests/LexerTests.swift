@@ -315,6 +315,32 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(file.tokens.last.map { Int($0.line) }, file.lineStarts.count - 1)
     }
 
+    /// Lines start after each `\n`, `\r\n` and lone `\r`, whether the file has carriage returns or not.
+    func testLinesStartAfterEachLineBreak() {
+        func expected(_ bytes: [UInt8]) -> [Int32] {
+            var starts: [Int32] = [0]
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                if bytes[i] == 0x0A || bytes[i] == 0x0D { starts.append(Int32(i + 1)) }
+                i += 1
+            }
+            return starts
+        }
+        func lineStarts(_ bytes: [UInt8]) -> [Int32] { SourceFile(path: "a.swift", bytes: bytes).lineStarts }
+        XCTAssertEqual(lineStarts([]), [0])
+        XCTAssertEqual(lineStarts(Array("a\nb\n\nc".utf8)), [0, 2, 4, 5])
+        XCTAssertEqual(lineStarts(Array("a\r\nb\rc\n".utf8)), [0, 3, 5, 7])
+        var generator = SystemRandomNumberGenerator()
+        for withReturns in [false, true] {
+            let alphabet: [UInt8] = withReturns ? [0x61, 0x20, 0x0A, 0x0D, 0xC3, 0xA9] : [0x61, 0x20, 0x0A, 0xC3, 0xA9]
+            for _ in 0..<300 {
+                let bytes = (0..<Int.random(in: 0...80, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+                XCTAssertEqual(lineStarts(bytes), expected(bytes), "\(bytes)")
+            }
+        }
+    }
+
     func testPositionsAgreeWithSourceFileAfterIllFormedUTF8() {
         // A surrogate, an overlong and an out-of-range sequence: well-shaped, but each byte is U+FFFD.
         var bytes = Array("let a = \"".utf8) + [0xED, 0xA0, 0x80, 0xE0, 0x80, 0x80, 0xF4, 0x90, 0x80, 0x80]

@@ -851,9 +851,10 @@ struct PatternIndex: Sendable, Hashable {
         let budget = StepBudget(bytes: code.file.bytes.count)
         let matcher = Matcher(code, budget: budget)
         let file = PatternUse.File(code: code, words: words, seen: seen)
-        for (position, pattern) in patterns.enumerated() {
+        // By position: the patterns are read in place, not copied one by one.
+        for position in patterns.indices {
             let read = uses[position].map { $0.contains { $0.mayBeRead(in: file, index) } } ?? true
-            if !read || budget.isSpent || matcher.contains(pattern, in: 0..<code.count) || budget.isSpent {
+            if !read || budget.isSpent || matcher.contains(patterns[position], in: 0..<code.count) || budget.isSpent {
                 bits[position / 8] |= 1 << UInt8(position % 8)
             }
         }

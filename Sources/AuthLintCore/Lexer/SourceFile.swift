@@ -1,3 +1,5 @@
+import Foundation
+
 /// A source file's bytes and tokens. Immutable once made, shared freely between threads.
 public final class SourceFile: Sendable {
     /// Path as given to the scanner (relative to the project root, `/`-separated).
@@ -116,15 +118,20 @@ public final class SourceFile: Sendable {
         var starts: [Int32] = [0]
         starts.reserveCapacity(bytes.count / 32)
         bytes.withUnsafeBufferPointer { p in
-            var i = 0
+            guard let base = p.baseAddress, !p.isEmpty else { return }
             let n = p.count
+            // Most files break lines with `\n` alone: `memchr` finds each, many bytes at a time.
+            if memchr(base, 0x0D, n) == nil {
+                var from = 0
+                while from < n, let found = memchr(base + from, 0x0A, n - from) {
+                    from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(Int32(from))
+                }
+                return
+            }
+            var i = 0
             while i < n {
                 let b = p[i]
-                // Most bytes are above both line breaks: one comparison passes them.
-                if b > 0x0D {
-                    i += 1
-                    continue
-                }
                 if b == 0x0A {
                     starts.append(Int32(i + 1))
                 } else if b == 0x0D {
