@@ -29,10 +29,11 @@ final class Memo<Key: Hashable, Value>: @unchecked Sendable {
 }
 
 /// How many names are still looked up by reading every file's names, before they are looked up
-/// in ``NameBuckets``. Making the buckets reads every name of every file, about 180 a file in
-/// app code; a lookup reads about log2(180) ≈ 8 of them in each file, by binary search. So the
-/// first ``standard`` lookups cost about what making the buckets does, and a run that asks about
-/// a few names, such as one that reports a few files, does not make them.
+/// in ``NameBuckets``. Making the buckets reads every name of every file (120 to 180 distinct
+/// names a file in the apps and trees measured) and sets a bit for each; a lookup reads about 7
+/// of them in each file, by binary search. So the first ``standard`` lookups cost about what
+/// making the buckets does, and a run that asks about a few names, such as one that reports a
+/// few files, does not make them (ten files named in the 10k synthetic tree ask about 22).
 final class DirectLookups: @unchecked Sendable {
     static let standard = 24
     private let lock = NSLock()

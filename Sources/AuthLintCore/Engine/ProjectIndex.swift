@@ -56,8 +56,8 @@ public final class ProjectIndex: Sendable {
     let directLookups = DirectLookups()
     /// Which files may use each name, by its bucket, built on the first lookup before `nameIndex` is.
     let nameBuckets = Memo<Int, NameBuckets>()
-    /// The files found to use each name looked up in every file or by its bucket, by the name's hash (no more, in
-    /// all, than `nameIndex` would hold).
+    /// The files found to use each name looked up in every file or by its bucket, by the name's
+    /// hash (no more, in all, than `nameIndex` would hold).
     let filesMentioning = Memo<UInt64, [Int32]>()
     /// Where each function name is called, found on first use.
     let callsByName = Memo<String, [(file: Int, open: Int)]>()
