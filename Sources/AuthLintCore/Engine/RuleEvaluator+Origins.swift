@@ -20,9 +20,15 @@ extension RuleEvaluator {
         guard !clauses.isEmpty else { return nil }
         let following: ValueResolver.Following = usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
         let sites = resolver.resolve(file: fileIndex, range: binding.range, following: following).sites
+        // Most sites of a value are in a few files: the clauses that may match in each are found once.
+        var candidatesInFile: [Int: [PatternClause]] = [:]
         for (order, site) in sites.enumerated() where throughCallees || !site.callee {
             let code = project.files[site.file]
-            let candidates = clauses.filter { accepts($0, site.file) && project.mayMatch($0, inFile: site.file) }
+            let candidates = candidatesInFile[site.file] ?? {
+                let found = clauses.filter { accepts($0, site.file) && project.mayMatch($0, inFile: site.file) }
+                candidatesInFile[site.file] = found
+                return found
+            }()
             guard !candidates.isEmpty else { continue }
             let matcher = Matcher(code, budget: budget)
             for clause in candidates {
