@@ -69,9 +69,13 @@ struct ValueResolver {
     private func findValues(file: Int, range: Range<Int>, following: Following) -> Result {
         var result = Result(sites: [], unresolved: false)
         var seen = Set<Site>()
+        // First in, first out: taken from `next` on, never removed (removing the first of an
+        // array moves all the others, for each site taken).
         var queue: [(Site, Int)] = [(Site(file: file, range: range), 0)]
-        while !queue.isEmpty, result.sites.count < ValueResolver.maxSites {
-            let (site, depth) = queue.removeFirst()
+        var next = 0
+        while next < queue.count, result.sites.count < ValueResolver.maxSites {
+            let (site, depth) = queue[next]
+            next += 1
             guard seen.insert(site).inserted else { continue }
             result.sites.append(site)
             // A callee stands for the values its call hands a closure: there is nothing inside to follow.
