@@ -129,7 +129,7 @@ final class ResidentCodeTests: XCTestCase {
             texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
         }
         let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + ["token1", "absent"]
-        XCTAssertEqual(names.count, DirectLookups.standard)
+        XCTAssertEqual(names.count, NameIndex.directLookups)
         for name in names + names { XCTAssertEqual(project.files(mentioning: name), expected(name), name) }
         XCTAssertNil(project.nameBuckets.known(0), "a few names do not make the buckets, nor do names asked about again")
         for name in ["token0", "screen7", "func"] { XCTAssertEqual(project.files(mentioning: name), expected(name), name) }
@@ -158,7 +158,7 @@ final class ResidentCodeTests: XCTestCase {
             "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3)) }\n"
         }
         let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
-        while project.directLookups.take() {}  // through the buckets from the first name
+        while project.nameIndex.takeDirectLookup() {}  // through the buckets from the first name
         let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" }
             + ["screen42", "absent", "let", "func"]
         func expected(_ name: String) -> [Int] {
@@ -206,7 +206,7 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertFalse(common.holds(key: CodeView.key("token1")), "a name the vocabulary lacks is never common")
         XCTAssertTrue(CommonNames(Array(summaries.prefix(CommonNames.minimumSample - 1))).keys.isEmpty, "too few to tell")
         let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
-        while project.directLookups.take() {}  // through the buckets from the first name
+        while project.nameIndex.takeDirectLookup() {}  // through the buckets from the first name
         func expected(_ name: String) -> [Int] {
             texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
         }

@@ -28,31 +28,6 @@ final class Memo<Key: Hashable, Value>: @unchecked Sendable {
     }
 }
 
-/// How many names are still looked up by reading every file's names, before they are looked up
-/// in ``NameBuckets``. Making the buckets reads every name of every file (120 to 180 distinct
-/// names a file in the apps and trees measured) and sets a bit for each; a lookup reads about 7
-/// of them in each file, by binary search. So the first ``standard`` lookups cost about what
-/// making the buckets does, and a run that asks about a few names, such as one that reports a
-/// few files, does not make them (ten files named in the 10k synthetic tree ask about 22).
-final class DirectLookups: @unchecked Sendable {
-    static let standard = 24
-    private let lock = NSLock()
-    private var left: Int
-
-    init(_ allowed: Int = DirectLookups.standard) {
-        left = allowed
-    }
-
-    /// Whether one more lookup may read every file (and counts it).
-    func take() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard left > 0 else { return false }
-        left -= 1
-        return true
-    }
-}
-
 /// A name (by its hash) in one file (by its path).
 struct NameInFile: Hashable {
     var path: String
@@ -64,10 +39,28 @@ struct NameInFile: Hashable {
 /// name's bucket, see ``NameBuckets``, at about the cost of indexing one name). A run asking
 /// about a few names does not index them all, and one asking about many spends at most about
 /// twice what indexing at once would have.
+///
+/// Before the buckets, the first ``directLookups`` names are looked up by reading every file's
+/// names. Making the buckets reads every name of every file (120 to 180 distinct names a file in
+/// the apps and trees measured) and sets a bit for each; a lookup reads about 7 of them in each
+/// file, by binary search. So those first lookups cost about what making the buckets does, and a
+/// run that asks about a few names, such as one that reports a few files, does not make them
+/// (ten files named in the 10k synthetic tree ask about 22).
 final class NameIndex: @unchecked Sendable {
+    static let directLookups = 24
     private let lock = NSLock()
     private var checked = 0
+    private var directLookupsLeft = NameIndex.directLookups
     private var byName: [NameKey: [Int32]]?
+
+    /// Whether one more name may be looked up by reading every file (and counts it).
+    func takeDirectLookup() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard directLookupsLeft > 0 else { return false }
+        directLookupsLeft -= 1
+        return true
+    }
 
     /// The index, built by `build` once the files checked without it reach `cost`, the entries
     /// it holds; nil before.

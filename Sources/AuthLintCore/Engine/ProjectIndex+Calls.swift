@@ -24,7 +24,7 @@ extension ProjectIndex {
     /// The files whose code may use the name (an identifier, keyword or attribute), in file
     /// order: those that do, and perhaps a few that use another name of the same key
     /// (``NameKey``), which their code tells apart. The first few names are looked up in every
-    /// file (``DirectLookups``); then in the names of the files of their bucket
+    /// file (``NameIndex/directLookups``); then in the names of the files of their bucket
     /// (``NameBuckets``), made once, until such lookups have checked as many files as the
     /// project has names; then every name of the project is indexed once (``NameIndex``), so
     /// that questions about many names cost what the project's size does, not its size for each
@@ -59,19 +59,22 @@ extension ProjectIndex {
     }
 
     /// The files that use the name with this hash, read from every file's summary (or code), in
-    /// parallel: while ``directLookups`` allows; nil after.
+    /// parallel: while ``NameIndex/takeDirectLookup()`` allows; nil after.
     private func filesMentioningDirectly(_ hash: UInt64) -> [Int32]? {
         if let known = filesMentioning.known(hash) { return known }
-        guard directLookups.take() else { return nil }
+        guard nameIndex.takeDirectLookup() else { return nil }
         return filesMentioning.value(for: hash) {
             nameIndex.didCheck(files.count)
-            let chunk = 512
-            return Array(stride(from: 0, to: files.count, by: chunk)).parallelMap { first in
-                (first..<min(first + chunk, files.count)).filter { file in
-                    summaries[file]?.mentions(hash) ?? files[file].nameHashes.contains(hash)
-                }.map { Int32($0) }
+            return inRunsOfFiles { run in
+                run.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map { Int32($0) }
             }.flatMap { $0 }
         }
+    }
+
+    /// `body` over the project's files in runs of 512, in parallel; the results in file order.
+    private func inRunsOfFiles<T: Sendable>(_ body: @Sendable (Range<Int>) -> T) -> [T] {
+        let run = 512
+        return Array(stride(from: 0, to: files.count, by: run)).parallelMap { first in body(first..<min(first + run, files.count)) }
     }
 
     /// A file's name keys: its summary's, or those of its code when it was given lexed.
@@ -83,11 +86,10 @@ extension ProjectIndex {
     /// project's names, in parallel.
     func postings(of hashes: some Sequence<UInt64>) -> NamePostings {
         let keys = hashes.map(CodeView.key).sortedUnique()
-        let chunk = 512
-        let found = Array(stride(from: 0, to: files.count, by: chunk)).parallelMap { first in
+        let found = inRunsOfFiles { run in
             var lists = [[Int32]](repeating: [], count: keys.count)
             var query = NameQuery(keys: keys, vocabulary: .none)
-            for file in first..<min(first + chunk, files.count) {
+            for file in run {
                 guard let summary = summaries[file] else {
                     for position in nameKeys(ofFile: file).positions(in: keys) { lists[position].append(Int32(file)) }
                     continue

@@ -52,8 +52,6 @@ public final class ProjectIndex: Sendable {
     let declarationSites = Memo<NameInFile, [Int32]>()
     /// The files that use each name, built once enough names were asked about (see `files(mentioning:)`).
     let nameIndex = NameIndex()
-    /// How many more names are looked up in every file before the name buckets are made.
-    let directLookups = DirectLookups()
     /// Which files may use each name, by its bucket, built on the first lookup before `nameIndex` is.
     let nameBuckets = Memo<Int, NameBuckets>()
     /// The files found to use each name looked up in every file or by its bucket, by the name's

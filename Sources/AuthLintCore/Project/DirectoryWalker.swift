@@ -133,10 +133,11 @@ struct DirectoryWalker {
                 continue
             }
             if childStatus.type == .symbolicLink {
-                switch FileStatus.of(path: child) {
+                let link = child
+                switch FileStatus.of(path: link) {
                 case .success(let value):
                     // Decided before anything behind the link is opened or listed.
-                    guard let resolved = ProjectRoot.realPath(of: child), projectRoot.containsResolved(resolved) else {
+                    guard let resolved = ProjectRoot.realPath(of: link), projectRoot.containsResolved(resolved) else {
                         if value.type == .directory || entry.kind != nil {
                             diagnostics.append(ProjectRoot.outside(childRelative, "symbolic link to a place"))
                         }

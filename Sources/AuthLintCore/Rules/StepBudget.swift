@@ -11,7 +11,6 @@ public final class StepBudget: @unchecked Sendable {
         self.limit = limit
     }
 
-
     /// The budget of a file of `bytes` bytes.
     public convenience init(bytes: Int, allowance: Allowance = .standard) {
         self.init(limit: allowance.base + allowance.perByte * bytes)
