@@ -71,6 +71,56 @@ final class SampleTests: XCTestCase {
         XCTAssertTrue(html.contains("<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In<br>LINE, Kakao, Naver, WeChat, Weibo or QQ login</td><td><span class=\"status error\">Missing</span>"), html)
     }
 
+    /// Two projects in one folder whose targets share their names (a monorepo, a white-label app,
+    /// a folder of samples) are two projects: each gets the findings it gets alone, once-per-target
+    /// findings for each, and no related place in the other.
+    func testTwoProjectsWithTheSameTargetNamesStayApart() throws {
+        let manager = FileManager.default
+        let catalog = try RuleCatalog.builtin()
+        let folder = manager.temporaryDirectory.appendingPathComponent("authlint-two-\(UUID().uuidString)").path
+        defer { try? manager.removeItem(atPath: folder) }
+        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for copy in ["a", "b"] {
+            try manager.copyItem(atPath: RepositoryPaths.root + "/samples/NonCompliantApp", toPath: folder + "/" + copy)
+        }
+        // b's Sunrise checks the credential state and observes revocation; a's does neither.
+        try """
+            import AuthenticationServices
+
+            final class CredentialWatch {
+                private var observer: NSObjectProtocol?
+
+                func start(userID: String) {
+                    observer = NotificationCenter.default.addObserver(
+                        forName: ASAuthorizationAppleIDProvider.credentialRevokedNotification, object: nil, queue: .main
+                    ) { _ in }
+                    ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { _, _ in }
+                }
+            }
+
+            """.write(toFile: folder + "/b/Sunrise/Account/CredentialWatch.swift", atomically: true, encoding: .utf8)
+        func lint(_ path: String) throws -> LintReport {
+            try Linter.run(LintOptions(scan: ScanOptions(paths: [path]), catalog: catalog, currentDirectory: folder))
+        }
+        func described(_ report: LintReport) -> [String] {
+            report.findings.map { finding in
+                "\(report.displayPath(finding.path)):\(finding.line) \(finding.rule) "
+                    + finding.related.map { "\(report.displayPath($0.path)):\($0.line)" }.joined(separator: " ")
+            }
+        }
+        let both = try lint(".")
+        XCTAssertEqual(described(both).sorted(), (try described(lint("a")) + described(lint("b"))).sorted())
+        for finding in both.findings {
+            let project = finding.path.prefix(2)
+            for related in finding.related {
+                XCTAssertEqual(related.path.prefix(2), project, "\(finding.rule) at \(finding.path):\(finding.line) points into the other project")
+            }
+        }
+        let perTarget = both.findings.filter { ["no-credential-state-check", "no-revocation-observer"].contains($0.rule) }
+        XCTAssertEqual(perTarget.map { "\($0.path.prefix(2))\($0.rule)" }.sorted(), ["a/no-credential-state-check", "a/no-revocation-observer"])
+        XCTAssertEqual(Set(both.signIn.map(\.name)).count, both.signIn.count, "each target is named apart: \(both.signIn.map(\.name))")
+    }
+
     /// Pre-commit names a few files: the whole project is read for its facts, only those files reported.
     func testNamingOneFileKeepsTheProjectsFactsAndReportsOnlyThatFile() throws {
         let root = RepositoryPaths.root

@@ -12,12 +12,16 @@ public struct CodeUnit: Sendable, Hashable {
 
     public var name: String
     public var kind: Kind
+    /// The root-relative path of the project file that declares the unit (`""` for test code
+    /// and loose folders).
+    public var project: String
     /// Indices into ``ProjectIndex/files``.
     public var files: [Int]
 
-    public init(name: String, kind: Kind, files: [Int] = []) {
+    public init(name: String, kind: Kind, project: String = "", files: [Int] = []) {
         self.name = name
         self.kind = kind
+        self.project = project
         self.files = files
     }
 
@@ -38,11 +42,14 @@ enum CodeUnitBuilder {
 
     static func build(files: [File], scanned: ScannedProject?, configuredFolders: Set<String> = []) -> (units: [CodeUnit], unitOfFile: [Int]) {
         var units: [CodeUnit] = []
+        // Keyed by what declares the unit and its name: two projects of one tree may each have a
+        // target of the same name, and they share nothing.
         var index: [String: Int] = [:]
-        func unit(_ name: String, _ kind: CodeUnit.Kind) -> Int {
-            if let existing = index[name] { return existing }
-            units.append(CodeUnit(name: name, kind: kind))
-            index[name] = units.count - 1
+        func unit(_ name: String, _ kind: CodeUnit.Kind, declaredIn project: String = "") -> Int {
+            let key = project + "\u{0}" + name
+            if let existing = index[key] { return existing }
+            units.append(CodeUnit(name: name, kind: kind, project: project))
+            index[key] = units.count - 1
             return units.count - 1
         }
         let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
@@ -56,19 +63,19 @@ enum CodeUnitBuilder {
             } else if let targets = scanned?.xcodeTargets(containing: path), let target = preferred(targets) {
                 // A framework or library an app links ships inside the app.
                 let shipped = shipping?.application(embedding: target) ?? target
-                chosen = unit("target " + shipped.name, kind(of: shipped))
+                chosen = unit("target " + shipped.name, kind(of: shipped), declaredIn: shipped.project)
             } else if let package = scanned?.swiftPackageTargets(containing: path).first {
                 if package.kind.lowercased().contains("test") {
                     chosen = unit("tests", .test)
                 } else if let app = scanned.flatMap({ firstApp(around: package.path, in: $0) }) {
                     // A local package of an app ships inside it.
-                    chosen = unit("target " + app.name, .app)
+                    chosen = unit("target " + app.name, .app, declaredIn: app.project)
                 } else {
-                    chosen = unit("package target " + package.name, .library)
+                    chosen = unit("package target " + package.name, .library, declaredIn: package.manifest)
                 }
             } else if let app = scanned.flatMap({ firstApp(around: path, in: $0) }) {
                 // Listed by no target, but inside the app's project folder.
-                chosen = unit("target " + app.name, .app)
+                chosen = unit("target " + app.name, .app, declaredIn: app.project)
             } else {
                 // No project says: the nearest folder that looks like a project of its own.
                 let folder = nearestProjectFolder(of: path, markers) ?? ""
@@ -77,7 +84,22 @@ enum CodeUnitBuilder {
             units[chosen].files.append(fileIndex)
             unitOfFile.append(chosen)
         }
-        return (units, unitOfFile)
+        return (distinguishingNames(units), unitOfFile)
+    }
+
+    /// Units of the same name in different projects, named with their project's path so a report
+    /// tells them apart: `target Sunrise (a/Sunrise.xcodeproj)`.
+    private static func distinguishingNames(_ units: [CodeUnit]) -> [CodeUnit] {
+        var count: [String: Int] = [:]
+        for unit in units { count[unit.name, default: 0] += 1 }
+        guard count.values.contains(where: { $0 > 1 }) else { return units }
+        return units.map { unit in
+            guard count[unit.name, default: 0] > 1, !unit.project.isEmpty else { return unit }
+            var named = unit
+            let file = unit.project.hasSuffix("/project.pbxproj") ? ProjectPath.directory(of: unit.project) : unit.project
+            named.name += " (\(file))"
+            return named
+        }
     }
 
     /// The first application target of the deepest Xcode project whose folder holds `path`.

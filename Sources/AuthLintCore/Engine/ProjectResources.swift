@@ -87,7 +87,7 @@ struct ProjectResources: Sendable {
         // Files of one target share its Info.plists.
         var infoPlistsByTarget: [String: [InfoPlistSource]] = [:]
         func infoPlists(_ target: XcodeTarget) -> [InfoPlistSource] {
-            let key = "\(target.name)#\(target.line)"
+            let key = target.identity
             if let known = infoPlistsByTarget[key] { return known }
             let found = Set(ProjectResources.shipping(target.buildConfigurations).map { configuration in
                 let settings = configuration.effectiveSettings.compactMap { name, value in
@@ -107,7 +107,7 @@ struct ProjectResources: Sendable {
         var nearestInfoPlists = Nearest(infoPlistPaths, orOnly: loose)
         var manifestsByTarget: [String: [String]] = [:]
         func bundledManifests(_ target: XcodeTarget) -> [String] {
-            let key = "\(target.name)#\(target.line)"
+            let key = target.identity
             if let known = manifestsByTarget[key] { return known }
             let found = target.resourceFiles.filter { $0.hasSuffix(".xcprivacy") }.sorted()
             manifestsByTarget[key] = found
@@ -116,7 +116,7 @@ struct ProjectResources: Sendable {
         // One list for the files of a target, not a copy for each.
         var entitlementsByTarget: [String: [String]] = [:]
         func entitlements(_ target: XcodeTarget) -> [String] {
-            let key = "\(target.name)#\(target.line)"
+            let key = target.identity
             if let known = entitlementsByTarget[key] { return known }
             let found = Array(Set(ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath))).sorted()
             entitlementsByTarget[key] = found

@@ -108,6 +108,7 @@ struct ManifestProject {
             var xcodeTarget = XcodeTarget(
                 name: target.name, productType: target.productType, line: target.line,
                 sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration], dependencies: target.dependencies)
+            xcodeTarget.project = path
             xcodeTarget.signingKnown = signingKnown
             xcodeTarget.entitlementsUnreadable = unreadable
             xcodeTarget.infoPlistKnown = configuration.infoPlistPath != nil || configuration.infoPlistKeys != nil

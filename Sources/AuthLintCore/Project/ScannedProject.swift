@@ -80,22 +80,30 @@ public struct ScannedProject: Sendable {
     }
 
     /// The applications that ship library targets: for each library, the first app (in target
-    /// order) that depends on it, directly or through other targets (by name, across every project
-    /// of the tree). Each target is visited once, whatever the number of apps.
+    /// order) that depends on it, directly or through other targets. A dependency names a target
+    /// of the same project, else of another project of the tree (a project that embeds another).
+    /// Each target is visited once, whatever the number of apps.
     public func applicationsShippingLibraries() -> ShippingApplications {
         let targets = xcodeProjects.flatMap(\.targets)
+        var byIdentity: [String: XcodeTarget] = [:]
         var byName: [String: XcodeTarget] = [:]
-        for target in targets where byName[target.name] == nil { byName[target.name] = target }
+        for target in targets {
+            if byIdentity[target.identity] == nil { byIdentity[target.identity] = target }
+            if byName[target.name] == nil { byName[target.name] = target }
+        }
+        func named(_ name: String, from target: XcodeTarget) -> XcodeTarget? {
+            byIdentity[target.project + "\u{0}" + name] ?? byName[name]
+        }
         var owner: [String: XcodeTarget] = [:]
         // A target reached from an earlier app had all it leads to reached then too.
         var visited: Set<String> = []
         for app in targets where app.isApplication {
-            visited.insert(app.name)
-            var queue = app.dependencies
-            while let name = queue.popLast() {
-                guard visited.insert(name).inserted else { continue }
-                owner[name] = app
-                if let next = byName[name] { queue += next.dependencies }
+            visited.insert(app.identity)
+            var queue = app.dependencies.compactMap { named($0, from: app) }
+            while let next = queue.popLast() {
+                guard visited.insert(next.identity).inserted else { continue }
+                owner[next.identity] = app
+                queue += next.dependencies.compactMap { named($0, from: next) }
             }
         }
         return ShippingApplications(owner: owner)
@@ -116,6 +124,6 @@ public struct ShippingApplications: Sendable {
     /// library no app depends on).
     public func application(embedding library: XcodeTarget) -> XcodeTarget? {
         guard !library.isAppLike, !library.isTest else { return nil }
-        return owner[library.name]
+        return owner[library.identity]
     }
 }

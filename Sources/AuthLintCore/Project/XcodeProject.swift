@@ -36,8 +36,11 @@ public struct XcodeProject: Sendable, Hashable {
 
 /// A target of an Xcode project.
 public struct XcodeTarget: Sendable, Hashable {
-    /// The target's name.
+    /// The target's name, unique only within its project.
     public var name: String
+    /// The root-relative path of the project file that declares the target (its
+    /// `project.pbxproj`, Tuist `Project.swift` or XcodeGen `project.yml`).
+    public var project: String = ""
     /// `PBXNativeTarget`, `PBXAggregateTarget` or `PBXLegacyTarget`.
     public var isa: String
     /// `com.apple.product-type.application`, `com.apple.product-type.app-extension`, …; nil for
@@ -87,6 +90,9 @@ public struct XcodeTarget: Sendable, Hashable {
         self.linkedFrameworks = linkedFrameworks
         self.dependencies = dependencies
     }
+
+    /// Names the target across the tree: two projects may each have a target of the same name.
+    public var identity: String { project + "\u{0}" + name }
 
     /// An application: iOS/macOS app, watch app, App Clip, iMessage app.
     public var isApplication: Bool {

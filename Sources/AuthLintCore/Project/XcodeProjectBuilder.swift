@@ -98,6 +98,7 @@ struct XcodeProjectBuilder {
         let targetName = object["name"]?.stringValue ?? object["productName"]?.stringValue ?? id
         var target = XcodeTarget(name: targetName, isa: object["isa"]?.stringValue ?? "PBXNativeTarget",
                                  productType: object["productType"]?.stringValue, line: object.line)
+        target.project = path
         var sources: Set<String> = []
         var resources: Set<String> = []
         for phaseID in object["buildPhases"]?.stringArrayValue ?? [] {
