@@ -25,7 +25,7 @@ final class RuleExamplesTests: XCTestCase {
     func testTheRulesBeyondTheAppleButtonKeepTheirIds() throws {
         let catalog = try RuleCatalog.builtin()
         let expected: [String: Severity] = [
-            "biometry-not-bound-to-keychain": .warning, "missing-faceid-usage-description": .error, "keychain-accessible-always": .warning,
+            "biometry-not-bound-to-keychain": .error, "missing-faceid-usage-description": .error, "keychain-accessible-always": .error,
             "fabricated-relay-email": .warning, "presentation-anchor-new-window": .warning,
         ]
         for (id, severity) in expected.sorted(by: { $0.key < $1.key }) {
