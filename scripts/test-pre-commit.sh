@@ -63,4 +63,48 @@ SWIFT
 git add App/Settings.swift
 git commit -q -m "A setting" > "$work/passing.txt" 2>&1 || { cat "$work/passing.txt"; echo "expected the commit of a clean file to pass" >&2; exit 1; }
 cat "$work/passing.txt"
-echo "pre-commit hook: a commit with a finding fails, a clean one passes"
+
+# A commit that stages only the configuration reads it, and passes.
+printf '# authlint configuration\nfail-on: error\n' > .authlint.yml
+git add .authlint.yml
+git commit -q -m "Configuration" > "$work/config.txt" 2>&1 || { cat "$work/config.txt"; echo "expected a commit of .authlint.yml alone to pass" >&2; exit 1; }
+
+# The baseline .authlint.yml names reaches the hook as it is printed by `init`: today's findings
+# are accepted, a new one still fails the commit.
+bin=$(find "$PRE_COMMIT_HOME" -type f -name authlint -perm -u+x | head -n1)
+[[ -x $bin ]] || { echo "the hook's authlint binary was not found under $PRE_COMMIT_HOME" >&2; exit 1; }
+cat > App/Login.swift <<'SWIFT'
+import GoogleSignIn
+import UIKit
+
+final class LoginViewController: UIViewController {
+    @objc func signInTapped() {
+        GIDSignIn.sharedInstance.signIn(withPresenting: self) { result, error in
+            print(result?.user.profile?.name ?? "", error ?? "")
+        }
+    }
+}
+SWIFT
+"$bin" init --baseline > "$work/init.txt" || { cat "$work/init.txt"; echo "init --baseline failed" >&2; exit 1; }
+grep -q '^fail-on: error$' .authlint.yml || { echo "init --baseline dropped the configuration's own settings" >&2; exit 1; }
+grep -q '^baseline: .authlint-baseline.json$' .authlint.yml || { echo "init --baseline did not name the baseline in .authlint.yml" >&2; exit 1; }
+git add .authlint.yml .authlint-baseline.json App/Login.swift
+git commit -q -m "Google Sign-In, baselined" > "$work/baselined.txt" 2>&1 || { cat "$work/baselined.txt"; echo "expected the baselined findings to pass the hook" >&2; exit 1; }
+printf '// Touched.\n' >> App/Login.swift
+git add App/Login.swift
+git commit -q -m "Touch a baselined file" > "$work/touched.txt" 2>&1 || { cat "$work/touched.txt"; echo "expected a touched file with only baselined findings to pass" >&2; exit 1; }
+cat > App/Tokens.swift <<'SWIFT'
+import Foundation
+
+func keep(identityToken: String) {
+    UserDefaults.standard.set(identityToken, forKey: "identityToken")
+}
+SWIFT
+git add App/Tokens.swift
+if git commit -q -m "A token in UserDefaults" > "$work/new.txt" 2>&1; then
+  cat "$work/new.txt"
+  echo "expected a new finding to fail the commit despite the baseline" >&2
+  exit 1
+fi
+grep -q "token-in-userdefaults" "$work/new.txt" || { cat "$work/new.txt"; echo "the hook did not name the new finding's rule" >&2; exit 1; }
+echo "pre-commit hook: a commit with a finding fails, a clean one passes, the configuration alone passes, and the baseline .authlint.yml names is honoured"

@@ -16,10 +16,10 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The project folder (default: the current directory).")
     var path: String = "."
 
-    @Flag(help: "Also record today's findings in .authlint-baseline.json.")
+    @Flag(help: "Also record today's findings in .authlint-baseline.json and name it in .authlint.yml (`baseline:`), keeping the rest of an existing configuration.")
     var baseline = false
 
-    @Flag(help: "Replace an existing .authlint.yml (and baseline).")
+    @Flag(help: "Replace an existing baseline; without --baseline, an existing .authlint.yml.")
     var force = false
 
     @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
@@ -30,46 +30,63 @@ struct InitCommand: ParsableCommand {
         var isFolder: ObjCBool = false
         let folder = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: current + "/")).standardizedFileURL.path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            printError("error: \(path): no such folder")
+            printError("error: \(path.terminalSafe()): no such folder")
             throw ExitCode(2)
         }
         let catalog = try loadCatalog(ruleDirectories)
-        let shown = { (name: String) in path == "." ? name : (path as NSString).appendingPathComponent(name) }
-        let configuration = (folder as NSString).appendingPathComponent(".authlint.yml")
-        guard force || !FileManager.default.fileExists(atPath: configuration) else {
-            printError("error: \(shown(".authlint.yml")) already exists; give --force to replace it")
+        let shown = { (name: String) in (path == "." ? name : (path as NSString).appendingPathComponent(name)).terminalSafe() }
+        let configuration = (folder as NSString).appendingPathComponent(Configuration.fileName)
+        let baselineName = ".authlint-baseline.json"
+        if !FileManager.default.fileExists(atPath: configuration) || (force && !baseline) {
+            var text = Configuration.starterFile(catalog: catalog)
+            if baseline { text = Configuration.settingBaseline(baselineName, in: text) ?? text }
+            try writeOutput(text, to: configuration, shown: shown(Configuration.fileName))
+            print("Wrote \(shown(Configuration.fileName)): every key with its default, commented out\(baseline ? ", but baseline" : "").")
+        } else if !baseline {
+            printError("error: \(shown(Configuration.fileName)) already exists; give --force to replace it, or --baseline to add a baseline to it")
             throw ExitCode(2)
         }
-        try writeOutput(Configuration.starterFile(catalog: catalog), to: configuration, shown: shown(".authlint.yml"))
-        print("Wrote \(shown(".authlint.yml")): every key with its default, commented out.")
 
-        var gate = "authlint lint \(path)"
         if baseline {
-            let file = (folder as NSString).appendingPathComponent(".authlint-baseline.json")
+            // The configuration in place may already name a baseline: that file is the one written.
+            let existing: Configuration
+            do {
+                existing = try Configuration.load(path: nil, root: folder)
+            } catch {
+                printError("error: \(String(describing: error).terminalSafe())")
+                throw ExitCode(2)
+            }
+            let written = existing.baseline ?? baselineName
+            let file = existing.baselineFile ?? (folder as NSString).appendingPathComponent(baselineName)
             guard force || !FileManager.default.fileExists(atPath: file) else {
-                printError("error: \(shown(".authlint-baseline.json")) already exists; give --force to replace it")
+                printError("error: \(shown(written)) already exists; give --force to replace it")
                 throw ExitCode(2)
             }
             let report: LintReport
             do {
                 report = try Linter.run(LintOptions(scan: ScanOptions(paths: [folder]), catalog: catalog, currentDirectory: current))
             } catch {
-                printError("error: \(error)")
+                printError("error: \(String(describing: error).terminalSafe())")
                 throw ExitCode(2)
             }
-            try writeOutput(Baseline(findings: report.findings).text, to: file, shown: shown(".authlint-baseline.json"))
+            try writeOutput(Baseline(findings: report.findings).text, to: file, shown: shown(written))
             let count = report.findings.count
-            print("Wrote \(shown(".authlint-baseline.json")): today's \(count) finding\(count == 1 ? "" : "s"), accepted until fixed.")
-            gate += " --baseline \(shown(".authlint-baseline.json"))"
+            print("Wrote \(shown(written)): today's \(count) finding\(count == 1 ? "" : "s"), accepted until fixed.")
+            if existing.baseline == nil {
+                let text = try String(contentsOfFile: configuration, encoding: .utf8)
+                if let updated = Configuration.settingBaseline(baselineName, in: text) {
+                    try writeOutput(updated, to: configuration, shown: shown(Configuration.fileName))
+                    print("Named it in \(shown(Configuration.fileName)) (baseline: \(baselineName)); the rest of the file is as it was.")
+                }
+            }
         }
-        let withBaseline = baseline ? ", baseline: \(shown(".authlint-baseline.json"))" : ""
         print("""
 
-            Gate changes on it:
-              GitHub Actions  uses: authlint/authlint@main, with: {path: \(path)\(withBaseline)}
+            Gate changes on it\(baseline ? " (the baseline comes from .authlint.yml)" : ""):
+              GitHub Actions  uses: authlint/authlint@main, with: {path: \(path.terminalSafe())}
               pre-commit      repo: https://github.com/authlint/authlint, hooks: [{id: authlint}]
               Xcode           Run Script phase: authlint lint "$SRCROOT" --absolute-paths --quiet
-            Or run it here: \(gate)
+            Or run it here: authlint lint \(path.terminalSafe())
             """)
     }
 }

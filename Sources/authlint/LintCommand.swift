@@ -45,7 +45,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Configuration file, used alone (default: the .authlint.yml files from the repository root down to each file).")
     var config: String?
 
-    @Option(help: "Report only findings not recorded in this baseline file.")
+    @Option(help: "Report only findings not recorded in this baseline file (default: the configuration's baseline, if any).")
     var baseline: String?
 
     @Option(help: "Record today's findings in this baseline file (sorted JSON), then report as usual.")
@@ -119,9 +119,6 @@ struct LintCommand: ParsableCommand {
         if diff, !fix {
             throw ValidationError("--diff shows what --fix would change: give both, --fix --diff.")
         }
-        if strictBaseline, baseline == nil {
-            throw ValidationError("--strict-baseline checks the entries of a baseline: give it with --baseline FILE.")
-        }
         if let changedSince, changedSince.isEmpty || changedSince.hasPrefix("-") {
             throw ValidationError("--changed-since expects a git revision (a branch, tag or commit), not `\(changedSince)`.")
         }
@@ -138,6 +135,25 @@ struct LintCommand: ParsableCommand {
         if let accepted { report.apply(accepted) }
         report.strictBaseline = strictBaseline
         if let changed { report.keep(changed: changed, lines: changedLines) }
+    }
+
+    /// The baseline: `--baseline`, else the one the configuration names. A configured baseline
+    /// that does not exist yet is fine only when this run writes it.
+    private func acceptedFindings(_ report: LintReport) throws -> Baseline? {
+        if let baseline { return try Baseline.load(path: baseline) }
+        if let configured = report.configuredBaseline {
+            if writeBaseline != nil, !FileManager.default.fileExists(atPath: configured.file) { return nil }
+            do {
+                return try Baseline.load(path: configured.file)
+            } catch let error as FileError {
+                throw FileError(path: configured.written, line: 0, message: "\(error.message) (named by `baseline:` in the configuration)")
+            }
+        }
+        if strictBaseline {
+            printError("error: --strict-baseline checks the entries of a baseline: give it with --baseline FILE or `baseline:` in .authlint.yml")
+            throw ExitCode(2)
+        }
+        return nil
     }
 
     /// `--fix`: applies the fixes of the findings, or with `--diff` prints them (exiting 1 when
@@ -242,7 +258,7 @@ struct LintCommand: ParsableCommand {
             if let problem = report.cacheProblem { printError("warning: \(problem)") }
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.
-            let accepted = try baseline.map { try Baseline.load(path: $0) }
+            let accepted = try acceptedFindings(report)
             var changed = try changedLinesOfTheTree(report.root)
             if fix {
                 var fixable = report

@@ -431,15 +431,37 @@ final class CLITests: XCTestCase {
         let text = try String(contentsOfFile: workspace + "/app/.authlint.yml", encoding: .utf8)
         XCTAssertTrue(text.contains("#   token-logged:"), text)
         XCTAssertTrue(text.contains("# login-services:"), text)
-        XCTAssertFalse(text.split(separator: "\n").contains { !$0.hasPrefix("#") }, "only comments")
-        // The starter file is valid and changes nothing; the baseline accepts today's findings.
-        XCTAssertEqual(try authlint(["lint", "app"]).status, 1)
-        let gated = try authlint(["lint", "app", "--baseline", "app/.authlint-baseline.json"])
+        XCTAssertEqual(text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }, ["baseline: .authlint-baseline.json"])
+        // The configuration names the baseline, which accepts today's findings for every caller.
+        let gated = try authlint(["lint", "app"])
         XCTAssertEqual(gated.status, 0, gated.stdout + gated.stderr)
+        XCTAssertEqual(try authlint(["lint", "app/Login/LoginController.swift"]).status, 0)
+        XCTAssertEqual(try authlint(["lint", "app", "--baseline", "/dev/null"]).status, 2)
         // A second init refuses to overwrite.
         let again = try authlint(["init", "app"])
         XCTAssertEqual(again.status, 2)
-        XCTAssertEqual(again.stderr, "error: app/.authlint.yml already exists; give --force to replace it\n")
+        XCTAssertEqual(again.stderr, "error: app/.authlint.yml already exists; give --force to replace it, or --baseline to add a baseline to it\n")
+        // Without its baseline, the configuration is an error that names the key.
+        try FileManager.default.removeItem(atPath: workspace + "/app/.authlint-baseline.json")
+        let missing = try authlint(["lint", "app"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("named by `baseline:` in the configuration"), missing.stderr)
+    }
+
+    /// `init --baseline` in a project that has a configuration adds the key and keeps the rest.
+    func testInitWithABaselineKeepsAnExistingConfiguration() throws {
+        let custom = "# Our settings.\nfail-on: warning\nrules:\n  no-revocation-observer: off\n"
+        try write(["app/Login/LoginController.swift": missingNonceSource, "app/.authlint.yml": custom])
+        let run = try authlint(["init", "app", "--baseline"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let text = try String(contentsOfFile: workspace + "/app/.authlint.yml", encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix(custom), text)
+        XCTAssertTrue(text.hasSuffix("\nbaseline: .authlint-baseline.json\n"), text)
+        XCTAssertEqual(try authlint(["lint", "app"]).status, 0)
+        // Again: the baseline exists, and --force replaces only it.
+        XCTAssertEqual(try authlint(["init", "app", "--baseline"]).status, 2)
+        XCTAssertEqual(try authlint(["init", "app", "--baseline", "--force"]).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: workspace + "/app/.authlint.yml", encoding: .utf8), text)
     }
 
     // MARK: - Paths as typed
@@ -807,7 +829,8 @@ final class CLITests: XCTestCase {
             let run = try authlint(["lint", "app", "--strict-baseline"] + options)
             XCTAssertEqual(run.status, 2)
             XCTAssertEqual(run.stdout, "")
-            XCTAssertTrue(run.stderr.hasPrefix("Error: --strict-baseline checks the entries of a baseline: give it with --baseline FILE.\n"), run.stderr)
+            XCTAssertEqual(
+                run.stderr, "error: --strict-baseline checks the entries of a baseline: give it with --baseline FILE or `baseline:` in .authlint.yml\n")
         }
     }
 

@@ -34,6 +34,31 @@ final class ConfigurationTests: XCTestCase {
             .map { "\($0.path) \($0.rule) \($0.severity.rawValue)" }
     }
 
+    /// `baseline:` names a file relative to the configuration's folder, inside the tree.
+    func testTheBaselineKeyIsAPathInsideTheTree() throws {
+        let root = try project("baseline: gates/accepted.json\n")
+        let report = try lint(root)
+        XCTAssertEqual(report.configuredBaseline?.written, "gates/accepted.json")
+        XCTAssertEqual(report.configuredBaseline?.file, root + "/gates/accepted.json")
+        XCTAssertTrue(try Configuration.load(path: nil, root: root).dump(catalog: try RuleCatalog.builtin())
+            .contains("baseline: \"gates/accepted.json\"\n"))
+        for (text, problem) in [
+            ("baseline: /etc/accepted.json\n", "relative to this file's folder"),
+            ("baseline: \"\"\n", "relative to this file's folder"),
+            ("baseline: ../../accepted.json\n", "leads outside the project root"),
+            ("baseline: [a]\n", "baseline"),
+        ] {
+            XCTAssertThrowsError(try lint(try project(text)), text) { error in
+                XCTAssertTrue(String(describing: error).contains(problem), "\(text): \(error)")
+            }
+        }
+        XCTAssertNil(Configuration.settingBaseline("b.json", in: "baseline: a.json\n"))
+        XCTAssertEqual(Configuration.settingBaseline("b.json", in: "# x\n# baseline: a.json\nfail-on: note"), "# x\nbaseline: b.json\nfail-on: note")
+        XCTAssertEqual(
+            Configuration.settingBaseline("b.json", in: "fail-on: note"),
+            "fail-on: note\n\n# Findings recorded here are accepted until fixed; only new ones are reported.\nbaseline: b.json\n")
+    }
+
     func testAConfigurationOfOnlyCommentsIsTheDefaults() throws {
         let commented = "# authlint configuration\n# rules:\n#   token-logged: off\n\n# fail-on: error\n"
         XCTAssertEqual(summary(try lint(try project(commented))), summary(try lint(try project(nil))))

@@ -19,6 +19,11 @@ public struct Configuration: Sendable {
     var ruleLines: [String: Int] = [:]
     /// The exit-code threshold, unless `--fail-on` says otherwise.
     public var failOn: FailureThreshold?
+    /// `baseline:`, as written: a baseline file relative to the configuration file's folder,
+    /// used unless `--baseline` says otherwise.
+    public var baseline: String?
+    /// The baseline's absolute path, once the configuration file's folder is known.
+    public var baselineFile: String?
     /// What to do with generated code (`generated-code: skip | lint`, default skip); the project
     /// root's configuration decides.
     public var generatedCode: GeneratedCodeSetting = .skip
@@ -43,7 +48,7 @@ public struct Configuration: Sendable {
     }
 
     public static let fileName = ".authlint.yml"
-    static let keys = ["include", "exclude", "generated-code", "rules", "login-services", "suppressions", "fail-on"]
+    static let keys = ["include", "exclude", "generated-code", "rules", "login-services", "suppressions", "fail-on", "baseline"]
 
     /// Parses a configuration file's text.
     public static func parse(_ text: String, path: String) throws -> Configuration {
@@ -69,6 +74,15 @@ public struct Configuration: Sendable {
             }
         }
         configuration.failOn = try top["fail-on"]?.enumValue(FailureThreshold.self, "fail-on")
+        if let node = top["baseline"] {
+            let value = try node.string("baseline")
+            guard !value.isEmpty, !value.hasPrefix("/"), !value.hasPrefix("~") else {
+                throw FileError(
+                    path: path, line: node.line,
+                    message: "baseline: give the file's path relative to this file's folder, for instance .authlint-baseline.json")
+            }
+            configuration.baseline = value
+        }
         return configuration
     }
 
@@ -81,6 +95,7 @@ public struct Configuration: Sendable {
         if nearer.declared.contains("suppressions") { merged.requireSuppressionReason = nearer.requireSuppressionReason }
         if nearer.declared.contains("generated-code") { merged.generatedCode = nearer.generatedCode }
         if let failOn = nearer.failOn { merged.failOn = failOn }
+        if nearer.baseline != nil { (merged.baseline, merged.baselineFile) = (nearer.baseline, nearer.baselineFile) }
         merged.rules.merge(nearer.rules) { _, nearer in nearer }
         merged.loginServices = nearer.loginServices ?? loginServices
         merged.path = nearer.path ?? path
@@ -112,6 +127,9 @@ public struct Configuration: Sendable {
             # generated-code: skip
             # Exit 1 from this severity up: error (default), warning, note or never. --fail-on wins.
             # fail-on: error
+            # Findings recorded here are accepted until fixed; only new ones are reported, by every
+            # command and integration (relative to this file's folder). --baseline wins.
+            # baseline: .authlint-baseline.json
             # Inline suppressions (// authlint:disable:next RULE -- reason) must give a reason.
             # suppressions:
             #   require-reason: true
@@ -144,6 +162,22 @@ public struct Configuration: Sendable {
         return out
     }
 
+    /// `text`, a configuration file's, with `baseline: path` set: the commented line the starter
+    /// file has for it uncommented, else the key added at the end. Everything else is kept as it
+    /// is. Nil when the file already names a baseline.
+    public static func settingBaseline(_ path: String, in text: String) -> String? {
+        var lines = text.components(separatedBy: "\n")
+        if lines.contains(where: { $0.hasPrefix("baseline:") }) { return nil }
+        if let commented = lines.firstIndex(where: { $0.hasPrefix("# baseline:") }) {
+            lines[commented] = "baseline: \(path)"
+            return lines.joined(separator: "\n")
+        }
+        var out = text
+        if !out.isEmpty, !out.hasSuffix("\n") { out += "\n" }
+        out += "\n# Findings recorded here are accepted until fixed; only new ones are reported.\nbaseline: \(path)\n"
+        return out
+    }
+
     /// What the configuration makes of a rule: `off`, or the severity it reports at.
     public func setting(of rule: RuleSpec, in catalog: RuleCatalog) -> String {
         rules.first { catalog.rule(named: $0.key)?.id == rule.id }?.value.rawValue ?? rule.description.severity.rawValue
@@ -159,6 +193,7 @@ public struct Configuration: Sendable {
         out += "generated-code: \(generatedCode.rawValue)\n"
         out += "fail-on: \((failOn ?? .error).rawValue)\n"
         out += "suppressions:\n  require-reason: \(requireSuppressionReason)\n"
+        if let baseline { out += "baseline: \"\(baseline.terminalSafe().replacingOccurrences(of: "\"", with: "\\\""))\"\n" }
         if let loginServices {
             switch loginServices.kind {
             case let .equivalentLogin(name): out += "login-services:\n  equivalent-login: \(name)\n"
@@ -196,7 +231,15 @@ public struct Configuration: Sendable {
         guard let text = String(bytes: bytes, encoding: .utf8), !bytes.contains(0) else {
             throw FileError(path: shown, line: 0, message: "cannot read the configuration file as UTF-8")
         }
-        return try parse(text, path: shown)
+        var configuration = try parse(text, path: shown)
+        if let baseline = configuration.baseline {
+            let resolved = ProjectPath.join(ProjectPath.directory(of: file), baseline)
+            guard ProjectRoot(root).contains(resolved) else {
+                throw FileError(path: shown, line: 0, message: "baseline: \(baseline.shortExcerpt) leads outside the project root; not read")
+            }
+            configuration.baselineFile = resolved
+        }
+        return configuration
     }
 }
 

@@ -31,6 +31,9 @@ public struct LintReport: Sendable {
     public var generatedFiles: [GeneratedFile] = []
     /// The configuration's `fail-on`, used when the command line gives none.
     public var configuredFailOn: FailureThreshold?
+    /// The baseline the project root's configuration names (`baseline:`), as an absolute path,
+    /// and as written there.
+    public var configuredBaseline: (file: String, written: String)?
     /// With `--baseline`: how many findings it accepted, and how many of its entries matched
     /// nothing any more (fixed since it was written).
     public var baselineAccepted = 0

@@ -35,6 +35,9 @@ extension Linter {
         report.suppressed = suppressed
         report.generatedFiles = loaded.generated
         report.configuredFailOn = configurations.root.failOn
+        if let file = configurations.root.baselineFile, let written = configurations.root.baseline {
+            report.configuredBaseline = (file, written)
+        }
         if options.describesSignIn {
             report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         }
