@@ -23,6 +23,26 @@ enum GivenPaths {
         }
     }
 
+    /// Why a run read no file at all: the files named are none authlint reads, or globs (the
+    /// configuration's `include`/`exclude`, `--exclude`) left out every file there was.
+    static func nothingRead(_ paths: [String], currentDirectory: String, configurations: [String]) -> String {
+        let readable = paths.contains { path in
+            let absolute = path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else { return false }
+            let name = (absolute as NSString).lastPathComponent
+            let parent = ((absolute as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            return isDirectory.boolValue ? holdsReadableFile(absolute) : ProjectFileKind.classify(fileName: name, parentName: parent) != nil
+        }
+        let given = paths.map { "`\($0.terminalSafe())`" }.joined(separator: ", ")
+        guard readable else {
+            return "error: no file authlint reads among \(given) (Swift, Objective-C, property lists, entitlements, privacy "
+                + "manifests, Xcode projects, xcconfig, dependency manifests, .authlint.yml); nothing was linted"
+        }
+        let where_ = configurations.isEmpty ? "" : " in \(configurations.map { $0.terminalSafe() }.joined(separator: " + "))"
+        return "error: every file under \(given) is left out by `include`/`exclude`\(where_) or --exclude; nothing was linted"
+    }
+
     /// The subcommands' names, `lint` first.
     static var subcommands: [String] {
         AuthLintCommand.configuration.subcommands.compactMap { $0.configuration.commandName }

@@ -276,6 +276,11 @@ struct LintCommand: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
+        if report.filesScanned == 0 {
+            // Nothing was read: a gate that passes on it would pass on anything.
+            printError(GivenPaths.nothingRead(paths.isEmpty ? ["."] : paths, currentDirectory: currentDirectory, configurations: report.configurationPaths))
+            throw ExitCode(2)
+        }
         report.absolutePaths = absolutePaths
         // Files get the plain options; standard output on a terminal also colour, excerpts and the time.
         var fileOptions = ReporterOptions(quiet: quiet, sarifHelpBaseURL: sarifHelpUrl)

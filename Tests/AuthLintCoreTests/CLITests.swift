@@ -853,13 +853,38 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(mixed.status, 2)
         XCTAssertTrue(mixed.stdout.hasSuffix("No findings in 1 file; project root: ., config: none.\n"), mixed.stdout)
         XCTAssertEqual(mixed.stderr, message)
-        // Files the scan collects count before any exclude: excluding them all is not this error.
-        let excluded = try authlint(["lint", "app", "--exclude", "*.swift"])
-        XCTAssertEqual(excluded.status, 0, excluded.stderr)
-        // A property list alone, or a manifest, is something to read.
-        try write(["plist/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n", "pods/Podfile": "pod 'A'\n"])
-        XCTAssertNotEqual(try authlint(["lint", "plist"]).status, 2)
-        XCTAssertNotEqual(try authlint(["lint", "pods"]).status, 2)
+        // A property list alone, or a manifest, is something to read, and the summary counts it.
+        try write([
+            "plist/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n", "pods/Podfile": "pod 'A'\n", "lock/Podfile.lock": "PODS:\n",
+        ])
+        for folder in ["plist", "pods", "lock"] {
+            let run = try authlint(["lint", folder])
+            XCTAssertEqual(run.status, 0, folder + ": " + run.stderr)
+            XCTAssertTrue(run.stdout.contains("No findings in 1 file"), folder + ": " + run.stdout)
+        }
+    }
+
+    /// A run that reads nothing exits 2 whatever led there: files named that authlint does not
+    /// read, or globs that leave out every file. A configuration named alone is read.
+    func testARunThatReadsNoFileExitsTwoWithTheReason() throws {
+        try write(["app/Greeting.swift": cleanSource, "app/README.md": "# App\n"])
+        let named = try authlint(["lint", "app/README.md"])
+        XCTAssertEqual(named.status, 2)
+        XCTAssertEqual(named.stdout, "")
+        XCTAssertTrue(named.stderr.hasPrefix("error: no file authlint reads among `app/README.md` ("), named.stderr)
+        for (options, configuration) in [(["--exclude", "**/*.swift"], nil), ([], "exclude: [\"**\"]\n"), ([], "include: [\"Nothing/**\"]\n")] {
+            if let configuration { try write(["app/.authlint.yml": configuration]) }
+            let run = try authlint(["lint", "app"] + options)
+            XCTAssertEqual(run.status, 2, "\(options) \(configuration ?? "")")
+            XCTAssertTrue(run.stderr.hasPrefix("error: every file under `app` is left out by `include`/`exclude`"), run.stderr)
+        }
+        // pre-commit staging only the configuration: it is read, checked, and passes.
+        try write(["app/.authlint.yml": "fail-on: error\n"])
+        let configuration = try authlint(["lint", "app/.authlint.yml"])
+        XCTAssertEqual(configuration.status, 0, configuration.stderr)
+        XCTAssertTrue(configuration.stdout.contains("No findings in 1 file"), configuration.stdout)
+        try write(["app/.authlint.yml": "fail-on: sometimes\n"])
+        XCTAssertEqual(try authlint(["lint", "app/.authlint.yml"]).status, 2, "a named configuration is checked")
     }
 
     func testBinaryAndBrokenFilesAreReportedAndTheScanGoesOn() throws {
@@ -875,7 +900,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("app/Broken.swift: skipped: broken symbolic link: "), run.stdout)
         XCTAssertTrue(run.stdout.contains("app/Latin.swift:1:13: partly read: file is not valid UTF-8"), run.stdout)
         XCTAssertTrue(run.stdout.contains("app/Loop.swift: skipped: symbolic link loop; not followed (symlink-loop)\n"), run.stdout)
-        XCTAssertTrue(run.stdout.contains(" in 2 files; 4 file problems reported above.\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains(" in 3 files; 4 file problems reported above.\n"), run.stdout)
 
         try FileManager.default.removeItem(atPath: workspace + "/app/LoginController.swift")
         let clean = try authlint(["lint", "app", "--format", "json"])

@@ -80,7 +80,7 @@ final class ChangedLinesTests: XCTestCase {
 
         let executable = try CLITests.requireExecutable()
         let cli = try ExternalTool.run(executable.path, ["lint", root + "/App", "--changed-lines", "--format", "json"])
-        XCTAssertEqual(cli.status, 0, cli.stderr)
+        XCTAssertEqual(cli.status, 1, "a logged token is an error: " + cli.stderr)
         XCTAssertEqual(cli.stdout.components(separatedBy: "\"rule\" : \"token-logged\"").count - 1, 2, cli.stdout)
         let badRevision = try ExternalTool.run(executable.path, ["lint", root, "--changed-since", "no-such-revision"])
         XCTAssertEqual(badRevision.status, 2)

@@ -28,7 +28,10 @@ extension Linter {
             displayPrefix: displayPrefix(root: root, currentDirectory: options.currentDirectory),
             findings: findings,
             diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
-            filesScanned: scan.reported.map { $0.count - loaded.generated.count } ?? project.files.count + scan.project.propertyLists.count,
+            // Every file read: sources, property lists, projects and dependency manifests, and the
+            // configurations named on the command line.
+            filesScanned: scan.reported.map { $0.count - loaded.generated.count + scan.namedConfigurations.count }
+                ?? scan.project.allFiles.count - loaded.generated.count,
             rules: selection.rules.map(\.description),
             excerpts: excerpts(for: findings, project: project, scanned: scan.project),
             declarations: declarations)

@@ -7,6 +7,9 @@ struct ScanResult {
     var configurations: NestedConfigurations
     /// Root-relative paths of the files to report, when only part of the root is (nil: all).
     var reported: Set<String>?
+    /// The `.authlint.yml` files named on the command line (as pre-commit names a staged one):
+    /// read and checked like any other configuration, and counted as read.
+    var namedConfigurations: [String] = []
 
     /// Whether a root-relative path is reported.
     func reports(_ path: String) -> Bool {
@@ -24,12 +27,28 @@ extension Linter {
         // files too. Nested ones are found among the files, and rescan when they add globs.
         var configurations = try NestedConfigurations.load(explicit: options.configurationPath, root: root)
         var (scanned, named) = scan(options, globs: configurations.globs)
-        try configurations.addNested(explicit: options.configurationPath, root: scanned.root, paths: scanned.allFiles.map(\.path))
+        let namedConfigurations = named == nil ? [] : configurationFiles(among: options, root: scanned.root)
+        try configurations.addNested(
+            explicit: options.configurationPath, root: scanned.root, paths: scanned.allFiles.map(\.path) + namedConfigurations)
         if configurations.files.contains(where: { !$0.scope.isEmpty && !($0.configuration.include + $0.configuration.exclude).isEmpty }) {
             (scanned, named) = scan(options, globs: configurations.globs)
         }
         try configurations.validateRules(against: options.catalog)
-        return ScanResult(project: scanned, configurations: configurations, reported: named)
+        return ScanResult(project: scanned, configurations: configurations, reported: named, namedConfigurations: namedConfigurations)
+    }
+
+    /// The root-relative paths of the `.authlint.yml` files among the paths given: regular files
+    /// inside the root.
+    private static func configurationFiles(among options: LintOptions, root: String) -> [String] {
+        let base = URL(fileURLWithPath: options.currentDirectory + "/")
+        let project = ProjectRoot(root)
+        return options.scan.paths.compactMap { path in
+            let absolute = ProjectPath.normalize(URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path)
+            guard ProjectPath.lastComponent(of: absolute) == Configuration.fileName, project.contains(absolute) else { return nil }
+            var status = stat()
+            guard lstat(absolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return ProjectPath.relative(absolute, to: root)
+        }.sorted()
     }
 
     /// Scans the paths given, with the configurations' globs. When they are only part of the
