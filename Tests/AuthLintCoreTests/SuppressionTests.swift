@@ -1,4 +1,4 @@
-import AuthLintCore
+@testable import AuthLintCore
 import Foundation
 import XCTest
 
@@ -71,13 +71,62 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(regionReport.suppressed.count, 2)
     }
 
-    func testTextInAStringOrABlockCommentIsNoSuppression() throws {
+    func testTextInAStringIsNoSuppression() throws {
         let inString = logging.replacingOccurrences(
             of: "    print(", with: "    let note = \"// authlint:disable:next token-logged -- no\"\n    print(")
         XCTAssertEqual(rules(try lint(["A.swift": inString])), ["5 token-logged"])
-        let inBlock = logging.replacingOccurrences(
-            of: "    print(", with: "    /* authlint:disable:next token-logged -- no */\n    print(")
-        XCTAssertEqual(rules(try lint(["A.swift": inBlock])), ["5 token-logged"])
+    }
+
+    /// A directive in a block or doc comment silences nothing, and says what to write instead.
+    func testADirectiveInABlockOrDocCommentIsReportedNotObeyed() throws {
+        for comment in [
+            "/* authlint:disable:next token-logged -- no */", "/** authlint:disable:next token-logged -- no */",
+            "/// authlint:disable:next token-logged -- no", "/*\n     * authlint:disable:next token-logged -- no\n     */",
+        ] {
+            let source = logging.replacingOccurrences(of: "    print(", with: "    \(comment)\n    print(")
+            let report = try lint(["A.swift": source])
+            let lines = comment.split(separator: "\n").count
+            XCTAssertEqual(rules(report), ["4 unknown-suppression-directive", "\(4 + lines) token-logged"], comment)
+            let message = report.findings[0].message
+            XCTAssertTrue(message.contains("block or doc comment is not read"), message)
+            XCTAssertTrue(message.hasSuffix("write it as a `//` line comment of its own: `// authlint:disable:next token-logged -- no`."), message)
+        }
+        // Prose that mentions a directive further on is no directive.
+        let prose = logging.replacingOccurrences(of: "    print(", with: "    /// Use authlint:disable:next sparingly.\n    print(")
+        XCTAssertEqual(rules(try lint(["A.swift": prose])), ["5 token-logged"])
+    }
+
+    /// ` -- ` sets the reason apart in Swift, ` - ` in property lists; any other is reported
+    /// with the form the file's kind expects.
+    func testTheReasonSeparatorIsTheOneOfTheFilesKind() throws {
+        for (directive, problem) in [
+            ("// authlint:disable:next token-logged - a fixture", "in Swift and Objective-C the reason follows ` -- ` (`token-logged -- reason`)"),
+            ("// authlint:disable:next token-logged — a fixture", "in Swift and Objective-C the reason follows ` -- `"),
+            ("// authlint:disable:next token-logged: a fixture", "in Swift and Objective-C the reason follows ` -- `"),
+        ] {
+            let report = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    \(directive)\n    print(")])
+            XCTAssertEqual(rules(report), ["4 unknown-suppression-directive", "5 token-logged"], directive)
+            XCTAssertTrue(report.findings[0].message.contains(problem), report.findings[0].message)
+        }
+        let kept = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:next token-logged -- a fixture\n    print(")])
+        XCTAssertEqual(rules(kept), [])
+        XCTAssertEqual(kept.suppressed.map(\.reason), ["a fixture"])
+        XCTAssertEqual(Suppression.problem("authlint:disable:next missing-applesignin-entitlement - signed later", syntax: .xml), nil)
+        XCTAssertEqual(Suppression.Directive("authlint:disable:next missing-applesignin-entitlement - signed later", syntax: .xml)?.reason, "signed later")
+        XCTAssertTrue(
+            Suppression.problem("authlint:disable:next missing-applesignin-entitlement — signed later", syntax: .xml)?
+                .contains("in property lists the reason follows ` - `") == true)
+    }
+
+    /// `all` names every rule, and needs a reason like any other.
+    func testAllSuppressesEveryRuleAndNeedsAReason() throws {
+        let all = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:next all -- generated fixture\n    print(")])
+        XCTAssertEqual(rules(all), [])
+        XCTAssertEqual(all.suppressed.map(\.finding.rule), ["token-logged"])
+        let bare = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:next all\n    print(")])
+        XCTAssertEqual(rules(bare), ["4 suppression-without-reason"])
+        let unused = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:this all -- nothing here\n    print(")])
+        XCTAssertEqual(rules(unused), ["4 unused-suppression", "5 token-logged"])
     }
 
     func testUnusedReasonlessAndUnknownSuppressionsAreReported() throws {

@@ -2,10 +2,12 @@ import Foundation
 
 /// An inline suppression: `// authlint:disable:next RULE[, RULE] -- reason`,
 /// `// authlint:disable:this RULE -- reason`, or a region `// authlint:disable RULE -- reason`
-/// … `// authlint:enable RULE`. In property lists, the same words inside `<!-- … -->`, with
-/// ` - reason` (XML comments may not contain `--`).
-/// Only a line comment that starts with the words counts: text in strings, block comments and
-/// commented-out directives (`// // authlint:…`) does not.
+/// … `// authlint:enable RULE`; `all` names every rule. In property lists, the same words inside
+/// `<!-- … -->`, with ` - reason` (XML comments may not contain `--`).
+/// Only a line comment that starts with the words counts: text in strings and commented-out
+/// directives (`// // authlint:…`) does not. A directive in a block or doc comment is reported,
+/// not obeyed: one form is what a reviewer and `grep` look for, and a doc comment is the
+/// declaration's documentation, which Quick Help shows.
 public struct Suppression: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case nextLine = "disable:next"
@@ -23,13 +25,27 @@ public struct Suppression: Sendable, Hashable {
     /// The lines it silences.
     public var lines: ClosedRange<Int>
 
+    /// The rule name that suppresses every rule.
+    static let allRules = "all"
+
+    /// How a reason is set apart in a kind of comment: ` -- ` in Swift and Objective-C, ` - ` in
+    /// XML, which may not contain `--`.
+    enum Syntax: Sendable {
+        case code, xml
+
+        var separator: String { self == .code ? " -- " : " - " }
+        var language: String { self == .code ? "Swift and Objective-C" : "property lists" }
+    }
+
     /// Reads the directives of a file: Swift and Objective-C line comments, and XML comments of
     /// property lists (given as line, column and text).
-    static func parse(path: String, comments: [(line: Int, column: Int, text: String)], lineCount: Int) -> [Suppression] {
+    static func parse(
+        path: String, comments: [(line: Int, column: Int, text: String)], lineCount: Int, syntax: Syntax = .code
+    ) -> [Suppression] {
         var found: [Suppression] = []
         var open: [String: Int] = [:]  // rule → index of the region directive still open
         for comment in comments {
-            guard let directive = Directive(comment.text) else { continue }
+            guard let directive = Directive(comment.text, syntax: syntax) else { continue }
             switch directive.word {
             case "enable":
                 for rule in directive.rules {
@@ -54,19 +70,20 @@ public struct Suppression: Sendable, Hashable {
     }
 
     /// What is wrong with a comment that starts like a directive but is none, so it silences
-    /// nothing: an unknown word (`authlint:disable-next-line`), no rule named, or a `:` where
-    /// ` -- ` starts the reason. Nil for a comment that is a directive or no directive at all.
-    static func problem(_ text: String) -> String? {
+    /// nothing: an unknown word (`authlint:disable-next-line`), no rule named, or a reason set
+    /// apart by anything but the separator of its kind of file (`:`, ` - ` in Swift, ` — `). Nil
+    /// for a comment that is a directive or no directive at all.
+    static func problem(_ text: String, syntax: Syntax = .code) -> String? {
         guard var body = directiveBody(text) else { return nil }
-        if Directive(text) != nil {
-            // A rule written with a `:` reason (`token-logged: kept for now`) names no rule.
-            guard let directive = Directive(text), let odd = directive.rules.first(where: { $0.contains(":") || $0.contains(" ") }) else {
-                return nil
-            }
-            let rule = odd.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? odd
-            return "this directive reads `\(odd.shortExcerpt)` as a rule id; put the reason after ` -- ` (`\(rule) -- reason`)"
+        if let directive = Directive(text, syntax: syntax) {
+            // A rule written with another separator (`token-logged: kept for now`,
+            // `token-logged - kept`) names no rule.
+            guard let odd = directive.rules.first(where: { $0.contains(":") || $0.contains(" ") }) else { return nil }
+            let rule = odd.split(whereSeparator: { $0 == ":" || $0 == " " }).first.map(String.init) ?? odd
+            return "this directive reads `\(odd.shortExcerpt)` as a rule id; in \(syntax.language) the reason follows "
+                + "`\(syntax.separator)` (`\(rule.shortExcerpt)\(syntax.separator)reason`)"
         }
-        if let dashes = body.range(of: " -- ") ?? body.range(of: "--") { body = body[..<dashes.lowerBound] }
+        if let dashes = body.range(of: syntax.separator) ?? body.range(of: "--") { body = body[..<dashes.lowerBound] }
         let parts = body.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
         let word = parts.first.map(String.init) ?? ""
         let words = ["disable:next", "disable:this", "disable", "enable"]
@@ -95,13 +112,17 @@ public struct Suppression: Sendable, Hashable {
         var rules: [String]
         var reason: String?
 
-        init?(_ text: String) {
+        init?(_ text: String, syntax: Syntax = .code) {
             guard var body = Suppression.directiveBody(text) else { return nil }
             var reasonText: Substring?
-            // XML comments may not hold `--`: there the reason follows ` - ` or ` — ` instead.
-            if let dashes = body.range(of: " -- ") ?? body.range(of: "--") ?? body.range(of: " — ") ?? body.range(of: " - ") {
+            // Only the separator of the file's kind sets the reason apart; text after any other is
+            // read as part of a rule's name, which ``Suppression/problem(_:syntax:)`` reports.
+            let trimmed = body.trimmingTrailingSpaces()
+            if let dashes = body.range(of: syntax.separator) {
                 reasonText = body[dashes.upperBound...]
                 body = body[..<dashes.lowerBound]
+            } else if trimmed.hasSuffix(syntax.separator.trimmingTrailingSpaces()) {
+                body = trimmed.dropLast(syntax.separator.trimmingTrailingSpaces().count)
             }
             let parts = body.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = parts.first, ["disable", "disable:next", "disable:this", "enable"].contains(String(first)) else { return nil }
@@ -120,12 +141,29 @@ extension SourceFile {
     /// count: what suppressions need of a file, kept when its code is let go.
     struct Directives: Sendable {
         var comments: [(line: Int, column: Int, text: String)]
+        /// Block and doc comments that start with `authlint:`: reported, never obeyed.
+        var misplaced: [(line: Int, column: Int, text: String)]
         var lineCount: Int
 
         init(_ file: SourceFile) {
             comments = file.lineComments.filter { Suppression.directiveBody($0.text) != nil }
+            misplaced = file.tokens.compactMap { token in
+                guard token.kind == .docLineComment || token.kind == .blockComment || token.kind == .docBlockComment else { return nil }
+                var text = Substring(file.text(of: token))
+                for opening in ["///", "/**", "/*"] where text.hasPrefix(opening) {
+                    text = text.dropFirst(opening.count)
+                    break
+                }
+                if text.hasSuffix("*/") { text = text.dropLast(2) }
+                let body = text.drop { $0 == " " || $0 == "\t" || $0 == "*" || $0 == "\n" || $0 == "\r" }
+                guard let directive = Suppression.directiveBody(String(body)) else { return nil }
+                let line = directive.prefix { $0 != "\n" && $0 != "\r" }
+                return (Int(token.line), Int(token.column), "authlint:" + String(line.trimmingTrailingSpaces()))
+            }
             lineCount = file.lineStarts.count
         }
+
+        var isEmpty: Bool { comments.isEmpty && misplaced.isEmpty }
     }
 
     /// The texts of the file's `//` comments (not `///`), after the slashes, with their places.
@@ -136,5 +174,18 @@ extension SourceFile {
             guard text.hasPrefix("//"), !text.hasPrefix("///") else { return nil }
             return (Int(token.line), Int(token.column), String(text.dropFirst(2)))
         }
+    }
+}
+
+extension StringProtocol where SubSequence == Substring {
+    /// The text without the spaces and tabs it ends with.
+    func trimmingTrailingSpaces() -> Substring {
+        var end = endIndex
+        while end > startIndex {
+            let previous = index(before: end)
+            guard self[previous] == " " || self[previous] == "\t" else { break }
+            end = previous
+        }
+        return self[startIndex..<end]
     }
 }

@@ -18,22 +18,32 @@ struct SuppressionFilter {
     init(project: ProjectIndex, catalog: [RuleSpec], requireReason: @escaping (String) -> Bool) {
         var byPath: [String: [Suppression]] = [:]
         var malformed: [String: [(line: Int, column: Int, problem: String)]] = [:]
-        func lookForMistakes(_ path: String, _ comments: [(line: Int, column: Int, text: String)]) {
-            let problems = comments.compactMap { comment in Suppression.problem(comment.text).map { (comment.line, comment.column, $0) } }
-            if !problems.isEmpty { malformed[path] = problems }
+        func lookForMistakes(
+            _ path: String, _ comments: [(line: Int, column: Int, text: String)], _ syntax: Suppression.Syntax,
+            misplaced: [(line: Int, column: Int, text: String)] = []
+        ) {
+            var problems = comments.compactMap { comment in
+                Suppression.problem(comment.text, syntax: syntax).map { (comment.line, comment.column, $0) }
+            }
+            for comment in misplaced {
+                problems.append((comment.line, comment.column,
+                    "a directive in a block or doc comment is not read, so this comment silences nothing; write it as a `//` line "
+                        + "comment of its own: `// \(comment.text.shortExcerpt)`"))
+            }
+            if !problems.isEmpty { malformed[path] = problems.sorted { ($0.0, $0.1) < ($1.0, $1.1) } }
         }
         for file in project.files.indices {
-            guard let directives = project.files.directives(file), !directives.comments.isEmpty else { continue }
+            guard let directives = project.files.directives(file), !directives.isEmpty else { continue }
             let path = project.paths[file]
             let found = Suppression.parse(path: path, comments: directives.comments, lineCount: directives.lineCount)
             if !found.isEmpty { byPath[path] = found }
-            lookForMistakes(path, directives.comments)
+            lookForMistakes(path, directives.comments, .code, misplaced: directives.misplaced)
         }
         for (path, list) in project.resources.propertyLists {
             let comments = list.comments.map { (line: $0.line, column: 1, text: $0.text) }
-            let found = Suppression.parse(path: path, comments: comments, lineCount: Int.max / 2)
+            let found = Suppression.parse(path: path, comments: comments, lineCount: Int.max / 2, syntax: .xml)
             if !found.isEmpty { byPath[path] = found }
-            lookForMistakes(path, comments)
+            lookForMistakes(path, comments, .xml)
         }
         self.malformed = malformed
         suppressions = byPath
@@ -72,13 +82,13 @@ struct SuppressionFilter {
         return Outcome(kept: kept, suppressed: suppressed)
     }
 
-    /// Whether `name` in a suppression means the rule `id` (its id or an alias).
+    /// Whether `name` in a suppression means the rule `id` (its id, an alias, or `all`).
     private func names(_ name: String, _ id: String) -> Bool {
-        name == id || catalog.first { $0.id == id }?.description.aliases.contains(name) == true
+        name == id || name == Suppression.allRules || catalog.first { $0.id == id }?.description.aliases.contains(name) == true
     }
 
     private func meta(paths: [String], used: Set<[Int]>) -> [Finding] {
-        let known = Set(catalog.flatMap { [$0.id] + $0.description.aliases })
+        let known = Set(catalog.flatMap { [$0.id] + $0.description.aliases } + [Suppression.allRules])
         let rules = Dictionary(uniqueKeysWithValues: catalog.map { ($0.id, $0) })
         var found: [Finding] = []
         func report(_ id: String, _ suppression: Suppression, _ message: String) {
@@ -103,8 +113,9 @@ struct SuppressionFilter {
                 let misplacedReason = suppression.rules.contains { $0.contains(":") || $0.contains(" ") }
                 if requireReason(path), suppression.reason == nil, !misplacedReason {
                     let names = suppression.rules.map { "`\($0)`" }.joined(separator: ", ")
+                    let separator = path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") ? " -- " : " - "
                     report(Self.withoutReason, suppression,
-                        "This suppression of \(names) gives no reason; add one after ` -- ` so a reviewer can tell why it is there.")
+                        "This suppression of \(names) gives no reason; add one after `\(separator)` so a reviewer can tell why it is there.")
                 }
             }
         }
