@@ -289,6 +289,27 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(TextReporter(options: ReporterOptions(quiet: true)).render(withLine), "Login.swift:1:1: warning: M. [r]\n")
     }
 
+    // MARK: - Fixable findings
+
+    func testFixableFindingsAreMarkedAfterTheSeverity() {
+        var fixable = finding("rule-a", .error, "Fix me.", line: 3, column: 17)
+        fixable.fix = Fix(summary: "add the key", edits: [])
+        var byHand = finding("rule-b", .warning, "By hand.", line: 5, column: 1)
+        byHand.fix = Fix(summary: "add the key", edits: [], manual: "edit Project.swift")
+        let plain = finding("rule-c", .note, "Not fixable.", line: 7, column: 1)
+        let text = TextReporter().render(report([fixable, byHand, plain]))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Still `path:line:column: severity: ` first and `[rule-id]` last, as compilers and ruff write.
+        XCTAssertEqual(lines[0], "Login.swift:3:17: error: [*] Fix me. [rule-a]")
+        XCTAssertEqual(lines[1], "Login.swift:5:1: warning: By hand. [rule-b]", "a fix by hand is not --fix's")
+        XCTAssertEqual(lines[2], "Login.swift:7:1: note: Not fixable. [rule-c]")
+        XCTAssertTrue(text.contains("; 1 fixable with --fix (marked [*])."), text)
+
+        let coloured = TextReporter(options: ReporterOptions(color: true)).render(report([fixable]))
+        XCTAssertTrue(coloured.hasPrefix("\u{1B}[1mLogin.swift:3:17:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1;36m[*]\u{1B}[0m Fix me. "), coloured)
+        XCTAssertFalse(TextReporter().render(report([plain])).contains("[*]"))
+    }
+
     // MARK: - Colour
 
     func testNoColourUnlessAsked() {

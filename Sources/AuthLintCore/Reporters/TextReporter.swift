@@ -1,7 +1,10 @@
 import Foundation
 
 /// Compiler-style text: `path:line:column: severity: message [rule-id]`, which Xcode, editors and
-/// CI logs turn into links; on a terminal, the source line with a caret under the finding.
+/// CI logs turn into links; on a terminal, the source line with a caret under the finding. A
+/// finding `--fix` can fix is marked `[*]` right after the severity, as ruff marks it after its
+/// code: `path:line:column: warning: [*] message [rule-id]`. The line still starts as compilers'
+/// do and still ends with the rule id, for the tools that read either.
 public struct TextReporter: Reporter {
     public var options: ReporterOptions
 
@@ -14,6 +17,7 @@ public struct TextReporter: Reporter {
         for finding in report.findings {
             let location = "\(report.displayPath(finding.path).terminalSafe()):\(finding.line):\(finding.column):"
             out += paint(location, .bold) + " " + paint("\(finding.severity.rawValue):", finding.severity.style)
+            if finding.isFixable { out += " " + paint(Self.fixableMark, .cyan) }
             out += " " + finding.message.terminalSafe() + " " + paint("[\(finding.rule.terminalSafe())]", .dim) + "\n"
             if options.excerpts, let line = report.excerpts[finding.path]?[finding.line] {
                 out += excerpt(line: line, finding: finding)
@@ -53,8 +57,8 @@ public struct TextReporter: Reporter {
         }
         if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         text += " in \(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s")"
-        let fixable = report.findings.filter { $0.fix != nil && $0.fix?.manual == nil }.count
-        if fixable > 0 { text += "; \(fixable) fixable with --fix" }
+        let fixable = report.findings.filter(\.isFixable).count
+        if fixable > 0 { text += "; \(fixable) fixable with --fix (marked \(Self.fixableMark))" }
         if !report.suppressed.isEmpty { text += "; \(report.suppressed.count) suppressed inline" }
         if report.baselineAccepted > 0 { text += "; \(report.baselineAccepted) in the baseline" }
         if report.outsideChanges > 0 { text += "; \(report.outsideChanges) outside the changes" }
@@ -94,6 +98,9 @@ public struct TextReporter: Reporter {
     /// How many generated files the summary names; the JSON report lists all.
     static let generatedFilesShown = 10
 
+    /// What marks a finding `--fix` can fix, after its severity.
+    static let fixableMark = "[*]"
+
     private func excerpt(line: String, finding: Finding) -> String {
         let units = Array(line.utf16)
         let start = max(0, min(finding.column - 1, units.count))
@@ -121,6 +128,11 @@ public struct TextReporter: Reporter {
     private func paint(_ text: String, _ style: Style) -> String {
         options.color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
+}
+
+extension Finding {
+    /// `--fix` fixes it: its rule declares a fix that applies here and needs no hand.
+    var isFixable: Bool { fix != nil && fix?.manual == nil }
 }
 
 extension Severity {
