@@ -25,24 +25,44 @@ extension String {
         guard unicodeScalars.contains(where: { $0.needsTerminalEscape }) else { return self }
         var out = ""
         for scalar in unicodeScalars {
-            guard scalar.needsTerminalEscape, !kept.contains(scalar) else {
+            if scalar.needsTerminalEscape, !kept.contains(scalar) {
+                out += scalar.visibleEscape
+            } else {
                 out.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\0": out += "\\0"
-            case "\u{07}": out += "\\a"
-            case "\u{08}": out += "\\b"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\u{0B}": out += "\\v"
-            case "\u{0C}": out += "\\f"
-            case "\r": out += "\\r"
-            case "\u{1B}": out += "\\e"
-            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
         }
         return out
+    }
+
+    /// Text from the tree as the GitLab, JUnit and Checkstyle reports show it: what
+    /// ``terminalSafe(keeping:)`` escapes, and also the left-to-right and right-to-left marks and
+    /// the non-characters U+FFFE and U+FFFF, which XML 1.0 forbids; but for those in `kept`.
+    /// No control character XML 1.0 forbids is left, and no bidirectional control can reorder
+    /// how a line shows in a CI dashboard.
+    func reportSafe(keeping kept: Set<Unicode.Scalar> = []) -> String {
+        guard unicodeScalars.contains(where: { $0.needsReportEscape }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.needsReportEscape, !kept.contains(scalar) {
+                out += scalar.visibleEscape
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// XML character data (an element's text): ``reportSafe(keeping:)`` keeping tabs and line
+    /// feeds, then `&<>"'` as entities. A carriage return is shown escaped, as an XML parser
+    /// would turn it into a line feed.
+    var xmlText: String {
+        reportSafe(keeping: ["\t", "\n"]).htmlEscaped
+    }
+
+    /// A double-quoted XML attribute value: as ``xmlText``, with tabs and line feeds as character
+    /// references, which attribute-value normalisation keeps (a raw one becomes a space).
+    var xmlAttribute: String {
+        xmlText.replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(of: "\n", with: "&#10;")
     }
 
     /// A value from a file as a message may quote it: at most 40 characters, control characters
@@ -170,6 +190,32 @@ extension Unicode.Scalar {
         switch value {
         case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
+        }
+    }
+
+    /// What ``needsTerminalEscape`` covers, the left-to-right and right-to-left marks (U+200E,
+    /// U+200F) and the non-characters U+FFFE and U+FFFF, which XML 1.0 does not allow.
+    var needsReportEscape: Bool {
+        switch value {
+        case 0x200E, 0x200F, 0xFFFE, 0xFFFF: true
+        default: needsTerminalEscape
+        }
+    }
+
+    /// The character shown as an escape: `\e`, `\n`, `\0`, … for the common control characters,
+    /// `\u{…}` (hexadecimal) for the others.
+    var visibleEscape: String {
+        switch self {
+        case "\0": "\\0"
+        case "\u{07}": "\\a"
+        case "\u{08}": "\\b"
+        case "\t": "\\t"
+        case "\n": "\\n"
+        case "\u{0B}": "\\v"
+        case "\u{0C}": "\\f"
+        case "\r": "\\r"
+        case "\u{1B}": "\\e"
+        default: "\\u{" + String(value, radix: 16, uppercase: true) + "}"
         }
     }
 }
