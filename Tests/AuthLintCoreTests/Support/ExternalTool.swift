@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// Programs some tests need that Swift does not bring: Python's `jsonschema` and headless
-/// Chromium. Missing, they skip the test with a message, except under CI (`CI=true`), where
+/// Programs some tests need that Swift does not bring: Python's `jsonschema`, `xmllint` and
+/// headless Chromium. Missing, they skip the test with a message, except under CI (`CI=true`), where
 /// `.ci/run` installs them and a missing one fails the test instead.
 enum ExternalTool {
     struct Output {
@@ -109,5 +109,28 @@ enum ExternalTool {
     static func assertValid(_ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let errors = try schemaErrors(document, schemaPath: schemaPath, file: file, line: line)
         XCTAssertEqual(errors, "", "not valid against \((schemaPath as NSString).lastPathComponent)", file: file, line: line)
+    }
+
+    // MARK: - XML Schema
+
+    /// Validates the XML `document` against the XML Schema at `xsdPath` with `xmllint`; returns
+    /// its errors ("" when valid). A document that is not well-formed XML has errors too.
+    static func xmlSchemaErrors(_ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        guard let xmllint = find(["xmllint"]) else { try unavailable("xmllint (apt-get install libxml2-utils)", file: file, line: line) }
+        let documentPath = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-doc-\(UUID().uuidString).xml").path
+        try document.write(toFile: documentPath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: documentPath) }
+        let output = try run(xmllint, ["--noout", "--schema", xsdPath, documentPath])
+        // 0: valid; 1: not well-formed; 3: not valid; 4 and 5: the schema could not be used.
+        guard output.status != 0 else { return "" }
+        let errors = output.stderr.replacingOccurrences(of: documentPath, with: "document").trimmingCharacters(in: .whitespacesAndNewlines)
+        return "xmllint exit \(output.status): " + String(errors.prefix(2000))
+    }
+
+    /// Fails unless the XML `document` is valid against the XML Schema at `xsdPath`. Call it
+    /// outside `XCTAssert…`: a skip thrown inside an assertion's autoclosure counts as a failure.
+    static func assertValidXML(_ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let errors = try xmlSchemaErrors(document, xsdPath: xsdPath, file: file, line: line)
+        XCTAssertEqual(errors, "", "not valid against \((xsdPath as NSString).lastPathComponent)", file: file, line: line)
     }
 }
