@@ -72,7 +72,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Prefix for the Markdown report's links, before each displayed path (for instance https://github.com/OWNER/REPO/blob/SHA/).")
     var linkBase: String?
 
-    @Option(help: "Make SARIF URIs relative to this folder instead of the project root (the repository root, for GitHub code scanning of a subfolder).")
+    @Option(help: "Make SARIF URIs and GitLab Code Quality paths relative to this folder instead of the project root (the repository root, when a subfolder is linted).")
     var sarifRoot: String?
 
     @Flag(help: "Read each Swift file's bytes for the names it may use first, and lex only those a rule may match in and those a project-wide question reaches (the findings are the same).")

@@ -19,8 +19,9 @@ public struct ReporterOptions: Sendable {
     /// Where the Markdown report's links point: the displayed path is appended (for instance
     /// `https://github.com/OWNER/REPO/blob/SHA/`). Without it, links are relative paths.
     public var linkBase: String?
-    /// The absolute folder SARIF URIs are relative to (`--sarif-root`), when it is not the
-    /// project root: the repository root for GitHub code scanning when a subfolder is linted.
+    /// The absolute folder SARIF URIs and GitLab Code Quality paths are relative to
+    /// (`--sarif-root`), when it is not the project root: the repository root, for GitHub code
+    /// scanning or GitLab when a subfolder is linted.
     public var sarifRoot: String?
 
     public init(
@@ -49,6 +50,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     case github
     /// A self-contained page for reviewers, on screen and on paper.
     case html
+    /// GitLab Code Quality: the merge request's widget and diff annotations.
+    case gitlab
 
     public func reporter(_ options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
@@ -58,6 +61,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         case .markdown: MarkdownReporter(options)
         case .github: GitHubActionsReporter()
         case .html: HTMLReporter()
+        case .gitlab: GitLabReporter(options: options)
         }
     }
 }
