@@ -54,7 +54,7 @@ final class ReportOptionTests: XCTestCase {
     func testInvalidReportSpecificationsExitTwo() throws {
         for (spec, expected) in [
             ("sarif", "--report expects FORMAT=PATH (for example sarif=authlint.sarif), not `sarif`."),
-            ("xml=out.xml", "--report xml=out.xml: unknown format `xml`; use one of text, json, sarif, markdown, github, html, gitlab."),
+            ("xml=out.xml", "--report xml=out.xml: unknown format `xml`; use one of text, json, sarif, markdown, github, html, gitlab, junit."),
             ("sarif=", "--report sarif=: the path after `=` is empty."),
         ] {
             let run = try authlint(["lint", "app", "--report", spec])

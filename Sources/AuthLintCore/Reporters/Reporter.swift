@@ -52,6 +52,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     case html
     /// GitLab Code Quality: the merge request's widget and diff annotations.
     case gitlab
+    /// JUnit XML for CI test dashboards: a suite per rule, a failed test per finding.
+    case junit
 
     public func reporter(_ options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
@@ -62,6 +64,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         case .github: GitHubActionsReporter()
         case .html: HTMLReporter()
         case .gitlab: GitLabReporter(options: options)
+        case .junit: JUnitReporter()
         }
     }
 }
