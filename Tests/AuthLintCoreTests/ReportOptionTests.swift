@@ -51,10 +51,23 @@ final class ReportOptionTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("\n### `missing-nonce` · error"), run.stdout)
     }
 
+    func testTheCIFormatsWorkWithBothOptions() throws {
+        let run = try authlint([
+            "lint", "app", "--format", "gitlab", "--report", "junit=junit.xml", "--report", "checkstyle=checkstyle.xml",
+            "--report", "gitlab=gitlab.json",
+        ])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stdout, try read("gitlab.json"), "--format and --report write the same report")
+        let issues = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual((issues.first?["location"] as? [String: Any])?["path"] as? String, "LoginController.swift", "from the project root")
+        XCTAssertTrue(try read("junit.xml").contains(#"<testcase name="app/LoginController.swift:5:13" classname="authlint."#))
+        XCTAssertTrue(try read("checkstyle.xml").contains(#"<file name="app/LoginController.swift">"#))
+    }
+
     func testInvalidReportSpecificationsExitTwo() throws {
         for (spec, expected) in [
             ("sarif", "--report expects FORMAT=PATH (for example sarif=authlint.sarif), not `sarif`."),
-            ("xml=out.xml", "--report xml=out.xml: unknown format `xml`; use one of text, json, sarif, markdown, github, html, gitlab, junit."),
+            ("xml=out.xml", "--report xml=out.xml: unknown format `xml`; use one of text, json, sarif, markdown, github, html, gitlab, junit, checkstyle."),
             ("sarif=", "--report sarif=: the path after `=` is empty."),
         ] {
             let run = try authlint(["lint", "app", "--report", spec])

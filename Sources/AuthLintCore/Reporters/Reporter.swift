@@ -54,6 +54,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     case gitlab
     /// JUnit XML for CI test dashboards: a suite per rule, a failed test per finding.
     case junit
+    /// Checkstyle XML for the many tools that read it: an error per finding, by file.
+    case checkstyle
 
     public func reporter(_ options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
@@ -65,6 +67,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         case .html: HTMLReporter()
         case .gitlab: GitLabReporter(options: options)
         case .junit: JUnitReporter()
+        case .checkstyle: CheckstyleReporter()
         }
     }
 }
