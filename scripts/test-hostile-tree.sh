@@ -25,14 +25,14 @@ cd "$WORK/tree"
 timer=()
 [ -x /usr/bin/time ] && timer=(/usr/bin/time -f "%e s, %M KB peak" -o "$OUT/run.time")
 reports=()
-for format in json sarif markdown github html; do reports+=(--report "$format=$OUT/$format.out"); done
+for format in json sarif markdown github html gitlab junit checkstyle; do reports+=(--report "$format=$OUT/$format.out"); done
 ( ulimit -v 4194304; timeout 120 "${timer[@]}" \
     "$BIN" lint project --no-cache --format text "${reports[@]}" > "$OUT/text.out" 2> "$OUT/text.err" )
 status=$?
 [ "$status" -eq 0 ] || [ "$status" -eq 1 ]
 check "every format: exit 0 or 1 (not a crash, timeout or usage error)" $? "(status $status)"
 [ -f "$OUT/run.time" ] && echo "     $(tail -1 "$OUT/run.time")"
-for format in json sarif markdown github html; do
+for format in json sarif markdown github html gitlab junit checkstyle; do
     [ -s "$OUT/$format.out" ]
     check "$format report written" $?
 done
@@ -82,10 +82,21 @@ for path, kind in (("project/Data/Instruction.plist", "malformed-plist"), ("proj
                    ("project/Data/Names.plist", "invalid-utf8")):
     if (path, kind) not in found: problems.append(f"json: no {kind} diagnostic for {path}")
 json.loads(read("sarif.out"))
+# gitlab, junit and checkstyle: well-formed, and no control or bidirectional character left raw.
+import xml.etree.ElementTree as ET
+if not isinstance(json.loads(read("gitlab.out")), list): problems.append("gitlab: not a JSON array")
+for name in ("junit.out", "checkstyle.out"):
+    try: ET.fromstring(read(name))
+    except ET.ParseError as error: problems.append(f"{name}: not well-formed XML: {error}")
+for name in ("gitlab.out", "junit.out", "checkstyle.out"):
+    text = read(name).decode()
+    bad = sorted({f"U+{ord(c):04X}" for c in text if (ord(c) < 0x20 and c not in "\t\n") or 0x7F <= ord(c) <= 0x9F
+                  or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069 or ord(c) in (0x200E, 0x200F, 0xFFFE, 0xFFFF)})
+    if bad: problems.append(f"{name}: raw {bad}")
 for p in problems: print("     " + p)
 sys.exit(1 if problems else 0)
 PY
-check "github, text, markdown and html outputs escape what comes from the tree; JSON has the diagnostics" $?
+check "github, text, markdown, html, gitlab, junit and checkstyle outputs escape what comes from the tree; JSON has the diagnostics" $?
 
 if [ -f "$ROOT/../shared/tools/validate-sarif.py" ]; then
     python3 "$ROOT/../shared/tools/validate-sarif.py" "$OUT/sarif.out" > "$OUT/sarif.valid" 2>&1
