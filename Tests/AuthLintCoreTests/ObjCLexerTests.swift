@@ -49,6 +49,24 @@ final class ObjCLexerTests: XCTestCase {
         XCTAssertTrue(lexed.diagnostics.isEmpty)
     }
 
+    func testAPragmaMarkTitleIsProse() {
+        let lexed = LexTest.objc("""
+            #pragma mark - Theme's colours
+            #pragma mark Don't
+            #pragma clang diagnostic ignored "-Wdeprecated"
+            #pragma marker 'x'
+            int x;
+            """)
+        XCTAssertEqual(lexed.code, [
+            "poundKeyword #pragma", "identifier mark", "poundKeyword #pragma", "identifier mark",
+            "poundKeyword #pragma", "identifier clang", "identifier diagnostic", "identifier ignored",
+            "stringOpen \"", "stringSegment -Wdeprecated", "stringClose \"",
+            "poundKeyword #pragma", "identifier marker", "stringOpen '", "stringSegment x", "stringClose '",
+            "keyword int", "identifier x", "semicolon ;",
+        ])
+        XCTAssertTrue(lexed.diagnostics.isEmpty, "\(lexed.diagnostics)")
+    }
+
     func testCharacterLiterals() {
         let lexed = LexTest.objc(#"char c = 'a', q = '\'', n = '\n';"#)
         XCTAssertEqual(lexed.codeTokens.filter(\.kind.isStringPart).map(lexed.text), [

@@ -143,7 +143,11 @@ struct ObjCLexerImpl {
         case ASCII.pound:
             if let end = identifierEnd(start + 1) {
                 emit(.poundKeyword, end.end, ascii: end.ascii)
-                if CKeywords.diagnosticDirectives.lookup(p, start + 1, end.end - start - 1) != nil { lexDirectiveMessage(end.end) }
+                if CKeywords.diagnosticDirectives.lookup(p, start + 1, end.end - start - 1) != nil {
+                    lexDirectiveMessage(end.end)
+                } else if end.end - start - 1 == 6, matches("pragma", at: start + 1) {
+                    lexPragmaMark(end.end)
+                }
             } else {
                 emit(.pound, start + 1)
             }
@@ -196,6 +200,26 @@ struct ObjCLexerImpl {
                 }
             }
         }
+    }
+
+    /// `#pragma mark - Title`: the title is prose up to the line end (`#pragma mark - Theme's`
+    /// opens no character literal), after `mark` as an identifier. Other pragmas are tokens.
+    private mutating func lexPragmaMark(_ start: Int) {
+        var i = start
+        while i < n, p[i] == ASCII.space || p[i] == ASCII.tab { i += 1 }
+        guard i + 4 <= n, matches("mark", at: i), identifierEnd(i)?.end == i + 4 else { return }
+        if i > start { emit(.whitespace, i) }
+        emit(.identifier, i + 4)
+        lexDirectiveMessage(i + 4)
+    }
+
+    /// Whether the ASCII `word` is at `offset`.
+    private func matches(_ word: StaticString, at offset: Int) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= n else { return false }
+        let bytes = word.utf8Start
+        for k in 0..<count where p[offset + k] != bytes[k] { return false }
+        return true
     }
 
     /// The message of `#error` / `#warning` up to the line end: one `.lineComment`, so an
