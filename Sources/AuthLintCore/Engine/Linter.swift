@@ -22,6 +22,10 @@ public struct LintOptions: Sendable {
     /// sign-in code and nothing follows values into them; where the rules follow values through
     /// most of the app, lexing those files one by one costs more than lexing them all up front.
     public var prefilter = false
+    /// `--select`: only these rules run (nil: every rule the configuration leaves on).
+    public var selectedRules: Set<String>?
+    /// `--ignore`: these rules do not run.
+    public var ignoredRules: Set<String> = []
     /// How much source the code kept in memory may come from. In a tree with more Swift and
     /// Objective-C source than this, each file's code is let go once its summary is taken, and
     /// lexed again when a rule may match in it or a question reaches it; code lexed on use is kept
@@ -81,7 +85,10 @@ public enum Linter {
         var clock = StageClock()
         let prefetched = prefetchCache(options)
         var scan = try clock.time("scan") { try Linter.scan(options) }
-        let selection = RuleSelection(catalog: options.catalog, configurations: scan.configurations)
+        var selection = RuleSelection(catalog: options.catalog, configurations: scan.configurations)
+        selection.rules.removeAll { rule in
+            !(options.selectedRules?.contains(rule.id) ?? true) || options.ignoredRules.contains(rule.id)
+        }
         var loaded = clock.time("load") { load(scan, rules: selection.rules, options: options, prefetched: prefetched) }
         // The list of sources is the load's alone (a record per file): the later stages read
         // what the load made of them, and the scan's list of every file.
@@ -96,7 +103,7 @@ public enum Linter {
         let outcome = clock.time("evaluate") {
             evaluate(
                 project: project, rules: selection.rules, configurations: scan.configurations, reporting: reportedFiles,
-                allowance: options.stepAllowance)
+                allowance: options.stepAllowance, catalog: options.catalog.rules)
         }
         var report = clock.time("report") {
             Linter.report(scan: scan, selection: selection, loaded: loaded, project: project, outcome: outcome, options: options)
@@ -137,7 +144,7 @@ public enum Linter {
     /// keeps are the same.
     static func evaluate(
         project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, reporting: ReportedFiles? = nil,
-        allowance: StepBudget.Allowance = .standard
+        allowance: StepBudget.Allowance = .standard, catalog: [RuleSpec]? = nil
     ) -> (kept: [Finding], suppressed: [SuppressedFinding], diagnostics: [Diagnostic]) {
         let onlyFiles = reporting?.files
         let (facts, searchesStopped) = answerProjectSearches(rules, project, allowance)
@@ -200,7 +207,10 @@ public enum Linter {
                 unique.append(finding)
             }
         }
-        let filter = SuppressionFilter(project: project, catalog: rules, requireReason: { configurations.configuration(for: $0).requireSuppressionReason })
+        // A suppression may name any rule of the catalog, also one this run does not run.
+        let filter = SuppressionFilter(
+            project: project, catalog: rules, known: catalog ?? rules,
+            requireReason: { configurations.configuration(for: $0).requireSuppressionReason })
         let outcome = filter.apply(unique)
         let kept = fingerprinted(outcome.kept.sorted(by: Finding.reportOrder), project: project)
         let suppressedFindings = fingerprinted(outcome.suppressed.map(\.finding).sorted(by: Finding.reportOrder), project: project)

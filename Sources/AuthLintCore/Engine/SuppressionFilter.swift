@@ -11,11 +11,14 @@ struct SuppressionFilter {
     /// Comments that look like directives and are none, by path: where, and what is wrong.
     var malformed: [String: [(line: Int, column: Int, problem: String)]] = [:]
     var catalog: [RuleSpec]
+    /// The ids and aliases a suppression may name: the whole catalog's, `all` too.
+    var known: Set<String>
     /// Whether a suppression in the file at a path must give a reason.
     var requireReason: (String) -> Bool
 
     /// Collects the directives of every source file and property list of the project.
-    init(project: ProjectIndex, catalog: [RuleSpec], requireReason: @escaping (String) -> Bool) {
+    init(project: ProjectIndex, catalog: [RuleSpec], known: [RuleSpec], requireReason: @escaping (String) -> Bool) {
+        self.known = Set(known.flatMap { [$0.id] + $0.description.aliases } + [Suppression.allRules])
         var byPath: [String: [Suppression]] = [:]
         var malformed: [String: [(line: Int, column: Int, problem: String)]] = [:]
         func lookForMistakes(
@@ -82,13 +85,18 @@ struct SuppressionFilter {
         return Outcome(kept: kept, suppressed: suppressed)
     }
 
+    /// Whether the rule `name` names (an id or an alias) runs in this run: a suppression of a
+    /// rule turned off or not selected is not unused.
+    private func running(_ name: String) -> Bool {
+        catalog.contains { $0.id == name || $0.description.aliases.contains(name) }
+    }
+
     /// Whether `name` in a suppression means the rule `id` (its id, an alias, or `all`).
     private func names(_ name: String, _ id: String) -> Bool {
         name == id || name == Suppression.allRules || catalog.first { $0.id == id }?.description.aliases.contains(name) == true
     }
 
     private func meta(paths: [String], used: Set<[Int]>) -> [Finding] {
-        let known = Set(catalog.flatMap { [$0.id] + $0.description.aliases } + [Suppression.allRules])
         let rules = Dictionary(uniqueKeysWithValues: catalog.map { ($0.id, $0) })
         var found: [Finding] = []
         func report(_ id: String, _ suppression: Suppression, _ message: String) {
@@ -105,8 +113,8 @@ struct SuppressionFilter {
                     if !known.contains(name) {
                         report(Self.unknownRule, suppression,
                             "`\(name)` is not an authlint rule, so this suppression silences nothing; check the id with `authlint rules`"
-                                + Suggestion.didYouMean(name, catalog.map(\.id)) + ".")
-                    } else if !used.contains([p, s, r]) {
+                                + Suggestion.didYouMean(name, known.sorted()) + ".")
+                    } else if !used.contains([p, s, r]), name == Suppression.allRules || running(name) {
                         report(Self.unused, suppression, "This suppression of `\(name)` silences nothing; remove it.")
                     }
                 }
