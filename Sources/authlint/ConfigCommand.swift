@@ -8,13 +8,13 @@ struct ConfigCommand: ParsableCommand {
         abstract: "Print the effective configuration, defaults included."
     )
 
-    @Argument(help: "The project folder (default: the current directory).")
+    @Argument(help: "The project folder.")
     var path: String = "."
 
-    @Option(help: "Configuration file (default: the .authlint.yml files from the repository root down to the folder).")
+    @Option(help: ArgumentHelp("A configuration file; by default the .authlint.yml files from the repository root down to the folder.", valueName: "FILE"))
     var config: String?
 
-    @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
+    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
     var ruleDirectories: [String] = []
 
     func run() throws {

@@ -7,13 +7,11 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Write a commented .authlint.yml at the project root, and optionally a baseline of today's findings.",
         discussion: """
-            The configuration lists every key with its default, commented out, so it changes nothing
-            until a line is uncommented. With --baseline, the project is linted and its findings are
-            recorded in .authlint-baseline.json, so that a CI gate reports only what is new.
+            The configuration lists every key with its default, commented out, so it changes nothing until a line is uncommented. With --baseline, the project is linted, its findings are recorded in .authlint-baseline.json, and .authlint.yml names it, so that every gate reports only what is new.
             """
     )
 
-    @Argument(help: "The project folder (default: the current directory).")
+    @Argument(help: "The project folder.")
     var path: String = "."
 
     @Flag(help: "Also record today's findings in .authlint-baseline.json and name it in .authlint.yml (`baseline:`), keeping the rest of an existing configuration.")
@@ -22,7 +20,7 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Replace an existing baseline; without --baseline, an existing .authlint.yml.")
     var force = false
 
-    @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
+    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
     var ruleDirectories: [String] = []
 
     func run() throws {

@@ -5,19 +5,37 @@ import Foundation
 extension OutputFormat: ExpressibleByArgument {}
 extension FailureThreshold: ExpressibleByArgument {}
 
+/// Options that change how a run spends time and memory, never what it finds. Hidden from
+/// `--help`, as ruff hides its own; `--help-hidden` lists them.
+struct TuningOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp(
+        "Read each Swift file's bytes for the names it may use first, and lex only those a rule may match in and those a project-wide question reaches.",
+        visibility: .hidden))
+    var prefilter = false
+
+    @Option(help: ArgumentHelp(
+        "How many MiB of Swift and Objective-C source the code held in memory may come from; 32 by default. In a larger tree, each file's code is let go once it is summarised and lexed again when asked for, so memory stays bounded.",
+        valueName: "MiB", visibility: .hidden))
+    var residentSource: Int?
+
+    @Flag(help: ArgumentHelp("Print how long each stage of the run took, and how many files were lexed, to standard error.", visibility: .hidden))
+    var timings = false
+}
+
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Lint files or directories (the default command: `authlint samples` works)."
+        abstract: "Lint files or folders; `authlint samples` is `authlint lint samples`.",
+        discussion: "Tuning options, which change how a run spends time and memory but never what it finds, are listed by --help-hidden."
     )
 
-    @Argument(help: "Files or directories to lint. A directory is the project root; default: the current directory.")
+    @Argument(help: "Files or directories to lint; by default the current directory. A directory is the project root.")
     var paths: [String] = []
 
-    @Option(help: "The project root: read whole for the project-wide facts, while only the paths given are reported (default: the one folder given, else found upward from the paths).")
+    @Option(help: "The project root, read whole for the project-wide facts while only the paths given are reported; by default the one folder given, else found upward from the paths.")
     var root: String?
 
-    @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The report's format.")
     var format: OutputFormat = .text
 
     @Option(help: "Write the report to this file instead of standard output.")
@@ -33,19 +51,25 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
     var ruleDirectories: [String] = []
 
-    @Option(help: "Exit 1 when a finding is at or above this severity: error, warning, note, never (default: the configuration's fail-on, else error).")
+    @Option(help: ArgumentHelp("Run only these rules (ids separated by commas); may be repeated.", valueName: "ID,..."))
+    var select: [String] = []
+
+    @Option(help: ArgumentHelp("Do not run these rules (ids separated by commas); may be repeated.", valueName: "ID,..."))
+    var ignore: [String] = []
+
+    @Option(help: "Exit 1 when a finding is at or above this severity; by default the configuration's fail-on, else error.")
     var failOn: FailureThreshold?
 
-    @Option(help: "Colour text output: auto, always, never (auto honours NO_COLOR).")
+    @Option(help: "Colour the text output; auto honours NO_COLOR.")
     var color: ColorMode = .auto
 
     @Option(help: "Glob of files to skip (relative to the project root); may be repeated. Applies to files named on the command line too.")
     var exclude: [String] = []
 
-    @Option(help: "Configuration file, used alone (default: the .authlint.yml files from the repository root down to each file).")
+    @Option(help: "A configuration file, used alone; by default the .authlint.yml files from the repository root down to each file.")
     var config: String?
 
-    @Option(help: "Report only findings not recorded in this baseline file (default: the configuration's baseline, if any).")
+    @Option(help: "Report only findings not recorded in this baseline file; by default the configuration's baseline, if any.")
     var baseline: String?
 
     @Option(help: "Record today's findings in this baseline file (sorted JSON), then report as usual.")
@@ -57,13 +81,13 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Report only findings in files changed since this git revision (untracked files count as changed).")
     var changedSince: String?
 
-    @Flag(help: "Report only findings on lines changed since --changed-since (default HEAD), the way a pull-request gate reads a diff.")
+    @Flag(help: "Report only findings on lines changed since --changed-since, else since HEAD, the way a pull-request gate reads a diff.")
     var changedLines = false
 
     @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
     var sarifHelpUrl: String?
 
-    @Option(help: "Where to keep file summaries between runs that report only some files (default: the user's cache folder, ~/.cache/authlint or ~/Library/Caches/authlint).")
+    @Option(help: "Where to keep file summaries between runs that report only some files; by default the user's cache folder, ~/.cache/authlint or ~/Library/Caches/authlint.")
     var cacheDir: String?
 
     @Flag(help: "Keep no file summaries between runs.")
@@ -75,16 +99,8 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Make SARIF URIs and GitLab Code Quality paths relative to this folder instead of the project root (the repository root, when a subfolder is linted).")
     var sarifRoot: String?
 
-    @Flag(help: "Read each Swift file's bytes for the names it may use first, and lex only those a rule may match in and those a project-wide question reaches (the findings are the same).")
-    var prefilter = false
-
-    @Option(help: ArgumentHelp(
-        "How many MiB of Swift and Objective-C source the code held in memory may come from (default 32). In a larger tree, each file's code is let go once it is summarised and lexed again when asked for: memory stays bounded, the findings are the same.",
-        valueName: "MiB"))
-    var residentSource: Int?
-
-    @Flag(help: "Print how long each stage of the run took, and how many files were lexed, to standard error.")
-    var timings = false
+    @OptionGroup(title: "Tuning")
+    var tuning: TuningOptions
 
     @Flag(help: "Print absolute paths (for Xcode's issue navigator) instead of paths relative to the current directory.")
     var absolutePaths = false
@@ -135,6 +151,28 @@ struct LintCommand: ParsableCommand {
         if let accepted { report.apply(accepted) }
         report.strictBaseline = strictBaseline
         if let changed { report.keep(changed: changed, lines: changedLines) }
+    }
+
+    /// `--select` and `--ignore` as rule ids: an alias stands for its rule, and a name no rule has
+    /// is an error with the nearest id.
+    private func chosenRules(_ catalog: RuleCatalog) throws -> (Set<String>?, Set<String>) {
+        func ids(_ values: [String], _ option: String) throws -> Set<String> {
+            var found = Set<String>()
+            for name in values.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+                guard let rule = catalog.rule(named: name) else {
+                    printError("error: --\(option): no rule named `\(name.terminalSafe())`" + Suggestion.didYouMean(name, catalog.rules.map(\.id)))
+                    throw ExitCode(2)
+                }
+                found.insert(rule.id)
+            }
+            return found
+        }
+        let selected = try ids(select, "select")
+        if !select.isEmpty, selected.isEmpty {
+            printError("error: --select names no rule")
+            throw ExitCode(2)
+        }
+        return (select.isEmpty ? nil : selected, try ids(ignore, "ignore"))
     }
 
     /// The baseline: `--baseline`, else the one the configuration names. A configured baseline
@@ -245,8 +283,9 @@ struct LintCommand: ParsableCommand {
             lintOptions.cacheDirectory = noCache ? nil : cacheDir.map(absolute) ?? LintOptions.defaultCacheDirectory
             // Only the HTML report shows each target's sign-in.
             lintOptions.describesSignIn = format == .html || extras.contains { $0.format == .html }
-            lintOptions.prefilter = prefilter
-            if let residentSource {
+            lintOptions.prefilter = tuning.prefilter
+            (lintOptions.selectedRules, lintOptions.ignoredRules) = try chosenRules(catalog)
+            if let residentSource = tuning.residentSource {
                 guard residentSource >= 0, residentSource <= 1 << 20 else {
                     printError("error: --resident-source takes a number of MiB from 0 to \(1 << 20)")
                     throw ExitCode(2)
@@ -254,7 +293,7 @@ struct LintCommand: ParsableCommand {
                 lintOptions.residentSourceBytes = residentSource << 20
             }
             report = try Linter.run(lintOptions)
-            if timings { printTimings(report) }
+            if tuning.timings { printTimings(report) }
             if let problem = report.cacheProblem { printError("warning: \(problem)") }
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.
@@ -302,7 +341,8 @@ struct LintCommand: ParsableCommand {
         }
         if report.fails(failOn ?? report.configuredFailOn ?? .error) { throw ExitCode(1) }
         if strictBaseline, report.baselineFixed > 0 {
-            printError("error: \(report.baselineFixed) baseline entries no longer match; rewrite the baseline with --write-baseline")
+            let entries = report.baselineFixed == 1 ? "1 baseline entry no longer matches" : "\(report.baselineFixed) baseline entries no longer match"
+            printError("error: \(entries); rewrite the baseline with --write-baseline")
             throw ExitCode(1)
         }
     }

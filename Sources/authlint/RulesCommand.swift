@@ -6,6 +6,7 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List the rules, or explain one.",
+        usage: "authlint rules [<id>] [<options>]",
         discussion: "With --rules DIR, the team's rules there are also tested: each example must give findings exactly at its ↓ marks."
     )
 
@@ -16,13 +17,13 @@ struct RulesCommand: ParsableCommand {
     @Argument(help: "A rule id: print its documentation and examples.")
     var id: String?
 
-    @Option(help: "text or json.")
+    @Option(help: "The page's format.")
     var format: Format = .text
 
-    @Option(name: .customLong("rules"), help: "A directory of extra rule files (YAML); may be repeated.")
+    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
     var ruleDirectories: [String] = []
 
-    @Option(help: "Configuration file whose severities the list shows (default: .authlint.yml here).")
+    @Option(help: ArgumentHelp("Configuration file whose severities the list shows; by default .authlint.yml here.", valueName: "FILE"))
     var config: String?
 
     func run() throws {
@@ -35,20 +36,21 @@ struct RulesCommand: ParsableCommand {
             }
             descriptions = [rule.description]
         }
-        // The list shows each rule as the configuration here sets it (`off` included).
+        // The list and a rule's page show each rule as the configuration here sets it (`off` included).
         var settings: [String: String] = [:]
-        if id == nil, format == .text {
+        if format == .text {
             let current = FileManager.default.currentDirectoryPath
             do {
                 let configuration = try Configuration.load(path: config, root: current)
                 for rule in catalog.rules { settings[rule.id] = configuration.setting(of: rule, in: catalog) }
             } catch {
-                printError("error: \(error)")
+                printError("error: \(String(describing: error).terminalSafe())")
                 throw ExitCode(2)
             }
         }
         let text = format == .json ? RuleDocumentation.json(descriptions, single: id != nil)
-            : id != nil ? RuleDocumentation.text(descriptions[0]) : RuleDocumentation.table(descriptions, settings: settings)
+            : id != nil ? RuleDocumentation.text(descriptions[0], setting: settings[descriptions[0].id])
+            : RuleDocumentation.table(descriptions, settings: settings)
         FileHandle.standardOutput.write(Data(text.utf8))
         // A team's own rules are tested as the built-in ones are: every example, every mark.
         if id == nil, !ruleDirectories.isEmpty { try testTeamRules(catalog) }

@@ -589,7 +589,7 @@ final class CLITests: XCTestCase {
         try write(["app/Greeting.swift": cleanSource])
         let unknown = try authlint(["lint", "app", "--bogus"])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertTrue(unknown.stderr.contains("Unknown option '--bogus'"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("error: unknown option '--bogus'"), unknown.stderr)
         XCTAssertEqual(unknown.stdout, "")
         let format = try authlint(["lint", "app", "--format", "xml"])
         XCTAssertEqual(format.status, 2)
@@ -655,6 +655,50 @@ final class CLITests: XCTestCase {
             XCTAssertTrue(run.stdout.contains(heading), "missing \(heading.debugDescription)")
         }
         XCTAssertTrue(run.stdout.contains("    let ↓request = ASAuthorizationAppleIDProvider().createRequest()"), run.stdout)
+    }
+
+    /// A rule's page shows the severity the configuration here sets; `explain` is the same page.
+    func testARulesPageShowsTheConfiguredSeverityAndExplainIsTheSame() throws {
+        try write(["app/.authlint.yml": "rules:\n  missing-nonce: off\n  token-logged: warning\n"])
+        let app = workspace + "/app"
+        let off = try authlint(["rules", "missing-nonce"], in: app)
+        XCTAssertTrue(off.stdout.hasPrefix("missing-nonce: Missing nonce\nSeverity: off (configured; default error)    Rests on: "), off.stdout)
+        let lowered = try authlint(["rules", "token-logged"], in: app)
+        XCTAssertTrue(lowered.stdout.contains("\nSeverity: warning (configured; default error)    "), lowered.stdout)
+        let plain = try authlint(["rules", "missing-nonce"])
+        XCTAssertTrue(plain.stdout.contains("\nSeverity: error    Rests on: "), plain.stdout)
+        let explained = try authlint(["explain", "missing-nonce"], in: app)
+        XCTAssertEqual(explained.status, 0)
+        XCTAssertEqual(explained.stdout, off.stdout)
+        let unknown = try authlint(["explain", "missing-nonse"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("did you mean `missing-nonce`?"), unknown.stderr)
+    }
+
+    /// `--select` runs only the rules named, `--ignore` all but them; an unknown id is an error
+    /// with the nearest one, and a suppression of a rule left out is neither unknown nor unused.
+    func testSelectAndIgnoreChooseTheRules() throws {
+        try write(["app/Login/LoginController.swift": missingNonceSource + """
+            func log(idToken: String) {
+                // authlint:disable:next missing-nonce -- not this line
+                print("token \\(idToken)")
+            }
+
+            """])
+        func rules(_ options: [String]) throws -> [String] {
+            let run = try authlint(["lint", "app", "--format", "json"] + options)
+            let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stderr)
+            return ((document["findings"] as? [[String: Any]]) ?? []).compactMap { $0["rule"] as? String }.sorted()
+        }
+        let all = try rules([])
+        XCTAssertTrue(all.contains("missing-nonce") && all.contains("token-logged") && all.contains("unused-suppression"), "\(all)")
+        XCTAssertEqual(try rules(["--select", "token-logged"]), ["token-logged"])
+        XCTAssertEqual(try rules(["--select", "token-logged,missing-nonce", "--ignore", "missing-nonce"]), ["token-logged"])
+        XCTAssertFalse(try rules(["--ignore", "token-logged"]).contains("token-logged"))
+        let typo = try authlint(["lint", "app", "--select", "token-loged"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stderr, "error: --select: no rule named `token-loged` (did you mean `token-logged`?)\n")
+        XCTAssertEqual(try authlint(["lint", "app", "--ignore", "nope"]).status, 2)
     }
 
     func testRulesAsJSON() throws {
@@ -802,7 +846,7 @@ final class CLITests: XCTestCase {
             ("confg", "error: `confg` is neither a subcommand nor a file or folder; did you mean `config`?\n"),
             ("lnt", "error: `lnt` is neither a subcommand nor a file or folder; did you mean `lint`?\n"),
             ("rulez", "error: `rulez` is neither a subcommand nor a file or folder; did you mean `rules`?\n"),
-            ("frobnicate", "error: `frobnicate` is neither a subcommand nor a file or folder (subcommands: \(["lint", "rules", "config", "init"].filter(subcommandExists).joined(separator: ", ")))\n"),
+            ("frobnicate", "error: `frobnicate` is neither a subcommand nor a file or folder (subcommands: \(["lint", "rules", "explain", "config", "init"].filter(subcommandExists).joined(separator: ", ")))\n"),
         ] {
             for arguments in [[word], ["--quiet", word], ["--format", "json", word], [word, "--quiet", "--format", "json"]] {
                 let run = try authlint(arguments)

@@ -82,7 +82,7 @@ public struct ChangedLines: Sendable, Equatable {
             // Git says why when there is no repository at all; for an unknown revision it is quiet.
             let why = error.message.components(separatedBy: "failed: ").dropFirst().joined(separator: "failed: ")
             throw FileError(
-                path: root, line: 1,
+                path: root, line: 0,
                 message: "--changed-since `\(shown(revision))` is not a commit of the git repository here" + (why.isEmpty ? "" : " (\(why))"))
         }
         guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else {

@@ -34,10 +34,14 @@ public enum RuleDocumentation {
         return lines.isEmpty ? [""] : lines
     }
 
-    /// A rule's documentation and examples, as a reader wants them in a terminal.
-    public static func text(_ rule: RuleDescription) -> String {
+    /// A rule's documentation and examples, as a reader wants them in a terminal. `setting`:
+    /// what the configuration in effect makes of the rule (`off` or a severity), shown with the
+    /// rule's own severity when it differs.
+    public static func text(_ rule: RuleDescription, setting: String? = nil) -> String {
         var out = "\(rule.id): \(rule.name)\n"
-        out += "Severity: \(rule.severity.rawValue)    Rests on: \(rule.guideline.reference)"
+        let severity = setting.map { $0 == rule.severity.rawValue ? $0 : "\($0) (configured; default \(rule.severity.rawValue))" }
+            ?? rule.severity.rawValue
+        out += "Severity: \(severity)    Rests on: \(rule.guideline.reference)"
         if !rule.aliases.isEmpty { out += "    Also known as: \(rule.aliases.joined(separator: ", "))" }
         // Prose wraps at 100 columns; code and examples stay as written.
         let paragraph = { (text: String) in wrap(text.trimmed, width: 100).joined(separator: "\n") }

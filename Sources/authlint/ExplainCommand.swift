@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// `authlint explain ID`: a rule's documentation, as `authlint rules ID` prints it, under the
+/// name other linters give the command (`ruff rule`, `clippy --explain`).
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain a rule: its documentation and examples (the same as `authlint rules ID`).",
+        usage: "authlint explain <id> [<options>]"
+    )
+
+    @Argument(help: "A rule id.")
+    var id: String
+
+    @Option(help: "The page's format.")
+    var format: RulesCommand.Format = .text
+
+    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
+    var ruleDirectories: [String] = []
+
+    @Option(help: ArgumentHelp("Configuration file whose severity the page shows; by default .authlint.yml here.", valueName: "FILE"))
+    var config: String?
+
+    func run() throws {
+        var arguments = [id, "--format", format.rawValue] + ruleDirectories.flatMap { ["--rules", $0] }
+        if let config { arguments += ["--config", config] }
+        var rules = try RulesCommand.parse(arguments)
+        try rules.run()
+    }
+}
