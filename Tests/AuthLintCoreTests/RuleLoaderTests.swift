@@ -114,6 +114,23 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertTrue(rule.source.hasSuffix("/team-rule.yaml"), rule.source)
     }
 
+    /// `message-unnamed` is said instead when the reported metavariable is a `_`, which a
+    /// message cannot quote as a name; it needs `report:`.
+    func testAMessageForAnUnnamedValue() throws {
+        let match = "report: REQ\npatterns:\n  - \"onRequest: { $REQ in\""
+        let text = TeamRuleFixture.rule(message: "`{REQ}` is the request.", match: match)
+            .replacingOccurrences(of: "\nmatch:", with: "\nmessage-unnamed: \"The request is never named.\"\nmatch:")
+        let catalog = try TeamRuleFixture.catalog([["team-rule.yaml": text]])
+        let rule = try XCTUnwrap(catalog.rule(named: "team-rule"))
+        XCTAssertEqual(rule.messageUnnamed, "The request is never named.")
+        let source = "func a() { button(onRequest: { _ in }) }\nfunc b() { button(onRequest: { request in }) }\n"
+        let found = ExampleRunner.findings(rule, [RuleDescription.ExampleFile(path: "A.swift", text: source)], configuration: nil, catalog: catalog)
+        XCTAssertEqual(found.map(\.message), ["The request is never named.", "`request` is the request."])
+        let unreported = TeamRuleFixture.rule(message: "Found.", match: minimalMatch)
+            .replacingOccurrences(of: "\nmatch:", with: "\nmessage-unnamed: \"Unnamed.\"\nmatch:")
+        XCTAssertEqual(TeamRuleFixture.error(unreported)?.message, "message-unnamed needs `report:` in match, the metavariable it is about")
+    }
+
     func testASinglePatternMayBeAString() throws {
         let rule = try TeamRuleFixture.load(TeamRuleFixture.rule(match: "patterns: \"legacyLogin()\""))
         XCTAssertEqual(rule.match.patterns.map(\.pattern.source), ["legacyLogin()"])

@@ -270,7 +270,12 @@ public enum Linter {
         var severity = site.severity ?? rule.description.severity
         let unit = project.unitOfFile[site.file]
         for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
-        let template = site.message ?? rule.messageWhen.last { facts[$0.when]?[unit] == true }?.message ?? rule.message
+        var template = site.message ?? rule.messageWhen.last { facts[$0.when]?[unit] == true }?.message ?? rule.message
+        if let unnamed = rule.messageUnnamed, let reported = rule.match.report, let binding = site.bindings[reported],
+            snippet(binding, code) == "_"
+        {
+            template = unnamed
+        }
         var message = render(template, site.bindings, code, label: site.label, elsewhere: site.boundElsewhere)
         if let unknown = site.relocation?.unknown {
             severity = .note

@@ -9,7 +9,7 @@ public struct RuleLoader {
 
     static let topKeys = [
         "id", "name", "severity", "aliases", "tags", "precision", "security-severity", "guideline", "summary",
-        "documentation", "message", "match", "severity-when", "message-when", "related", "examples", "engine", "fix",
+        "documentation", "message", "message-unnamed", "match", "severity-when", "message-when", "related", "examples", "engine", "fix",
     ]
 
     /// Parses one rule file.
@@ -85,6 +85,10 @@ public struct RuleLoader {
                 conditions: try fields["where"]?.list("where").map { try condition($0, bound: known) } ?? [],
                 unreachable: try fields["unreachable"]?.bool("unreachable") ?? false)
         } ?? []
+        if let node = top["message-unnamed"] {
+            guard match.report != nil else { throw node.fail("message-unnamed needs `report:` in match, the metavariable it is about") }
+            rule.messageUnnamed = try RuleLoader.message(node, placeholders: known, unbound: "no pattern binds")
+        }
         rule.messageWhen = try top["message-when"]?.list("message-when").map { entry -> MessageOverride in
             let fields = try entry.mapping("a message-when entry", allowed: ["project-has", "imports", "reachable", "message"])
             let text = try RuleLoader.message(try fields.required("message"), placeholders: known, unbound: "no pattern binds")

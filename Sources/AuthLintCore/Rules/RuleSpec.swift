@@ -9,6 +9,9 @@ public struct RuleSpec: Sendable {
     public var severityWhen: [SeverityOverride]
     /// Say something else when the project has a fact (the Apple flow is there but unreachable).
     public var messageWhen: [MessageOverride] = []
+    /// Say this instead when the reported metavariable names nothing: a closure parameter written
+    /// `_` (`onRequest: { _ in }`), which a message cannot quote as a name.
+    public var messageUnnamed: String?
     /// Other places a finding involves (the backend call that needs the nonce), found by pattern
     /// in the site's file first, then in its target.
     public var related: [RelatedPlace] = []
