@@ -30,7 +30,9 @@ git add .pre-commit-config.yaml
 git commit -q -m "pre-commit configuration"
 pre-commit install >/dev/null
 
-cat > App/Login.swift <<'SWIFT'
+# Google Sign-In offered without Sign in with Apple: an error.
+write_google_login() {
+  cat > App/Login.swift <<'SWIFT'
 import GoogleSignIn
 import UIKit
 
@@ -42,6 +44,9 @@ final class LoginViewController: UIViewController {
     }
 }
 SWIFT
+}
+
+write_google_login
 git add App/Login.swift
 if git commit -q -m "Google Sign-In only" > "$work/failing.txt" 2>&1; then
   cat "$work/failing.txt"
@@ -73,18 +78,7 @@ git commit -q -m "Configuration" > "$work/config.txt" 2>&1 || { cat "$work/confi
 # are accepted, a new one still fails the commit.
 bin=$(find "$PRE_COMMIT_HOME" -type f -name authlint -perm -u+x | head -n1)
 [[ -x $bin ]] || { echo "the hook's authlint binary was not found under $PRE_COMMIT_HOME" >&2; exit 1; }
-cat > App/Login.swift <<'SWIFT'
-import GoogleSignIn
-import UIKit
-
-final class LoginViewController: UIViewController {
-    @objc func signInTapped() {
-        GIDSignIn.sharedInstance.signIn(withPresenting: self) { result, error in
-            print(result?.user.profile?.name ?? "", error ?? "")
-        }
-    }
-}
-SWIFT
+write_google_login
 "$bin" init --baseline > "$work/init.txt" || { cat "$work/init.txt"; echo "init --baseline failed" >&2; exit 1; }
 grep -q '^fail-on: error$' .authlint.yml || { echo "init --baseline dropped the configuration's own settings" >&2; exit 1; }
 grep -q '^baseline: .authlint-baseline.json$' .authlint.yml || { echo "init --baseline did not name the baseline in .authlint.yml" >&2; exit 1; }
