@@ -20,12 +20,71 @@ final class ProviderCatalogTests: XCTestCase {
         let providers = try RuleCatalog.builtin().providers
         XCTAssertFalse(providers.providers(of: [.apple]).isEmpty)
         let names = Set(providers.providers(of: [.thirdParty, .enterprise]).map(\.id))
-        for id in ["google-sign-in", "facebook-login", "firebase-oauth", "firebase-ui", "auth-backends", "asian-social-logins",
-            "other-social-logins", "web-oauth", "microsoft", "okta"]
+        for id in ["google-sign-in", "facebook-login", "firebase-oauth", "firebase-ui", "auth-backends", "line-login", "kakao-login",
+            "naver-login", "wechat-login", "weibo-login", "qq-login", "x-login", "linkedin-login", "amazon-login", "vk-login",
+            "snapchat-login", "tiktok-login", "web-oauth", "microsoft", "okta"]
         {
             XCTAssertTrue(names.contains(id), "missing provider \(id)")
         }
         XCTAssertEqual(providers.providers(of: [.enterprise]).map(\.id).sorted(), ["microsoft", "okta"])
+    }
+
+    /// Each SDK is a provider of its own: a finding names the login its code offers, not a family.
+    func testAFindingNamesTheSDKItSawAndNoOther() throws {
+        let sdks = ["LINE", "Kakao", "Naver", "WeChat", "Weibo", "QQ", "Twitter", "LinkedIn", "Amazon", "VK", "Snap", "TikTok"]
+        let cases: [(sdk: String, name: String, file: String)] = [
+            ("Kakao", "Kakao Login", """
+                import KakaoSDKUser
+
+                func signIn() {
+                    UserApi.shared.loginWithKakaoTalk { token, error in }
+                }
+
+                """),
+            ("LinkedIn", "LinkedIn login", """
+                import LinkedinSwift
+
+                func signIn(helper: LinkedinSwiftHelper) {
+                    helper.authorizeSuccess({ token in }, error: { error in }, cancel: {})
+                }
+
+                """),
+        ]
+        for (sdk, name, file) in cases {
+            let found = try lintTree(["App/Login.swift": file]).findings.filter { $0.rule == "third-party-login-without-apple" }
+            XCTAssertEqual(found.map { "\($0.path):\($0.line)" }, ["App/Login.swift:4"], sdk)
+            let message = found.first?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("\(name) is offered for signing in,"), message)
+            for other in sdks where other != sdk {
+                XCTAssertFalse(message.contains(other), "\(sdk) code, yet the message names \(other): \(message)")
+            }
+        }
+    }
+
+    /// Two SDKs in one file: a finding at each call, each naming its own SDK, and both in the
+    /// target's login services.
+    func testTwoSDKsInOneFileAreAFindingEachNamingItsOwn() throws {
+        let report = try lintTree(["App/Login.swift": """
+            import LineSDK
+            import KakaoSDKUser
+
+            final class LoginViewController {
+                func lineTapped() {
+                    LoginManager.shared.login(permissions: [.profile], in: nil) { _ in }
+                }
+
+                func kakaoTapped() {
+                    UserApi.shared.loginWithKakaoAccount { token, error in }
+                }
+            }
+
+            """])
+        let found = report.findings.filter { $0.rule == "third-party-login-without-apple" }
+        XCTAssertEqual(found.map { "\($0.line): \($0.message.prefix { $0 != "," })" }, [
+            "6: LINE Login is offered for signing in",
+            "10: Kakao Login is offered for signing in",
+        ])
+        XCTAssertEqual(report.signIn.map(\.loginServices), [["Kakao Login", "LINE Login"]])
     }
 
     func testATeamProviderFileExtendsTheFourPointEightRule() throws {

@@ -63,12 +63,12 @@ final class SampleTests: XCTestCase {
         XCTAssertEqual(described, [
             "target Harbor: Google Sign-In apple=true entitlement=true manifests=1",
             "folder ExemptApp: Google Sign-In apple=false entitlement=false manifests=0",
-            "target SunriseKiosk: Google Sign-In+LINE, Kakao, Naver, WeChat, Weibo or QQ login apple=false entitlement=false manifests=0",
+            "target SunriseKiosk: Google Sign-In+Kakao Login apple=false entitlement=false manifests=0",
             "target Sunrise: Google Sign-In apple=true entitlement=false manifests=1",
         ])
         let html = HTMLReporter().render(report)
         XCTAssertTrue(html.contains("<h3>Login services found</h3>"))
-        XCTAssertTrue(html.contains("<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In<br>LINE, Kakao, Naver, WeChat, Weibo or QQ login</td><td><span class=\"status error\">Missing</span>"), html)
+        XCTAssertTrue(html.contains("<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In<br>Kakao Login</td><td><span class=\"status error\">Missing</span>"), html)
     }
 
     /// Two projects in one folder whose targets share their names (a monorepo, a white-label app,
