@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An inline suppression: `// authlint:disable:next RULE[, RULE] -- reason`,
 /// `// authlint:disable:this RULE -- reason`, or a region `// authlint:disable RULE -- reason`
@@ -22,6 +29,8 @@ public struct Suppression: Sendable, Hashable {
     public var kind: Kind
     public var rules: [String]
     public var reason: String?
+    /// The kind of comment it is written in, which says how a reason is set apart.
+    var syntax: Syntax
     /// The lines it silences.
     public var lines: ClosedRange<Int>
 
@@ -34,6 +43,8 @@ public struct Suppression: Sendable, Hashable {
         case code, xml
 
         var separator: String { self == .code ? " -- " : " - " }
+        /// The separator ending a directive that gives no reason after it.
+        var trailingSeparator: String { self == .code ? " --" : " -" }
         var language: String { self == .code ? "Swift and Objective-C" : "property lists" }
     }
 
@@ -62,7 +73,7 @@ public struct Suppression: Sendable, Hashable {
                 }
                 found.append(Suppression(
                     path: path, line: comment.line, column: comment.column, kind: kind, rules: directive.rules,
-                    reason: directive.reason, lines: lines))
+                    reason: directive.reason, syntax: syntax, lines: lines))
                 if kind == .region { for rule in directive.rules { open[rule] = found.count - 1 } }
             }
         }
@@ -117,12 +128,12 @@ public struct Suppression: Sendable, Hashable {
             var reasonText: Substring?
             // Only the separator of the file's kind sets the reason apart; text after any other is
             // read as part of a rule's name, which ``Suppression/problem(_:syntax:)`` reports.
-            let trimmed = body.trimmingTrailingSpaces()
+            let trimmed = body.trimmingSpaces()
             if let dashes = body.range(of: syntax.separator) {
                 reasonText = body[dashes.upperBound...]
                 body = body[..<dashes.lowerBound]
-            } else if trimmed.hasSuffix(syntax.separator.trimmingTrailingSpaces()) {
-                body = trimmed.dropLast(syntax.separator.trimmingTrailingSpaces().count)
+            } else if trimmed.hasSuffix(syntax.trailingSeparator) {
+                body = trimmed.dropLast(syntax.trailingSeparator.count)
             }
             let parts = body.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = parts.first, ["disable", "disable:next", "disable:this", "enable"].contains(String(first)) else { return nil }
@@ -146,6 +157,12 @@ extension SourceFile {
         var lineCount: Int
 
         init(_ file: SourceFile) {
+            lineCount = file.lineStarts.count
+            // Every directive holds `authlint:`: a file without it needs no look at its comments.
+            guard Self.mentionsDirective(file.bytes) else {
+                (comments, misplaced) = ([], [])
+                return
+            }
             comments = file.lineComments.filter { Suppression.directiveBody($0.text) != nil }
             misplaced = file.tokens.compactMap { token in
                 guard token.kind == .docLineComment || token.kind == .blockComment || token.kind == .docBlockComment else { return nil }
@@ -158,9 +175,27 @@ extension SourceFile {
                 let body = text.drop { $0 == " " || $0 == "\t" || $0 == "*" || $0 == "\n" || $0 == "\r" }
                 guard let directive = Suppression.directiveBody(String(body)) else { return nil }
                 let line = directive.prefix { $0 != "\n" && $0 != "\r" }
-                return (Int(token.line), Int(token.column), "authlint:" + String(line.trimmingTrailingSpaces()))
+                return (Int(token.line), Int(token.column), "authlint:" + String(line.trimmingSpaces()))
             }
-            lineCount = file.lineStarts.count
+        }
+
+        /// Whether `authlint:` occurs in the bytes.
+        static func mentionsDirective(_ bytes: [UInt8]) -> Bool {
+            let word = Array("authlint:".utf8)
+            return bytes.withUnsafeBufferPointer { text in
+                word.withUnsafeBufferPointer { needle in
+                    guard let base = text.baseAddress, let first = needle.first, text.count >= needle.count else { return false }
+                    // Each `a` (memchr) that could start the word is compared with it whole.
+                    var offset = 0
+                    let last = text.count - needle.count
+                    while offset <= last, let found = memchr(base + offset, Int32(first), last - offset + 1) {
+                        let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        if memcmp(base + start, needle.baseAddress!, needle.count) == 0 { return true }
+                        offset = start + 1
+                    }
+                    return false
+                }
+            }
         }
 
         var isEmpty: Bool { comments.isEmpty && misplaced.isEmpty }
@@ -174,18 +209,5 @@ extension SourceFile {
             guard text.hasPrefix("//"), !text.hasPrefix("///") else { return nil }
             return (Int(token.line), Int(token.column), String(text.dropFirst(2)))
         }
-    }
-}
-
-extension StringProtocol where SubSequence == Substring {
-    /// The text without the spaces and tabs it ends with.
-    func trimmingTrailingSpaces() -> Substring {
-        var end = endIndex
-        while end > startIndex {
-            let previous = index(before: end)
-            guard self[previous] == " " || self[previous] == "\t" else { break }
-            end = previous
-        }
-        return self[startIndex..<end]
     }
 }

@@ -121,9 +121,8 @@ struct SuppressionFilter {
                 let misplacedReason = suppression.rules.contains { $0.contains(":") || $0.contains(" ") }
                 if requireReason(path), suppression.reason == nil, !misplacedReason {
                     let names = suppression.rules.map { "`\($0)`" }.joined(separator: ", ")
-                    let separator = path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") ? " -- " : " - "
                     report(Self.withoutReason, suppression,
-                        "This suppression of \(names) gives no reason; add one after `\(separator)` so a reviewer can tell why it is there.")
+                        "This suppression of \(names) gives no reason; add one after `\(suppression.syntax.separator)` so a reviewer can tell why it is there.")
                 }
             }
         }
