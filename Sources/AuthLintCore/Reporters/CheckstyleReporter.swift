@@ -27,29 +27,21 @@ public struct CheckstyleReporter: Reporter {
         for path in paths {
             out += "  <file name=\"\(report.displayPath(path).reportSafe().xmlAttribute)\">\n"
             for finding in findings[path] ?? [] {
-                var message = finding.message
-                if !finding.related.isEmpty {
-                    message += " Related: " + finding.related.map { "\(report.displayPath($0.path).reportSafe()):\($0.line):\($0.column): \($0.message)" }
-                        .joined(separator: "; ") + "."
-                }
+                let message = finding.message + finding.relatedSentence { report.displayPath($0).reportSafe() }
                 out += "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(finding.severity.checkstyleSeverity)\""
                     + " message=\"\(message.xmlAttribute)\" source=\"\((AuthLint.name + "." + finding.rule).reportSafe().xmlAttribute)\"/>\n"
             }
             for entry in stale[path] ?? [] {
-                let message = "baseline entry no longer matches: \(entry.rule) (\(entry.message))"
-                out += "    <error severity=\"error\" message=\"\(message.xmlAttribute)\" source=\"\(AuthLint.name).strict-baseline\"/>\n"
+                out += "    <error severity=\"error\" message=\"\(entry.staleDescription.xmlAttribute)\" source=\"\(AuthLint.name).strict-baseline\"/>\n"
             }
             for diagnostic in problems[path] ?? [] {
-                // As the text output labels them: files with bad bytes or unterminated literals
-                // were still read; the others were not.
-                let read = diagnostic.kind == .invalidUTF8 || diagnostic.kind == .lexical ? "partly read" : "skipped"
                 var place = ""
                 if let line = diagnostic.line {
                     place = "line \(line)"
                     if let column = diagnostic.column { place += ", column \(column)" }
                     place += ": "
                 }
-                out += "    <exception>\((read + ": " + place + diagnostic.message + " (" + diagnostic.kind.rawValue + ")").xmlText)</exception>\n"
+                out += "    <exception>\((diagnostic.readLabel + ": " + place + diagnostic.message + " (" + diagnostic.kind.rawValue + ")").xmlText)</exception>\n"
             }
             out += "  </file>\n"
         }

@@ -26,7 +26,7 @@ public struct GitHubActionsReporter: Reporter {
         }
         for entry in report.failingBaselineEntries {
             out += "::error file=\(Self.escapeProperty(report.displayPath(entry.path))),title=strict-baseline::"
-                + Self.escapeData("baseline entry no longer matches: \(entry.rule) (\(entry.message))".terminalSafe()) + "\n"
+                + Self.escapeData(entry.staleDescription.terminalSafe()) + "\n"
         }
         for diagnostic in report.diagnostics {
             let line = diagnostic.line.map { ":\($0)" } ?? ""

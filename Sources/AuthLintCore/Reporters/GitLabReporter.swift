@@ -43,11 +43,7 @@ public struct GitLabReporter: Reporter {
         var issues = report.findings.map { finding in
             let begin = Position(line: finding.line, column: finding.column)
             let end = Position(line: finding.endLine ?? finding.line, column: finding.endColumn ?? finding.column)
-            var description = finding.message
-            if !finding.related.isEmpty {
-                description += " Related: " + finding.related.map { "\(path($0.path).reportSafe()):\($0.line):\($0.column): \($0.message)" }
-                    .joined(separator: "; ") + "."
-            }
+            let description = finding.message + finding.relatedSentence { path($0).reportSafe() }
             return Issue(
                 description: description.reportSafe(keeping: ["\n"]),
                 checkName: finding.rule.reportSafe(),
@@ -63,7 +59,7 @@ public struct GitLabReporter: Reporter {
         for entry in report.failingBaselineEntries {
             let start = Position(line: 1, column: 1)
             issues.append(Issue(
-                description: "Baseline entry no longer matches: \(entry.rule) (\(entry.message)).".reportSafe(keeping: ["\n"]),
+                description: (entry.staleDescription.prefix(1).uppercased() + entry.staleDescription.dropFirst() + ".").reportSafe(keeping: ["\n"]),
                 checkName: "strict-baseline",
                 fingerprint: fingerprints.unique(
                     "", fallback: ["strict-baseline", entry.rule, entry.path, entry.fingerprint]),

@@ -85,7 +85,7 @@ public struct JUnitReporter: Reporter {
         if !stale.isEmpty {
             suites.append(Suite(name: "strict-baseline", cases: stale.map { entry in
                 let path = report.displayPath(entry.path).reportSafe()
-                let message = "baseline entry no longer matches: \(entry.rule) (\(entry.message))"
+                let message = entry.staleDescription
                 return TestCase(
                     name: path,
                     outcome: .failed(type: Severity.error.rawValue, message: message, text: "\(path): error: \(message) [strict-baseline]"))
@@ -98,10 +98,7 @@ public struct JUnitReporter: Reporter {
                     name += ":\(line)"
                     if let column = diagnostic.column { name += ":\(column)" }
                 }
-                // As the text output labels them: files with bad bytes or unterminated literals
-                // were still read; the others were not.
-                let read = diagnostic.kind == .invalidUTF8 || diagnostic.kind == .lexical ? "partly read" : "skipped"
-                return TestCase(name: name, outcome: .skipped(type: diagnostic.kind.rawValue, message: "\(read): \(diagnostic.message)"))
+                return TestCase(name: name, outcome: .skipped(type: diagnostic.kind.rawValue, message: "\(diagnostic.readLabel): \(diagnostic.message)"))
             }))
         }
         if suites.isEmpty { suites = [Suite(name: AuthLint.name, cases: [TestCase(name: "no findings", outcome: .passed)])] }

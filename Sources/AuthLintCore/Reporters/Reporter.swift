@@ -71,3 +71,24 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 }
+
+extension Finding {
+    /// The related places as one sentence after the message, for formats with a single text
+    /// field (` Related: path:line:column: message; ….`), paths as `shown` gives them; "" when
+    /// there are none.
+    func relatedSentence(_ shown: (String) -> String) -> String {
+        guard !related.isEmpty else { return "" }
+        return " Related: " + related.map { "\(shown($0.path)):\($0.line):\($0.column): \($0.message)" }.joined(separator: "; ") + "."
+    }
+}
+
+extension Baseline.Entry {
+    /// What a report says of an entry nothing matches any more (with `--strict-baseline`).
+    var staleDescription: String { "baseline entry no longer matches: \(rule) (\(message))" }
+}
+
+extension Diagnostic {
+    /// How a report labels the file: `partly read` when it was still read (bad bytes, an
+    /// unterminated literal), else `skipped`.
+    var readLabel: String { kind == .invalidUTF8 || kind == .lexical ? "partly read" : "skipped" }
+}

@@ -150,7 +150,7 @@ public struct SARIFReporter: Reporter {
     private func notification(_ entry: Baseline.Entry) -> SARIFLog.Notification {
         SARIFLog.Notification(
             level: "error",
-            message: .init(text: Self.escapedMessage("baseline entry no longer matches: \(entry.rule) (\(entry.message)); rewrite the baseline")),
+            message: .init(text: Self.escapedMessage(entry.staleDescription + "; rewrite the baseline")),
             locations: [SARIFLog.Location(physicalLocation: physicalLocation(entry.path, nil))])
     }
 

@@ -38,9 +38,7 @@ public struct TextReporter: Reporter {
                 location += ":\(line)"
                 if let column = diagnostic.column { location += ":\(column)" }
             }
-            // Files with bad bytes or unterminated literals were still read; the others were not.
-            let label = diagnostic.kind == .invalidUTF8 || diagnostic.kind == .lexical ? "partly read:" : "skipped:"
-            out += location + ": " + paint(label, .dim) + " \(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
+            out += location + ": " + paint(diagnostic.readLabel + ":", .dim) + " \(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
         }
         for notice in report.notices { out += paint("note:", .cyan) + " " + notice.terminalSafe() + "\n" }
         out += summary(report)
