@@ -46,6 +46,9 @@ enum CKeywords {
 
     /// Directives whose message is prose, not tokens.
     static let diagnosticDirectives = KeywordTable([("error", 1), ("warning", 1)])
+    /// `#pragma`, and the `mark` after it whose title is prose too.
+    static let pragma = KeywordTable([("pragma", 1)])
+    static let mark = KeywordTable([("mark", 1)])
 }
 
 struct ObjCLexerImpl {
@@ -145,7 +148,7 @@ struct ObjCLexerImpl {
                 emit(.poundKeyword, end.end, ascii: end.ascii)
                 if CKeywords.diagnosticDirectives.lookup(p, start + 1, end.end - start - 1) != nil {
                     lexDirectiveMessage(end.end)
-                } else if end.end - start - 1 == 6, matches("pragma", at: start + 1) {
+                } else if CKeywords.pragma.lookup(p, start + 1, end.end - start - 1) != nil {
                     lexPragmaMark(end.end)
                 }
             } else {
@@ -207,19 +210,10 @@ struct ObjCLexerImpl {
     private mutating func lexPragmaMark(_ start: Int) {
         var i = start
         while i < n, p[i] == ASCII.space || p[i] == ASCII.tab { i += 1 }
-        guard i + 4 <= n, matches("mark", at: i), identifierEnd(i)?.end == i + 4 else { return }
+        guard let word = identifierEnd(i), CKeywords.mark.lookup(p, i, word.end - i) != nil else { return }
         if i > start { emit(.whitespace, i) }
-        emit(.identifier, i + 4)
-        lexDirectiveMessage(i + 4)
-    }
-
-    /// Whether the ASCII `word` is at `offset`.
-    private func matches(_ word: StaticString, at offset: Int) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard offset + count <= n else { return false }
-        let bytes = word.utf8Start
-        for k in 0..<count where p[offset + k] != bytes[k] { return false }
-        return true
+        emit(.identifier, word.end)
+        lexDirectiveMessage(word.end)
     }
 
     /// The message of `#error` / `#warning` up to the line end: one `.lineComment`, so an

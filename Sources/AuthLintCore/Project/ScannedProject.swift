@@ -92,7 +92,7 @@ public struct ScannedProject: Sendable {
             if byName[target.name] == nil { byName[target.name] = target }
         }
         func named(_ name: String, from target: XcodeTarget) -> XcodeTarget? {
-            byIdentity[target.project + "\u{0}" + name] ?? byName[name]
+            byIdentity[XcodeTarget.identity(project: target.project, name: name)] ?? byName[name]
         }
         var owner: [String: XcodeTarget] = [:]
         // A target reached from an earlier app had all it leads to reached then too.

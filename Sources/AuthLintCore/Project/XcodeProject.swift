@@ -92,7 +92,10 @@ public struct XcodeTarget: Sendable, Hashable {
     }
 
     /// Names the target across the tree: two projects may each have a target of the same name.
-    public var identity: String { project + "\u{0}" + name }
+    public var identity: String { Self.identity(project: project, name: name) }
+
+    /// The identity of the target `name` that the project file at `project` declares.
+    public static func identity(project: String, name: String) -> String { project + "\u{0}" + name }
 
     /// An application: iOS/macOS app, watch app, App Clip, iMessage app.
     public var isApplication: Bool {
