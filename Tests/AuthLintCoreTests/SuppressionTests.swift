@@ -96,18 +96,6 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(rules(try lint(["A.swift": prose])), ["5 token-logged"])
     }
 
-    /// Only a file whose bytes hold `authlint:` has its comments read for directives.
-    func testAFileIsReadForDirectivesOnlyWhenItHoldsTheWord() {
-        let holds = { (text: String) in SourceFile.Directives.mentionsDirective(Array(text.utf8)) }
-        XCTAssertTrue(holds("authlint:"))
-        XCTAssertTrue(holds("let a = 1 // authlint:disable:this x -- y"))
-        XCTAssertTrue(holds("aaauthlint:"))
-        XCTAssertFalse(holds(""))
-        XCTAssertFalse(holds("authlint"))
-        XCTAssertFalse(holds("authlint;disable"))
-        XCTAssertFalse(holds("// authlin:disable:next x"))
-    }
-
     /// ` -- ` sets the reason apart in Swift, ` - ` in property lists; any other is reported
     /// with the form the file's kind expects.
     func testTheReasonSeparatorIsTheOneOfTheFilesKind() throws {

@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An inline suppression: `// authlint:disable:next RULE[, RULE] -- reason`,
 /// `// authlint:disable:this RULE -- reason`, or a region `// authlint:disable RULE -- reason`
@@ -157,12 +150,6 @@ extension SourceFile {
         var lineCount: Int
 
         init(_ file: SourceFile) {
-            lineCount = file.lineStarts.count
-            // Every directive holds `authlint:`: a file without it needs no look at its comments.
-            guard Self.mentionsDirective(file.bytes) else {
-                (comments, misplaced) = ([], [])
-                return
-            }
             comments = file.lineComments.filter { Suppression.directiveBody($0.text) != nil }
             misplaced = file.tokens.compactMap { token in
                 guard token.kind == .docLineComment || token.kind == .blockComment || token.kind == .docBlockComment else { return nil }
@@ -177,25 +164,7 @@ extension SourceFile {
                 let line = directive.prefix { $0 != "\n" && $0 != "\r" }
                 return (Int(token.line), Int(token.column), "authlint:" + String(line.trimmingSpaces()))
             }
-        }
-
-        /// Whether `authlint:` occurs in the bytes.
-        static func mentionsDirective(_ bytes: [UInt8]) -> Bool {
-            let word = Array("authlint:".utf8)
-            return bytes.withUnsafeBufferPointer { text in
-                word.withUnsafeBufferPointer { needle in
-                    guard let base = text.baseAddress, let first = needle.first, text.count >= needle.count else { return false }
-                    // Each `a` (memchr) that could start the word is compared with it whole.
-                    var offset = 0
-                    let last = text.count - needle.count
-                    while offset <= last, let found = memchr(base + offset, Int32(first), last - offset + 1) {
-                        let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                        if memcmp(base + start, needle.baseAddress!, needle.count) == 0 { return true }
-                        offset = start + 1
-                    }
-                    return false
-                }
-            }
+            lineCount = file.lineStarts.count
         }
 
         var isEmpty: Bool { comments.isEmpty && misplaced.isEmpty }
