@@ -398,6 +398,16 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: "imports: [UIKit]"))?.message, "match needs `patterns`")
     }
 
+    func testRelatedPlaceOptions() throws {
+        let related = { (options: String) in
+            TeamRuleFixture.rule(match: self.minimalMatch) + "\nrelated:\n  - message: the token is read here\n    patterns: [\".identityToken\"]\n" + options
+        }
+        let rule = try TeamRuleFixture.load(related("    within: flow\n"), id: "team-rule")
+        XCTAssertEqual(rule.related.map(\.within), [.flow])
+        XCTAssertEqual(try TeamRuleFixture.load(related(""), id: "team-rule").related.map(\.within), [.target])
+        XCTAssertEqual(TeamRuleFixture.error(related("    within: flwo\n"))?.message, "within must be `target` or `flow` (did you mean `flow`?)")
+    }
+
     func testBadPrecision() throws {
         let text = TeamRuleFixture.rule(match: minimalMatch) + "\nprecision: hgh\n"
         let error = try XCTUnwrap(TeamRuleFixture.error(text))

@@ -314,11 +314,13 @@ public enum Linter {
 
     /// The first place of each of the rule's related patterns, with the site's metavariables
     /// bound (not in a provider's patterns, which have their own): in the site's file first,
-    /// then in the rest of its target. A place asked to be unreachable says why it is.
+    /// then in the rest of its target; or, `within: flow`, in the site's sign-in flow, nearest
+    /// first. A place asked to be unreachable says why it is.
     static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ evaluator: RuleEvaluator) -> [Finding.Related] {
         guard !rule.related.isEmpty else { return [] }
         let project = evaluator.project
         let unit = project.unitOfFile[site.file]
+        var flow: [CodeRange]?
         return rule.related.enumerated().compactMap { number, place in
             if !place.conditions.isEmpty {
                 var ignored: RuleEvaluator.Relocation?
@@ -333,25 +335,24 @@ public enum Linter {
                     place.clauses.contains { evaluator.accepts($0, file) && project.mayMatch($0, inFile: file) }
                 }
             }
-            let files = (candidates.contains(site.file) ? [site.file] : []) + candidates.filter { $0 != site.file }
-            for fileIndex in files {
-                let code = project.files[fileIndex]
-                let budget = StepBudget(bytes: code.file.bytes.count)
-                let bounded = evaluator.spending(budget)
-                let matcher = Matcher(code, budget: budget)
-                var hits: [Match] = []
-                for clause in place.clauses where evaluator.accepts(clause, fileIndex) {
-                    let found = clause.words != nil ? bounded.matches(clause, matcher)
-                        : matcher.matches(clause.pattern, bound: clause.label == nil ? site.bindings : [:])
-                    for match in found where fileIndex != site.file || !match.range.contains(site.range.lowerBound) {
-                        var ignored: RuleEvaluator.Relocation?
-                        if bounded.holds(clause.conditions, match, fileIndex, &ignored) { hits.append(match) }
-                    }
-                }
-                for hit in hits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let regions: [CodeRange]
+            switch place.within {
+            case .target:
+                let files = (candidates.contains(site.file) ? [site.file] : []) + candidates.filter { $0 != site.file }
+                regions = files.map { CodeRange(file: $0, range: 0..<project.files[$0].count) }
+            case .flow:
+                if flow == nil { flow = project.flowRegions(around: site.range.lowerBound, inFile: site.file) }
+                regions = flow!.filter { candidates.contains($0.file) }
+            }
+            var hitsInFile: [Int: [Match]] = [:]
+            for region in regions {
+                let code = project.files[region.file]
+                let hits = hitsInFile[region.file] ?? relatedHits(place, site, inFile: region.file, evaluator)
+                hitsInFile[region.file] = hits
+                for hit in hits where region.range.contains(hit.range.lowerBound) {
                     var message = place.message
                     if place.unreachable {
-                        guard let why = project.unreachable(file: fileIndex, at: hit.range.lowerBound) else { continue }
+                        guard let why = project.unreachable(file: region.file, at: hit.range.lowerBound) else { continue }
                         message += ": " + why.reason
                     }
                     var start = hit.range.lowerBound
@@ -362,6 +363,24 @@ public enum Linter {
             }
             return nil
         }
+    }
+
+    /// The matches of a related place's clauses in one file, in order, leaving out the site.
+    private static func relatedHits(_ place: RelatedPlace, _ site: RuleEvaluator.Site, inFile fileIndex: Int, _ evaluator: RuleEvaluator) -> [Match] {
+        let code = evaluator.project.files[fileIndex]
+        let budget = StepBudget(bytes: code.file.bytes.count)
+        let bounded = evaluator.spending(budget)
+        let matcher = Matcher(code, budget: budget)
+        var hits: [Match] = []
+        for clause in place.clauses where evaluator.accepts(clause, fileIndex) {
+            let found = clause.words != nil ? bounded.matches(clause, matcher)
+                : matcher.matches(clause.pattern, bound: clause.label == nil ? site.bindings : [:])
+            for match in found where fileIndex != site.file || !match.range.contains(site.range.lowerBound) {
+                var ignored: RuleEvaluator.Relocation?
+                if bounded.holds(clause.conditions, match, fileIndex, &ignored) { hits.append(match) }
+            }
+        }
+        return hits.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// Fills `{NAME}` placeholders with the code each metavariable matched, on one line.

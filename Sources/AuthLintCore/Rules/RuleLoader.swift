@@ -78,12 +78,21 @@ public struct RuleLoader {
         }
         rule.description.autofix = autofix
         rule.related = try top["related"]?.list("related").map { entry in
-            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable", "where"])
-            return RelatedPlace(
+            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable", "within", "where"])
+            var place = RelatedPlace(
                 clauses: try clauses(try fields.required("patterns")),
                 message: try fields.required("message").string("message"),
                 conditions: try fields["where"]?.list("where").map { try condition($0, bound: known) } ?? [],
                 unreachable: try fields["unreachable"]?.bool("unreachable") ?? false)
+            if let node = fields["within"] {
+                let value = try node.string("within")
+                guard let within = RelatedPlace.Within(rawValue: value) else {
+                    let allowed = RelatedPlace.Within.allCases.map(\.rawValue)
+                    throw node.fail("within must be `target` or `flow`" + Suggestion.didYouMean(value, allowed))
+                }
+                place.within = within
+            }
+            return place
         } ?? []
         if let node = top["message-unnamed"] {
             guard match.report != nil else { throw node.fail("message-unnamed needs `report:` in match, the metavariable it is about") }

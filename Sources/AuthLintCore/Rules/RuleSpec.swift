@@ -330,6 +330,16 @@ public struct RelatedPlace: Sendable {
     public var conditions: [Condition] = []
     /// Only a match that live code cannot reach, with the reason after the message.
     public var unreachable = false
+    /// Where the match is looked for.
+    public var within: Within = .target
+
+    public enum Within: String, Sendable, CaseIterable {
+        /// The site's file first, then the rest of its target.
+        case target
+        /// The sign-in flow the site is part of (``ProjectIndex/flowRegions(around:inFile:)``),
+        /// nearest first; nothing when the flow holds no match.
+        case flow
+    }
 }
 
 /// Another message when the site's target has a fact.
