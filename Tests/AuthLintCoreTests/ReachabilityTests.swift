@@ -79,6 +79,33 @@ final class ReachabilityTests: XCTestCase {
         XCTAssertEqual(found.flatMap(\.related).map(\.line), [6])
     }
 
+    func testAShownButtonThatDoesNotSignInIsNotCalledUnreachable() throws {
+        // The button the screen shows has empty closures; the working one is in a view nothing
+        // uses. The message must not say that nothing reaches the app's Sign in with Apple.
+        let found = try lint([
+            "App.swift": app,
+            "LoginView.swift": loginView(apple: "SignInWithAppleButton(.continue, onRequest: { _ in }, onCompletion: { _ in })"),
+            "AppleView.swift": """
+                import SwiftUI
+                import AuthenticationServices
+
+                struct AppleView: View {
+                    let model: LoginModel
+                    var body: some View { \(appleButton) }
+                }
+
+                """,
+        ])
+        XCTAssertEqual(found.count, 1)
+        let message = found.first?.message ?? ""
+        XCTAssertTrue(message.contains("the Sign in with Apple button this app shows does not sign in"), message)
+        XCTAssertFalse(message.contains("nothing reaches"), message)
+        XCTAssertEqual(found.first?.related.map { "\($0.path):\($0.line): \($0.message)" }, [
+            "LoginView.swift:10: the Sign in with Apple button shown here does not sign in",
+            "AppleView.swift:6: Sign in with Apple is set up here, but nothing reaches it: `AppleView` is never used",
+        ])
+    }
+
     func testAnActionNothingConnectsIsNotButOneAXibConnectsIs() throws {
         let controller = """
             import UIKit

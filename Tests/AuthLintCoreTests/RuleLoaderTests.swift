@@ -402,10 +402,14 @@ final class RuleLoaderTests: XCTestCase {
         let related = { (options: String) in
             TeamRuleFixture.rule(match: self.minimalMatch) + "\nrelated:\n  - message: the token is read here\n    patterns: [\".identityToken\"]\n" + options
         }
-        let rule = try TeamRuleFixture.load(related("    within: flow\n"), id: "team-rule")
+        let rule = try TeamRuleFixture.load(related("    within: flow\n    reachable: true\n"), id: "team-rule")
         XCTAssertEqual(rule.related.map(\.within), [.flow])
+        XCTAssertEqual(rule.related.map(\.reachable), [true])
         XCTAssertEqual(try TeamRuleFixture.load(related(""), id: "team-rule").related.map(\.within), [.target])
         XCTAssertEqual(TeamRuleFixture.error(related("    within: flwo\n"))?.message, "within must be `target` or `flow` (did you mean `flow`?)")
+        XCTAssertEqual(
+            TeamRuleFixture.error(related("    reachable: true\n    unreachable: true\n"))?.message,
+            "a related entry is either `reachable` or `unreachable`, not both")
     }
 
     func testBadPrecision() throws {

@@ -351,9 +351,13 @@ public enum Linter {
                 hitsInFile[region.file] = hits
                 for hit in hits where region.range.contains(hit.range.lowerBound) {
                     var message = place.message
-                    if place.unreachable {
-                        guard let why = project.unreachable(file: region.file, at: hit.range.lowerBound) else { continue }
-                        message += ": " + why.reason
+                    if place.unreachable || place.reachable {
+                        let why = project.unreachable(file: region.file, at: hit.range.lowerBound)
+                        if place.reachable, why != nil { continue }
+                        if place.unreachable {
+                            guard let why else { continue }
+                            message += ": " + why.reason
+                        }
                     }
                     var start = hit.range.lowerBound
                     if code.kind(start) == .period, hit.range.count > 1 { start += 1 }

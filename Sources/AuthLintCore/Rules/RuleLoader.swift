@@ -78,12 +78,16 @@ public struct RuleLoader {
         }
         rule.description.autofix = autofix
         rule.related = try top["related"]?.list("related").map { entry in
-            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable", "within", "where"])
+            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable", "reachable", "within", "where"])
             var place = RelatedPlace(
                 clauses: try clauses(try fields.required("patterns")),
                 message: try fields.required("message").string("message"),
                 conditions: try fields["where"]?.list("where").map { try condition($0, bound: known) } ?? [],
                 unreachable: try fields["unreachable"]?.bool("unreachable") ?? false)
+            place.reachable = try fields["reachable"]?.bool("reachable") ?? false
+            if place.reachable, place.unreachable, let node = fields["reachable"] {
+                throw node.fail("a related entry is either `reachable` or `unreachable`, not both")
+            }
             if let node = fields["within"] {
                 let value = try node.string("within")
                 guard let within = RelatedPlace.Within(rawValue: value) else {

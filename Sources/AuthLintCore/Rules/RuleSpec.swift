@@ -330,6 +330,8 @@ public struct RelatedPlace: Sendable {
     public var conditions: [Condition] = []
     /// Only a match that live code cannot reach, with the reason after the message.
     public var unreachable = false
+    /// Only a match that live code may reach.
+    public var reachable = false
     /// Where the match is looked for.
     public var within: Within = .target
 
