@@ -13,6 +13,9 @@
 //   tuist     a Tuist Project.swift, read without running it: no more targets than calls, lines
 //             inside the file, and every path it names that leaves the root is reported, never
 //             given to a target.
+//   diff      `git diff -U0` output, with a name for each `diff --git` line: read or refused the
+//             same way twice; every file it credits is one of the names; no more changed lines
+//             than the diff adds.
 
 import Foundation
 
@@ -29,13 +32,30 @@ public func readersFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     case "xcconfig": checkXCConfig(bytes)
     case "matcher": checkMatcher(bytes)
     case "tuist": checkTuist(bytes)
-    default: fatalError("AUTHLINT_FUZZ must be plist, pbxproj, xcconfig, matcher or tuist")
+    case "diff": checkDiff(bytes)
+    default: fatalError("AUTHLINT_FUZZ must be plist, pbxproj, xcconfig, matcher, tuist or diff")
     }
     return 0
 }
 
 private func fail(_ message: String) -> Never {
     fatalError("\(target): \(message)")
+}
+
+// MARK: - Diffs
+
+private func checkDiff(_ bytes: [UInt8]) {
+    let diff = String(decoding: bytes, as: UTF8.self)
+    let lines = diff.split(separator: "\n", omittingEmptySubsequences: false)
+    let names = lines.filter { $0.hasPrefix("diff --git ") }.indices.map { "File\($0).swift" }
+    let first = try? ChangedLines.parse(diff: diff, names: names, relative: { $0 })
+    let second = try? ChangedLines.parse(diff: diff, names: names, relative: { $0 })
+    if first != second { fail("two readings differ") }
+    guard let changed = first else { return }
+    if changed.files.keys.contains(where: { !names.contains($0) }) { fail("a file git did not name") }
+    let added = lines.filter { $0.hasPrefix("+") }.count
+    let credited = changed.files.values.compactMap { $0 }.joined().reduce(0) { $0 + $1.count }
+    if credited > added { fail("\(credited) changed lines from \(added) added ones") }
 }
 
 // MARK: - Property lists

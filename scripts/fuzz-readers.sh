@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Fuzz the readers of untrusted project files and the pattern matcher with libFuzzer: the
 # property-list reader (XML and binary), the Xcode project parser and builder, the xcconfig
-# reader and resolver, the matcher, and the Tuist manifest reader. Each target runs for SECONDS (default 60).
+# reader and resolver, the matcher, the Tuist manifest reader, and the reader of `git diff` output.
+# Each target runs for SECONDS (default 60).
 #
-#   scripts/fuzz-readers.sh [SECONDS] [TARGET...]     (targets: plist pbxproj xcconfig matcher tuist)
+#   scripts/fuzz-readers.sh [SECONDS] [TARGET...]     (targets: plist pbxproj xcconfig matcher tuist diff)
 #
 # Builds Fuzz/ReadersFuzz.swift with the sources it needs into .build-fuzz/readers-fuzz, seeds a
 # corpus per target from the repository (samples, rules, fixtures), runs, and prints the number
@@ -13,7 +14,7 @@ set -euo pipefail
 SECONDS_TO_RUN="${1:-60}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist pbxproj xcconfig matcher tuist)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist pbxproj xcconfig matcher tuist diff)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -28,7 +29,7 @@ CORE=Sources/AuthLintCore
 # The readers, without the scanner that walks a tree and the XcodeGen reader (which needs Yams).
 SOURCES=("$CORE"/Lexer/*.swift "$CORE"/Syntax/*.swift
     "$CORE"/Rules/{Match,Matcher,Matcher+Extents,Pattern,StepBudget}.swift
-    "$CORE"/Engine/{Diagnostic,SortedSearch}.swift "$CORE"/Reporters/String+ReportEscaping.swift)
+    "$CORE"/Engine/{ChangedLines,Diagnostic,SortedSearch}.swift "$CORE"/Reporters/String+ReportEscaping.swift)
 for file in "$CORE"/Project/*.swift; do
     case "$file" in */ProjectScanner.swift|*/XcodeGenSpec.swift) ;; *) SOURCES+=("$file") ;; esac
 done

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Seeds the corpora of scripts/fuzz-readers.sh: OUT/plist, OUT/pbxproj, OUT/xcconfig, OUT/matcher,
-OUT/tuist.
+OUT/tuist, OUT/diff.
 
 Every seed comes from the repository (samples, rules, test fixtures) or is written here, so a
 run on a clean clone starts from the same corpus. Seeds are named by their content's hash, so
@@ -112,6 +112,15 @@ let project = Project(name: "App", targets: [
            entitlements: .file(path: "../../etc/App.entitlements")),
 ])
 """)
+
+    # `git diff -U0` output: hunks of every shape, a deleted file, a binary one, and added lines
+    # that look like headers.
+    add(f"{out}/diff", "diff --git a/A.swift b/A.swift\nindex 1..2 100644\n--- a/A.swift\n+++ b/A.swift\n"
+                       "@@ -3 +3 @@ f\n-old\n+new\n@@ -10,0 +11,2 @@\n++++ b/Decoy.swift\n+@@ -1 +1 @@\n"
+                       "@@ -20,2 +22,0 @@\n-a\n-b\n\\ No newline at end of file\n")
+    add(f"{out}/diff", "diff --git a/Old.swift b/Old.swift\ndeleted file mode 100644\n--- a/Old.swift\n+++ /dev/null\n"
+                       "@@ -1,2 +0,0 @@\n-x\n-y\ndiff --git a/i.png b/i.png\nBinary files a/i.png and b/i.png differ\n"
+                       "diff --git \"a/My\\tFile.swift\" \"b/My\\tFile.swift\"\nold mode 100644\nnew mode 100755\n")
 
 
 if __name__ == "__main__":
