@@ -101,6 +101,20 @@ final class BoundedWorkTests: XCTestCase {
         XCTAssertTrue(BuildSettings.reachesBound(["X": value ?? ""]))
     }
 
+    func testUnclosedReferencesExpandInLinearTime() {
+        // Each `$(` without a `)` once searched the rest of the value: a 129 KB project took 46 s.
+        for opener in ["$(", "${"] {
+            let value = "$(A)" + String(repeating: opener + "B", count: 150_000)
+            var expanded = ""
+            let time = elapsed { expanded = BuildSettings.expand(value, variables: ["A": "x", "B": "y"]) }
+            XCTAssertLessThan(time, 1, opener)
+            XCTAssertTrue(expanded.hasPrefix("x" + opener + "B" + opener), opener)
+            XCTAssertLessThanOrEqual(expanded.utf8.count, BuildSettings.maximumValueLength + 1)
+        }
+        XCTAssertEqual(BuildSettings.expand("$(A) $(B ${A} ${B", variables: ["A": "x"]), "x $(B x ${B")
+        XCTAssertEqual(BuildSettings.expand("$(B ${A}", variables: ["A": "x"]), "$(B x")
+    }
+
     func testAnXCConfigDoublingThroughInheritedIsCutAtTheBoundInLinearTime() {
         let text = "X = a\n" + String(repeating: "X = $(inherited)$(inherited)\n", count: 5_000) + "Y = $(inherited) b\n"
         var settings: [String: String] = [:]

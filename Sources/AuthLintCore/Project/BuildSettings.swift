@@ -87,12 +87,22 @@ public enum BuildSettings {
             guard depth < 16, value.contains("$") else { return value }
             var output = ""
             var index = value.startIndex
+            // Where a search for `)` or `}` last came up empty: no later `$(` or `${` can be
+            // closed either, so none searches again (each value is read once, not once per `$(`).
+            var unclosedParenthesis = value.endIndex
+            var unclosedBrace = value.endIndex
             while index < value.endIndex, output.utf8.count <= BuildSettings.maximumValueLength {
                 let character = value[index]
                 let next = value.index(after: index)
                 if character == "$", next < value.endIndex, value[next] == "(" || value[next] == "{" {
-                    let close: Character = value[next] == "(" ? ")" : "}"
-                    if let end = value[next...].firstIndex(of: close) {
+                    let parenthesis = value[next] == "("
+                    let close: Character = parenthesis ? ")" : "}"
+                    let unclosed = parenthesis ? unclosedParenthesis : unclosedBrace
+                    let end = next >= unclosed ? nil : value[next...].firstIndex(of: close)
+                    if end == nil {
+                        if parenthesis { unclosedParenthesis = min(unclosedParenthesis, next) } else { unclosedBrace = min(unclosedBrace, next) }
+                    }
+                    if let end {
                         let inner = value[value.index(after: next)..<end]
                         let name = inner.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
                         if let replacement = variable(name, depth: depth) {
