@@ -37,10 +37,20 @@ enum CodeUnitBuilder {
     /// What the builder needs of a source file.
     struct File {
         var path: String
+        /// The modules it imports outside any `#if`: a module imported only under a condition
+        /// (`#if false`, `#if DEBUG`) says nothing of what the file is.
         var imports: Set<String>
     }
 
-    static func build(files: [File], scanned: ScannedProject?, configuredFolders: Set<String> = []) -> (units: [CodeUnit], unitOfFile: [Int]) {
+    /// Each source file's unit, and the files put in the tests by their imports alone (with the
+    /// test module each imports), which the report mentions.
+    ///
+    /// The project decides first: the Xcode target or package target that lists a file. Only a
+    /// file no target lists is test code by importing a test framework, and only by one the
+    /// project does not declare as a module of its own (an app may have a module named `Quick`).
+    static func build(
+        files: [File], scanned: ScannedProject?, configuredFolders: Set<String> = []
+    ) -> (units: [CodeUnit], unitOfFile: [Int], testsByImport: [(file: Int, module: String)]) {
         var units: [CodeUnit] = []
         // Keyed by what declares the unit and its name: two projects of one tree may each have a
         // target of the same name, and they share nothing.
@@ -55,12 +65,13 @@ enum CodeUnitBuilder {
         let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
         let shipping = scanned?.applicationsShippingLibraries()
         var unitOfFile: [Int] = []
+        var testsByImport: [(file: Int, module: String)] = []
+        let ownModules = Set((scanned?.xcodeProjects.flatMap(\.targets).map(\.name) ?? []) + (scanned?.manifests.swiftPackageTargets.map(\.name) ?? []))
+        let testModules = testModules.subtracting(ownModules)
         for (fileIndex, code) in files.enumerated() {
             let path = code.path
             let chosen: Int
-            if !code.imports.isDisjoint(with: testModules) {
-                chosen = unit("tests", .test)
-            } else if let targets = scanned?.xcodeTargets(containing: path), let target = preferred(targets) {
+            if let targets = scanned?.xcodeTargets(containing: path), let target = preferred(targets) {
                 // A framework or library an app links ships inside the app.
                 let shipped = shipping?.application(embedding: target) ?? target
                 chosen = unit("target " + shipped.name, kind(of: shipped), declaredIn: shipped.project)
@@ -73,6 +84,9 @@ enum CodeUnitBuilder {
                 } else {
                     chosen = unit("package target " + package.name, .library, declaredIn: package.manifest)
                 }
+            } else if let module = code.imports.intersection(testModules).min() {
+                chosen = unit("tests", .test)
+                testsByImport.append((fileIndex, module))
             } else if let app = scanned.flatMap({ firstApp(around: path, in: $0) }) {
                 // Listed by no target, but inside the app's project folder.
                 chosen = unit("target " + app.name, .app, declaredIn: app.project)
@@ -84,7 +98,7 @@ enum CodeUnitBuilder {
             units[chosen].files.append(fileIndex)
             unitOfFile.append(chosen)
         }
-        return (distinguishingNames(units), unitOfFile)
+        return (distinguishingNames(units), unitOfFile, testsByImport)
     }
 
     /// Units of the same name in different projects, named with their project's path so a report

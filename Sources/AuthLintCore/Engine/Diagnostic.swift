@@ -15,6 +15,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         case outsideRoot = "outside-root"        // a path or link leading outside the project root, not read
         case notRegularFile = "not-regular-file" // a FIFO, device or socket, not opened
         case tooComplex = "too-complex"          // analysis stopped at a size, depth or step bound
+        case testCode = "test-code"              // no target lists the file, and it imports a test framework
     }
 
     /// Path relative to the project root, `/`-separated.

@@ -13,7 +13,13 @@ extension Linter {
         var findings = outcome.kept.filter { scan.reports($0.path) }.compactMap(selection.applied)
         FixBuilder(project: project, scanned: scan.project).resolve(&findings)
         let suppressed = outcome.suppressed.filter { scan.reports($0.finding.path) && selection.setting($0.finding.rule, at: $0.finding.path) != .off }
-        let diagnostics = scan.project.diagnostics + loaded.diagnostics + outcome.diagnostics.filter { scan.reports($0.path) }
+        let tests = project.testsByImport.map { test in
+            Diagnostic(
+                path: project.paths[test.file], kind: .testCode,
+                message: "no target lists it and it imports \(test.module.prefix(40)), so it is taken for a test and no rule looks at it; "
+                    + "add it to its target if it ships")
+        }
+        let diagnostics = scan.project.diagnostics + loaded.diagnostics + (outcome.diagnostics + tests).filter { scan.reports($0.path) }
         // A nested configuration is worth a word only when it applies to a file reported on.
         let reported = scan.reported ?? Set(project.paths)
         let applied = configurations.files.filter { file in

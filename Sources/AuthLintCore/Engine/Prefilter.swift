@@ -40,14 +40,23 @@ struct Prefilter: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             let found = search.found(in: buffer)
             let words = Self.wordBits(found)
+            // A test framework's import counts only outside `#if`, which the lexer tells.
             guard found.last != true, let names = UnlexedNames(buffer),
-                names.imports.allSatisfy({ !CodeUnitBuilder.testModules.contains($0) || names.certainImports.contains($0) })
+                names.imports.allSatisfy({ !CodeUnitBuilder.testModules.contains($0) || names.certainImports.contains($0) }),
+                names.imports.allSatisfy({ !CodeUnitBuilder.testModules.contains($0) }) || !Self.hasConditions(buffer)
             else { return (words, nil) }
             let summary = FileSummary(
                 imports: names.imports, names: names.names, functions: [], words: words,
                 unlexed: FileSummary.Unlexed(functions: names.functions, types: names.types), vocabulary: vocabulary)
             return (words, mayMatchAnyRule(summary) ? nil : summary)
         }
+    }
+
+    /// Whether the bytes hold `#if` (or `#ifdef`, `#ifndef`) anywhere.
+    static func hasConditions(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for i in 0..<(bytes.count - 2) where bytes[i] == 0x23 && bytes[i + 1] == 0x69 && bytes[i + 2] == 0x66 { return true }  // "#if"
+        return false
     }
 
     /// Whether some clause of some rule may match in a file with this summary, by its words, the

@@ -38,6 +38,8 @@ public final class ProjectIndex: Sendable {
     /// Units (targets) the files belong to, and each file's unit.
     public let units: [CodeUnit]
     public let unitOfFile: [Int]
+    /// The files no target lists that are test code by the test framework they import.
+    let testsByImport: [(file: Int, module: String)]
     /// Entitlements and privacy manifests, and which apply to each file.
     let resources: ProjectResources
     /// Per file, when it was given as a summary: what it holds, and the rules' words it was summarised for.
@@ -128,7 +130,7 @@ public final class ProjectIndex: Sendable {
         for (fileIndex, entry) in entries.enumerated() {
             switch entry {
             case let .code(code, words):
-                described.append(.init(path: code.file.path, imports: code.imports))
+                described.append(.init(path: code.file.path, imports: code.imports.subtracting(code.conditionalImports)))
                 seen.append(shared(code.imports.union(knownTypes.modules(usedIn: code))))
                 for function in FileSummary.functions(of: code) {
                     functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
@@ -157,7 +159,7 @@ public final class ProjectIndex: Sendable {
         importsOfFile = seen
         self.summaries = summaries
         self.words = words
-        (units, unitOfFile) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
+        (units, unitOfFile, testsByImport) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
         self.resources = resources.value
         declaredFunctions = functions
         summarisedDeclarers = FilesByKey { add in

@@ -103,7 +103,7 @@ struct SummaryCache: Sendable {
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
     /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
     /// itself) without a new version number, so older caches are not trusted.
-    static let format: UInt32 = 10
+    static let format: UInt32 = 11
     static let macSize = 32
     static let digestSize = 32
 

@@ -90,5 +90,11 @@ extension Baseline.Entry {
 extension Diagnostic {
     /// How a report labels the file: `partly read` when it was still read (bad bytes, an
     /// unterminated literal), else `skipped`.
-    var readLabel: String { kind == .invalidUTF8 || kind == .lexical ? "partly read" : "skipped" }
+    var readLabel: String {
+        switch kind {
+        case .invalidUTF8, .lexical: "partly read"
+        case .testCode: "test code"
+        default: "skipped"
+        }
+    }
 }

@@ -24,6 +24,9 @@ public final class CodeView: Sendable {
     public let scopeOfToken: [Int32]
     /// Modules the file imports (`import X`, `@testable import X`, `import struct X.Y`, `@import X;`, `#import <X/…>`).
     public let imports: Set<String>
+    /// Of ``imports``, the modules imported only inside `#if` blocks: whether they are imported
+    /// depends on the build's conditions (usually empty).
+    public let conditionalImports: Set<String>
 
     /// The code of `file`, which keeps the file with its comment tokens only.
     public convenience init(file: SourceFile) {
@@ -60,7 +63,7 @@ public final class CodeView: Sendable {
         let built = ScopeBuilder(file: file, tokens: tokens, partner: partner).build()
         self.scopes = built.scopes
         self.scopeOfToken = built.scopeOfToken
-        self.imports = CodeView.findImports(file: file, tokens: tokens)
+        (self.imports, self.conditionalImports) = CodeView.findImports(file: file, tokens: tokens)
     }
 
     public var count: Int { tokens.count }
@@ -162,27 +165,41 @@ public final class CodeView: Sendable {
 
     // MARK: - Imports
 
-    static func findImports(file: SourceFile, tokens: [Token]) -> Set<String> {
+    /// The modules a file imports, and those it imports only inside `#if` (`#ifdef`, `#ifndef`).
+    static func findImports(file: SourceFile, tokens: [Token]) -> (all: Set<String>, conditional: Set<String>) {
         var imports = Set<String>()
+        var unconditional = Set<String>()
+        var depth = 0
+        func add(_ module: String) {
+            imports.insert(module)
+            if depth == 0 { unconditional.insert(module) }
+        }
         var i = 0
         while i < tokens.count {
             let token = tokens[i]
+            if token.kind == .poundKeyword {
+                if file.token(token, is: "#if") || file.token(token, is: "#ifdef") || file.token(token, is: "#ifndef") {
+                    depth += 1
+                } else if file.token(token, is: "#endif") {
+                    depth = max(0, depth - 1)
+                }
+            }
             if file.language == .swift, token.kind == .keyword, file.token(token, is: "import") {
                 var j = i + 1
                 // `import struct Module.Type`
                 if j < tokens.count, tokens[j].kind == .keyword { j += 1 }
-                if j < tokens.count, tokens[j].kind == .identifier { imports.insert(file.text(of: tokens[j])) }
+                if j < tokens.count, tokens[j].kind == .identifier { add(file.text(of: tokens[j])) }
             } else if file.language == .objectiveC {
                 if token.kind == .attribute, file.token(token, is: "@import"), i + 1 < tokens.count {
-                    imports.insert(file.text(of: tokens[i + 1]))
+                    add(file.text(of: tokens[i + 1]))
                 } else if token.kind == .poundKeyword, file.token(token, is: "#import") || file.token(token, is: "#include"),
                     i + 2 < tokens.count, tokens[i + 1].kind == .operator, file.token(tokens[i + 1], is: "<")
                 {
-                    imports.insert(file.text(of: tokens[i + 2]))
+                    add(file.text(of: tokens[i + 2]))
                 }
             }
             i += 1
         }
-        return imports
+        return (imports, imports.subtracting(unconditional))
     }
 }
