@@ -71,13 +71,21 @@ def main(base):
     write(f"{project}/Configs/Chain40.xcconfig", "LAST = yes\n")
     # A project whose base configuration and settings point outside, and a doubling setting.
     write(f"{project}/App.xcodeproj/project.pbxproj", PBXPROJ.replace("@DOUBLE@", "$(A)" * 64))
+    # A Trojan-Source identifier: the right-to-left override inside a name a message quotes.
+    write(f"{project}/App/Trojan.swift", "import AuthenticationServices\n\nfunc go() {\n"
+          "    let req\u202euest = ASAuthorizationAppleIDProvider().createRequest()\n"
+          "    ASAuthorizationController(authorizationRequests: [req\u202euest]).performRequests()\n}\n")
+    # A project whose setting is 1.3 MB of `$(` that never close: expanded in linear time.
+    write(f"{project}/Slow.xcodeproj/project.pbxproj", PBXPROJ.replace("/etc/$(A).entitlements", "$(" * 650_000)
+          .replace("../outside/secret.xcconfig", "Slow.xcconfig").replace("../outside/Info.plist", "Info.plist"))
     # A package target whose folder is outside.
     write(f"{project}/Package.swift", 'import PackageDescription\nlet package = Package(name: "App", targets: [\n'
           '    .target(name: "App", path: "App"),\n    .target(name: "Secrets", path: "../outside"),\n])\n')
     # Names that try to inject.
     for name in ["e\n::set-output name=x::pwned\n.swift", "clear\x1b[2J\x1b]0;title\x07.swift",
                  "forged\rApp/Login.swift:1:1: error: forged [missing-nonce].swift",
-                 "blank\n\n<script>alert(1)</script>\n\n.swift", "img<img src=x onerror=alert(1)>`|`.swift"]:
+                 "blank\n\n<script>alert(1)</script>\n\n.swift", "img<img src=x onerror=alert(1)>`|`.swift",
+                 "bidi\u202etfiws\u200f\u0085.swift"]:
         write(os.path.join(app, name), 'import Foundation\nlet token = UserDefaults.standard.string(forKey: "token")\nprint(token)\n')
     write(f"{app}/Raw.swift", "import Foundation\nlet `<img src=x onerror=alert(1)>` = UserDefaults.standard.string(forKey: \"token\")\n"
           "print(`<img src=x onerror=alert(1)>`)\n")

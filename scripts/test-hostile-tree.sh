@@ -88,15 +88,17 @@ if not isinstance(json.loads(read("gitlab.out")), list): problems.append("gitlab
 for name in ("junit.out", "checkstyle.out"):
     try: ET.fromstring(read(name))
     except ET.ParseError as error: problems.append(f"{name}: not well-formed XML: {error}")
-for name in ("gitlab.out", "junit.out", "checkstyle.out"):
-    text = read(name).decode()
+# Every format: no control or bidirectional character left raw (JSON and SARIF escape them, the
+# others show them escaped); tabs and line feeds are the text's own.
+for name in ("gitlab.out", "junit.out", "checkstyle.out", "json.out", "sarif.out", "html.out", "github.out", "text.out"):
+    text = read(name).decode("utf-8", "replace")
     bad = sorted({f"U+{ord(c):04X}" for c in text if (ord(c) < 0x20 and c not in "\t\n") or 0x7F <= ord(c) <= 0x9F
                   or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069 or ord(c) in (0x200E, 0x200F, 0xFFFE, 0xFFFF)})
     if bad: problems.append(f"{name}: raw {bad}")
 for p in problems: print("     " + p)
 sys.exit(1 if problems else 0)
 PY
-check "github, text, markdown, html, gitlab, junit and checkstyle outputs escape what comes from the tree; JSON has the diagnostics" $?
+check "every output escapes what comes from the tree (controls and bidi included); JSON has the diagnostics" $?
 
 if [ -f "$ROOT/../shared/tools/validate-sarif.py" ]; then
     python3 "$ROOT/../shared/tools/validate-sarif.py" "$OUT/sarif.out" > "$OUT/sarif.valid" 2>&1

@@ -23,7 +23,7 @@ struct ConfigCommand: ParsableCommand {
             let current = FileManager.default.currentDirectoryPath
             let (configuration, files) = try NestedConfigurations.effective(
                 at: path, explicit: config, currentDirectory: current, catalog: catalog)
-            FileHandle.standardOutput.write(Data(configuration.dump(catalog: catalog, files: files).utf8))
+            FileHandle.standardOutput.write(Data(configuration.dump(catalog: catalog, files: files).terminalShown.utf8))
         } catch let error as FileError {
             printError("error: \(error)")
             throw ExitCode(2)

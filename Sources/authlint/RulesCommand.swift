@@ -51,7 +51,8 @@ struct RulesCommand: ParsableCommand {
         let text = format == .json ? RuleDocumentation.json(descriptions, single: id != nil)
             : id != nil ? RuleDocumentation.text(descriptions[0], setting: settings[descriptions[0].id])
             : RuleDocumentation.table(descriptions, settings: settings)
-        FileHandle.standardOutput.write(Data(text.utf8))
+        // JSON escapes what could act on a terminal itself; the text pages show it escaped.
+        FileHandle.standardOutput.write(Data((format == .json ? text : text.terminalShown).utf8))
         // A team's own rules are tested as the built-in ones are: every example, every mark.
         if id == nil, !ruleDirectories.isEmpty { try testTeamRules(catalog) }
     }

@@ -372,6 +372,22 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(usage.stderr.contains("--diff shows what --fix would change"), usage.stderr)
     }
 
+    func testConfigAndRulesShowTerminalSequencesEscaped() throws {
+        // YAML's `\e` escape passes any check of the file's raw bytes.
+        try write([
+            "app/.authlint.yml": "login-services:\n  exemption: education-enterprise\n  reason: \"Staff only\\e]0;pwned\\a\\e[2J\\u202E\"\n",
+            "rules/team.yaml": TeamRuleFixture.rule(id: "team-bell", message: "Found it.", match: "patterns: [\"legacyLogin()\"]")
+                .replacingOccurrences(of: "summary: A rule of the team's own.", with: "summary: \"Rings\\a the \\e[31mbell\\u200F\""),
+        ])
+        for arguments in [["config", "app"], ["rules", "--rules", "rules"], ["rules", "team-bell", "--rules", "rules"]] {
+            let run = try authlint(arguments)
+            XCTAssertEqual(run.status, 0, arguments.joined(separator: " ") + ": " + run.stderr)
+            XCTAssertFalse(run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E || $0.value == 0x200F },
+                           arguments.joined(separator: " ") + ": " + run.stdout)
+        }
+        XCTAssertTrue(try authlint(["config", "app"]).stdout.contains(#"Staff only\e]0;pwned\a\e[2J\u{202E}"#))
+    }
+
     func testFixesOfOneManifestAreOneEdit() throws {
         try write([
             "app/App/Login.swift": """

@@ -88,12 +88,13 @@ final class HostileOutputTests: XCTestCase {
         }
         XCTAssertFalse(output.utf8.contains(0x0D), output.debugDescription)
         for line in output.split(separator: "\n") {
-            // Messages and plain lines show control characters escaped; only a `file` property
-            // keeps the path as it is, escaped as GitHub specifies, so the annotation finds it.
-            let shown = line.hasPrefix("::") ? line.split(separator: "::", maxSplits: 2).last.map(String.init) ?? "" : String(line)
-            XCTAssertFalse(shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, shown)
+            // Messages, plain lines and `file` properties alike show control characters and
+            // bidirectional controls escaped: none reaches the log raw.
+            XCTAssertFalse(ReportFixture.hasForbiddenScalars(String(line)), String(line))
+            XCTAssertFalse(line.utf8.contains { ReportFixture.forbiddenBytes.contains($0) }, String(line))
         }
-        XCTAssertTrue(output.contains("file=e%0A%3A%3Aset-output name=x%3A%3Apwned%0A.swift,"))
+        XCTAssertTrue(output.contains("file=e%0A%3A%3Aset-output name=x%3A%3Apwned%0A.swift,"), output)
+        XCTAssertTrue(output.contains(#"file=nul\0bidi\u{202E}tfiws.swift,"#), output)
     }
 
     func testMarkdownRendersNoHTMLAndNoBrokenParagraphs() {
@@ -187,5 +188,29 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertFalse(html.contains("<script>alert"))
         XCTAssertFalse(html.contains("<img src=x"))
         XCTAssertFalse(html.contains("href=\"javascript"))
+    }
+
+    func testNoFormatCarriesARawControlOrBidiCharacterFromTheTree() throws {
+        // The hostile text in paths, messages, a rule id and a diagnostic, as a Trojan-Source
+        // identifier would put it in a message.
+        let report = ReportFixture.hostile
+        let formats: [(String, String)] = [
+            ("text", TextReporter().render(report)), ("github", GitHubActionsReporter().render(report)),
+            ("html", HTMLReporter().render(report)), ("json", JSONReporter().render(report)),
+            ("sarif", SARIFReporter().render(report)), ("gitlab", GitLabReporter().render(report)),
+        ]
+        for (name, output) in formats {
+            // The non-characters U+FFFE and U+FFFF act on no terminal; only XML forbids them.
+            let checked = name == "text" || name == "github" ? output.replacingOccurrences(of: "\u{FFFF}", with: "") : output
+            XCTAssertFalse(ReportFixture.hasForbiddenScalars(checked), name)
+            XCTAssertFalse(output.utf8.contains { ReportFixture.forbiddenBytes.contains($0) }, name)
+        }
+        // JSON escapes them, so the values are the tree's, exact.
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONReporter().render(report).utf8)) as? [String: Any])
+        let messages = (json["findings"] as? [[String: Any]])?.compactMap { $0["message"] as? String } ?? []
+        XCTAssertTrue(messages.contains("message " + ReportFixture.hostileText))
+        XCTAssertTrue(JSONReporter().render(report).contains(#"\u202e"#))
+        // HTML shows them, as an editor does.
+        XCTAssertTrue(HTMLReporter().render(report).contains(#"\u{202E}"#))
     }
 }

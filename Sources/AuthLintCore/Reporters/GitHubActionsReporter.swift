@@ -60,9 +60,12 @@ public struct GitHubActionsReporter: Reporter {
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    /// A command's property value: as ``escapeData(_:)``, and `:` and `,`, which end a value.
+    /// A command's property value (a file name from the tree): control characters and
+    /// bidirectional controls shown escaped but for line breaks, which GitHub's own escapes
+    /// carry; then as ``escapeData(_:)``, and `:` and `,`, which end a value.
     public static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(text.terminalSafe(keeping: ["\n", "\r"]))
+            .replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
 

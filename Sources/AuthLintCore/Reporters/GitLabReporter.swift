@@ -32,7 +32,7 @@ public struct GitLabReporter: Reporter {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(issues) else { return "[]\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: data, as: UTF8.self).jsonControlsEscaped + "\n"
     }
 
     func issues(_ report: LintReport) -> [Issue] {

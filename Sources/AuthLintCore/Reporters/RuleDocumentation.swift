@@ -67,7 +67,7 @@ public enum RuleDocumentation {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = single ? try? encoder.encode(rules.first) : try? encoder.encode(rules)
-        return data.map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "[]\n"
+        return data.map { String(decoding: $0, as: UTF8.self).jsonControlsEscaped + "\n" } ?? "[]\n"
     }
 
     /// What a rule flags, why it matters, how to fix it and what it rests on, as plain text

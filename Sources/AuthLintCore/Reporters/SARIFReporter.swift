@@ -15,7 +15,7 @@ public struct SARIFReporter: Reporter {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(log(report)) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: data, as: UTF8.self).jsonControlsEscaped + "\n"
     }
 
     func log(_ report: LintReport) -> SARIFLog.Log {

@@ -18,6 +18,39 @@ extension String {
         return out
     }
 
+    /// HTML text as the report shows it: what ``reportSafe(keeping:)`` escapes shown as a visible
+    /// escape (`\u{202E}`), as an editor shows it, tabs and line feeds kept; then escaped as
+    /// ``htmlEscaped``. Safe in elements and in quoted attribute values.
+    var htmlShown: String {
+        reportSafe(keeping: ["\t", "\n"]).htmlEscaped
+    }
+
+    /// Multi-line text for a terminal: what ``terminalSafe(keeping:)`` escapes, but tabs and line
+    /// feeds. Every command that prints text from the tree or its configuration (`config`, `rules`,
+    /// what `--fix` did) prints it through this.
+    public var terminalShown: String {
+        terminalSafe(keeping: ["\t", "\n"])
+    }
+
+    /// An encoded JSON document whose characters that could act on a terminal or reorder a line
+    /// (DEL, C1 controls, bidirectional controls and marks, U+FFFE, U+FFFF) are `\uXXXX` escapes.
+    /// JSON has them only inside strings, where the escape stands for the same character, so the
+    /// document means what it meant; `JSONEncoder` already escapes the C0 controls.
+    public var jsonControlsEscaped: String {
+        guard unicodeScalars.contains(where: { $0.value >= 0x7F && $0.needsReportEscape }) else { return self }
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if scalar.value >= 0x7F, scalar.needsReportEscape {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// Text that cannot act on a terminal or start a line of its own: C0 and C1 control
     /// characters, DEL and the bidirectional overrides shown as escapes (`\e`, `\n`, `\r`, `\0`,
     /// `\a`, `\t`, `\u{9B}`), but for those in `kept` (tabs in source excerpts).
@@ -35,8 +68,8 @@ extension String {
     }
 
     /// Text from the tree as the GitLab, JUnit and Checkstyle reports show it: what
-    /// ``terminalSafe(keeping:)`` escapes, and also the left-to-right and right-to-left marks and
-    /// the non-characters U+FFFE and U+FFFF, which XML 1.0 forbids; but for those in `kept`.
+    /// ``terminalSafe(keeping:)`` escapes, and also the non-characters U+FFFE and U+FFFF, which
+    /// XML 1.0 forbids; but for those in `kept`.
     /// No control character XML 1.0 forbids is left, and no bidirectional control can reorder
     /// how a line shows in a CI dashboard.
     func reportSafe(keeping kept: Set<Unicode.Scalar> = []) -> String {
@@ -184,20 +217,21 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// C0 and C1 control characters, DEL, and the bidirectional embedding, override and isolate
-    /// characters that reorder how a line shows.
+    /// C0 and C1 control characters, DEL, the bidirectional embedding, override and isolate
+    /// characters, and the left-to-right and right-to-left marks: all that can act on a terminal
+    /// or reorder how a line shows.
     var needsTerminalEscape: Bool {
         switch value {
-        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }
 
-    /// What ``needsTerminalEscape`` covers, the left-to-right and right-to-left marks (U+200E,
-    /// U+200F) and the non-characters U+FFFE and U+FFFF, which XML 1.0 does not allow.
+    /// What ``needsTerminalEscape`` covers, and the non-characters U+FFFE and U+FFFF, which
+    /// XML 1.0 does not allow.
     var needsReportEscape: Bool {
         switch value {
-        case 0x200E, 0x200F, 0xFFFE, 0xFFFF: true
+        case 0xFFFE, 0xFFFF: true
         default: needsTerminalEscape
         }
     }
