@@ -202,15 +202,25 @@ struct LintCommand: ParsableCommand {
         for (path, text) in plan.manual { printError("\(report.displayPath(path).terminalSafe()): fix by hand: \(text.terminalSafe())") }
         for (path, reason) in plan.skipped { printError("\(report.displayPath(path).terminalSafe()): fix left out: \(reason.terminalSafe())") }
         if diff {
-            FileHandle.standardOutput.write(Data(Fixer.diff(plan, shown: report.displayPath).utf8))
+            let diff = Fixer.diff(plan, shown: report.displayPath)
+            FileHandle.standardOutput.write(Data(diff))
+            // The body is the files' bytes, as `git apply` needs them; say so rather than escape them.
+            if Terminal.stdoutIsTerminal, String(decoding: diff, as: UTF8.self).terminalShown.utf8.count != diff.count {
+                printError("note: the diff above holds the files' bytes as they are, control characters included, for git apply")
+            }
             if !plan.changes.isEmpty { throw ExitCode(1) }
             return nil
         }
-        let failed = Fixer.write(plan, root: report.root)
-        for (path, reason) in failed { printError("error: \(report.displayPath(path).terminalSafe()): not written: \(reason.terminalSafe())") }
-        let files = plan.changes.count - failed.count
+        let written = Fixer.write(plan, root: report.root)
+        for (path, reason) in written.refused { printError("error: \(report.displayPath(path).terminalSafe()): \(reason.terminalSafe())") }
+        if !written.refused.isEmpty {
+            printError("error: nothing was fixed: a fix writes all its files or none")
+            throw ExitCode(2)
+        }
+        for (path, reason) in written.failed { printError("error: \(report.displayPath(path).terminalSafe()): not written: \(reason.terminalSafe())") }
+        let files = plan.changes.count - written.failed.count
         printError("Fixed \(plan.fixed) finding\(plan.fixed == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s").")
-        if !failed.isEmpty { throw ExitCode(2) }
+        if !written.failed.isEmpty { throw ExitCode(2) }
         return !plan.changes.isEmpty
     }
 

@@ -372,6 +372,28 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(usage.stderr.contains("--diff shows what --fix would change"), usage.stderr)
     }
 
+    func testFixDiffOfAFileThatIsNotUTF8Applies() throws {
+        // A context line holds a Latin-1 byte: the diff must carry it as it is, or git apply
+        // cannot find the lines it changes.
+        guard let git = ExternalTool.find(["git"]) else { try ExternalTool.unavailable("git") }
+        var bytes = Array(publicTokenLog.utf8)
+        let place = try XCTUnwrap(publicTokenLog.range(of: "func refreshed")).lowerBound.utf16Offset(in: publicTokenLog)
+        bytes.insert(contentsOf: Array("// Caf".utf8) + [0xE9, 0x0A], at: place)
+        try write("app/App/Login.swift", Data(bytes))
+        let executable = try CLITests.requireExecutable()
+        let shell = try ExternalTool.run("/bin/sh", ["-c", "'\(executable.path)' lint app --fix --diff > change.patch"], in: workspace)
+        XCTAssertEqual(shell.status, 1, shell.stderr)
+        let patch = try Data(contentsOf: URL(fileURLWithPath: workspace + "/change.patch"))
+        XCTAssertTrue(patch.contains(0xE9), "the byte is carried as it is")
+        XCTAssertFalse(patch.starts(with: Array("\u{FFFD}".utf8)))
+        let check = try ExternalTool.run(git, ["apply", "--check", "--unsafe-paths", "change.patch"], in: workspace)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertEqual(try ExternalTool.run(git, ["apply", "--unsafe-paths", "change.patch"], in: workspace).status, 0)
+        let applied = try Data(contentsOf: URL(fileURLWithPath: workspace + "/app/App/Login.swift"))
+        XCTAssertTrue(applied.contains(0xE9))
+        XCTAssertNotNil(applied.range(of: Data("\\(accessToken)\")".utf8)), "the fix is applied")
+    }
+
     func testConfigAndRulesShowTerminalSequencesEscaped() throws {
         // YAML's `\e` escape passes any check of the file's raw bytes.
         try write([

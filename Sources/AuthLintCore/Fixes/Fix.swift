@@ -19,6 +19,11 @@ public struct Fix: Sendable, Hashable {
         public var replacement: String
         /// Whether the edit creates the file, which must not exist yet.
         public var createsFile: Bool
+        /// The bytes checked before the edit is made, and where: the range itself, or, for an
+        /// insertion, the bytes around the place (``insertion(path:at:in:replacement:)``), so that
+        /// a file that changed since it was read is left alone there too.
+        public var checked: Range<Int>
+        public var checkedBytes: [UInt8]
 
         public init(path: String, range: Range<Int>, expected: [UInt8], replacement: String, createsFile: Bool = false) {
             self.path = path
@@ -26,6 +31,20 @@ public struct Fix: Sendable, Hashable {
             self.expected = expected
             self.replacement = replacement
             self.createsFile = createsFile
+            checked = range
+            checkedBytes = expected
+        }
+
+        /// How many bytes on each side of an insertion must be as they were read.
+        static let insertionContext = 64
+
+        /// An insertion of `replacement` at byte `at` of `bytes` (the file as read), which checks
+        /// the bytes around the place before it is made.
+        public static func insertion(path: String, at: Int, in bytes: [UInt8], replacement: String) -> Edit {
+            var edit = Edit(path: path, range: at..<at, expected: [], replacement: replacement)
+            edit.checked = max(0, at - insertionContext)..<min(bytes.count, at + insertionContext)
+            edit.checkedBytes = Array(bytes[edit.checked])
+            return edit
         }
     }
 

@@ -270,8 +270,8 @@ struct PBXText {
             while end < bytes.count, bytes[end] == 0x09 || bytes[end] == 0x20 { end += 1 }
             let indent = String(decoding: bytes[lineStart..<end], as: UTF8.self)
             let newline = open + 1 < bytes.count && bytes[open] == 0x0D ? "\r\n" : "\n"
-            return Fix.Edit(path: path, range: open..<open, expected: [], replacement: newline + indent + setting)
+            return Fix.Edit.insertion(path: path, at: open, in: bytes, replacement: newline + indent + setting)
         }
-        return Fix.Edit(path: path, range: open..<open, expected: [], replacement: setting + " ")
+        return Fix.Edit.insertion(path: path, at: open, in: bytes, replacement: setting + " ")
     }
 }

@@ -48,8 +48,10 @@ public enum Fixer {
                     continue
                 }
                 if edit.createsFile {
-                    if created.contains(edit.path) || FileManager.default.fileExists(atPath: absolute) || accepted[edit.path] != nil {
+                    if created.contains(edit.path) || accepted[edit.path] != nil {
                         problem = "\(edit.path) exists"
+                    } else if let refused = projectRoot.problemCreating(edit.path) {
+                        problem = refused
                     }
                     newEdits.append(edit)
                     continue
@@ -64,7 +66,7 @@ public enum Fixer {
                     texts[edit.path] = bytes
                 }
                 let bytes = texts[edit.path]!
-                guard edit.range.upperBound <= bytes.count, bytes[edit.range].elementsEqual(edit.expected) else {
+                guard edit.checked.upperBound <= bytes.count, bytes[edit.checked].elementsEqual(edit.checkedBytes) else {
                     problem = "\(edit.path) changed since it was read; run again"
                     continue
                 }
@@ -116,16 +118,43 @@ public enum Fixer {
         return a.overlaps(b)
     }
 
-    /// Writes the planned changes; returns the paths that could not be written, with why.
-    public static func write(_ plan: Plan, root: String) -> [(path: String, reason: String)] {
+    /// What writing a plan came to.
+    public struct Written: Sendable {
+        /// The files that stopped every write, with why: nothing was written.
+        public var refused: [(path: String, reason: String)] = []
+        /// The files the system would not write, with why; the others were written.
+        public var failed: [(path: String, reason: String)] = []
+    }
+
+    /// Writes the planned changes, all or none: every file is checked again first (a new one's
+    /// folders, from the root down, and an edited one's bytes, still as read), and nothing is
+    /// written when one fails.
+    public static func write(_ plan: Plan, root: String) -> Written {
+        let projectRoot = ProjectRoot(root)
+        var refused: [(String, String)] = []
+        for change in plan.changes {
+            let absolute = ProjectPath.join(root, change.path)
+            if let old = change.old {
+                guard case let .success(status) = FileStatus.ofLink(atPath: absolute), status.type == .regular,
+                    case let .success(bytes) = FileReader.readFile(atPath: absolute), bytes == old
+                else {
+                    refused.append((change.path, "changed since it was read; run again"))
+                    continue
+                }
+            } else if let problem = projectRoot.problemCreating(change.path) {
+                refused.append((change.path, problem))
+            }
+        }
+        guard refused.isEmpty else { return Written(refused: refused) }
         var failed: [(String, String)] = []
         for change in plan.changes {
             let absolute = ProjectPath.join(root, change.path)
             do {
                 if change.old == nil {
-                    let folder = ProjectPath.directory(of: absolute)
-                    guard ProjectRoot(root).contains(folder) else { throw FileError(path: change.path, line: 0, message: "leads outside the project root") }
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    if let problem = projectRoot.createFolders(of: change.path) {
+                        failed.append((change.path, problem))
+                        continue
+                    }
                     try FreshFile.add(absolute, change.new)
                 } else {
                     try FreshFile.replace(absolute, with: change.new)
@@ -134,30 +163,59 @@ public enum Fixer {
                 failed.append((change.path, FileProblem.describe(error)))
             }
         }
-        return failed
+        return Written(failed: failed)
     }
 
     /// The changes as a unified diff (`a/` and `b/` prefixes, paths as `shown` gives them), three
-    /// lines of context, as `git apply` and `patch -p1` read it.
-    public static func diff(_ plan: Plan, shown: (String) -> String) -> String {
-        var out = ""
+    /// lines of context, as `git apply` and `patch -p1` read it. The lines are the files' bytes,
+    /// whatever their encoding, so that the diff applies to a file that is not UTF-8; a path
+    /// with a control character, a quote, a backslash or a byte past ASCII is quoted the way git
+    /// quotes it (`"b/Log\033.swift"`), which `git apply` reads and a terminal cannot act on.
+    public static func diff(_ plan: Plan, shown: (String) -> String) -> [UInt8] {
+        var out: [UInt8] = []
         for change in plan.changes {
             let path = shown(change.path)
             let newLines = lines(change.new)
             guard let old = change.old else {
-                out += "--- /dev/null\n+++ b/\(path)\n@@ -0,0 +1,\(newLines.count) @@\n"
-                out += newLines.map { "+" + $0.text + ($0.terminated ? "\n" : "\n\\ No newline at end of file\n") }.joined()
+                out += Array("--- /dev/null\n+++ \(quoted("b/" + path))\n@@ -0,0 +1,\(newLines.count) @@\n".utf8)
+                for line in newLines { out += text(line, 0x2B) }
                 continue
             }
             let oldLines = lines(old)
-            out += "--- a/\(path)\n+++ b/\(path)\n"
+            out += Array("--- \(quoted("a/" + path))\n+++ \(quoted("b/" + path))\n".utf8)
             out += hunks(oldLines, newLines)
         }
         return out
     }
 
+    /// A diff header's path as git writes it: as it is, or in double quotes with C escapes when
+    /// it holds a control character, `"`, a backslash or a byte past ASCII (octal, as git does).
+    static func quoted(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x22 || $0 == 0x5C }) else { return path }
+        var out = "\""
+        for byte in bytes {
+            switch byte {
+            case 0x07: out += "\\a"
+            case 0x08: out += "\\b"
+            case 0x09: out += "\\t"
+            case 0x0A: out += "\\n"
+            case 0x0B: out += "\\v"
+            case 0x0C: out += "\\f"
+            case 0x0D: out += "\\r"
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0..<0x20, 0x7F...:
+                let octal = String(byte, radix: 8)
+                out += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            default: out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return out + "\""
+    }
+
     private struct Line: Equatable {
-        var text: String
+        var bytes: ArraySlice<UInt8>
         var terminated: Bool
     }
 
@@ -165,15 +223,20 @@ public enum Fixer {
         var result: [Line] = []
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            result.append(Line(text: String(decoding: bytes[start..<index], as: UTF8.self), terminated: true))
+            result.append(Line(bytes: bytes[start..<index], terminated: true))
             start = index + 1
         }
-        if start < bytes.count { result.append(Line(text: String(decoding: bytes[start...], as: UTF8.self), terminated: false)) }
+        if start < bytes.count { result.append(Line(bytes: bytes[start...], terminated: false)) }
         return result
     }
 
+    /// One line of a hunk: its mark, its bytes, and git's note when the file does not end it.
+    private static func text(_ line: Line, _ mark: UInt8) -> [UInt8] {
+        [mark] + line.bytes + (line.terminated ? [0x0A] : Array("\n\\ No newline at end of file\n".utf8))
+    }
+
     /// The hunks between two versions of a file, from a line diff (`CollectionDifference`).
-    private static func hunks(_ old: [Line], _ new: [Line]) -> String {
+    private static func hunks(_ old: [Line], _ new: [Line]) -> [UInt8] {
         let difference = new.difference(from: old)
         var removed = Set<Int>()
         var inserted = Set<Int>()
@@ -204,7 +267,7 @@ public enum Fixer {
         }
         let context = 3
         let changed = rows.indices.filter { rows[$0].kind != .keep }
-        guard !changed.isEmpty else { return "" }
+        guard !changed.isEmpty else { return [] }
         var groups: [ClosedRange<Int>] = []
         for index in changed {
             let range = max(0, index - context)...min(rows.count - 1, index + context)
@@ -214,33 +277,30 @@ public enum Fixer {
                 groups.append(range)
             }
         }
-        func text(_ line: Line, _ mark: String) -> String {
-            mark + line.text + (line.terminated ? "\n" : "\n\\ No newline at end of file\n")
-        }
-        var out = ""
+        var out: [UInt8] = []
         for group in groups {
             let first = rows[group.lowerBound]
             var oldCount = 0
             var newCount = 0
-            var body = ""
+            var body: [UInt8] = []
             for row in rows[group] {
                 switch row.kind {
                 case .keep:
                     oldCount += 1
                     newCount += 1
-                    body += text(old[row.old], " ")
+                    body += text(old[row.old], 0x20)
                 case .remove:
                     oldCount += 1
-                    body += text(old[row.old], "-")
+                    body += text(old[row.old], 0x2D)
                 case .insert:
                     newCount += 1
-                    body += text(new[row.new], "+")
+                    body += text(new[row.new], 0x2B)
                 }
             }
             // A side with no lines is numbered by the line before it.
             let oldStart = oldCount == 0 ? first.old : first.old + 1
             let newStart = newCount == 0 ? first.new : first.new + 1
-            out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n" + body
+            out += Array("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n".utf8) + body
         }
         return out
     }

@@ -147,7 +147,7 @@ struct PlistText {
         while at > element.contentStart, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at - 1]) { at -= 1 }
         var replacement = newline + rendered.joined(separator: newline)
         if at == element.contentEnd { replacement += newline + outer }
-        return Fix.Edit(path: path, range: at..<at, expected: [], replacement: replacement)
+        return Fix.Edit.insertion(path: path, at: at, in: bytes, replacement: replacement)
     }
 
     static func unescape(_ text: String) -> String {

@@ -30,6 +30,50 @@ struct ProjectRoot: Sendable {
         return Self.isWithin(resolved, folder: realPath)
     }
 
+    /// Why a file cannot be created at the root-relative `path` without leaving the root, or nil
+    /// when it can: each folder on the way, from the root down, is looked at with `lstat`, and
+    /// must be a real folder (not a link, not a file) or not exist yet, in which case neither
+    /// does any below it. The file itself must not exist.
+    func problemCreating(_ path: String) -> String? {
+        let relative = ProjectPath.relative(ProjectPath.join(self.path, path), to: self.path)
+        guard ProjectPath.isInside(relative, folder: ""), !relative.isEmpty else { return "\(path) leads outside the project root" }
+        let components = relative.split(separator: "/").map(String.init)
+        var current = self.path
+        for (index, component) in components.enumerated() {
+            current = ProjectPath.join(current, component)
+            var status = stat()
+            guard lstat(current, &status) == 0 else { return nil }  // it and all below are new
+            let last = index == components.count - 1
+            if last { return "\(path) exists" }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFLNK: return "\(ProjectPath.relative(current, to: self.path)) is a link; a fix creates nothing through one"
+            default: return "\(ProjectPath.relative(current, to: self.path)) is not a folder"
+            }
+        }
+        return nil
+    }
+
+    /// Creates the folders of the root-relative `path` that do not exist yet, one at a time from
+    /// the root down, each checked with `lstat` to be a real folder: never through a link.
+    /// Returns why it could not, or nil.
+    func createFolders(of path: String) -> String? {
+        let relative = ProjectPath.relative(ProjectPath.join(self.path, path), to: self.path)
+        guard ProjectPath.isInside(relative, folder: "") else { return "leads outside the project root" }
+        var current = self.path
+        for component in relative.split(separator: "/").dropLast() {
+            current = ProjectPath.join(current, String(component))
+            if mkdir(current, 0o755) != 0, errno != EEXIST {
+                return "cannot create \(ProjectPath.relative(current, to: self.path))"
+            }
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                return "\(ProjectPath.relative(current, to: self.path)) is not a real folder"
+            }
+        }
+        return nil
+    }
+
     /// Whether an already resolved absolute path lies inside the resolved root.
     func containsResolved(_ resolved: String) -> Bool {
         Self.isWithin(resolved, folder: realPath)

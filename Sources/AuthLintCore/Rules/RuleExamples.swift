@@ -89,7 +89,8 @@ public enum ExampleRunner {
                 let report = try lint(rule, root: root, catalog: catalog)
                 let plan = Fixer.plan(report.findings.filter { $0.rule == rule.id }, root: root)
                 var problems = plan.skipped.map { "the fix of \($0.path) was left out: \($0.reason)" }
-                problems += Fixer.write(plan, root: root).map { "\($0.path) could not be written: \($0.reason)" }
+                let written = Fixer.write(plan, root: root)
+                problems += (written.refused + written.failed).map { "\($0.path) could not be written: \($0.reason)" }
                 let expected = Dictionary(fixed.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
                 for path in expected.keys.sorted() {
                     let text = (try? String(contentsOfFile: ProjectPath.join(root, path), encoding: .utf8)) ?? "<no file>"
