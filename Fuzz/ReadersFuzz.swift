@@ -13,6 +13,8 @@
 //   tuist     a Tuist Project.swift, read without running it: no more targets than calls, lines
 //             inside the file, and every path it names that leaves the root is reported, never
 //             given to a target.
+//   glob      lines of globs, then after an empty line paths: the compiled set answers every
+//             path as the globs one by one do.
 //   diff      `git diff -U0` output, with a name for each `diff --git` line: read or refused the
 //             same way twice; every file it credits is one of the names; no more changed lines
 //             than the diff adds.
@@ -33,13 +35,31 @@ public func readersFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     case "matcher": checkMatcher(bytes)
     case "tuist": checkTuist(bytes)
     case "diff": checkDiff(bytes)
-    default: fatalError("AUTHLINT_FUZZ must be plist, pbxproj, xcconfig, matcher, tuist or diff")
+    case "glob": checkGlobs(bytes)
+    default: fatalError("AUTHLINT_FUZZ must be plist, pbxproj, xcconfig, matcher, tuist, diff or glob")
     }
     return 0
 }
 
 private func fail(_ message: String) -> Never {
     fatalError("\(target): \(message)")
+}
+
+// MARK: - Globs
+
+private func checkGlobs(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let sections = text.components(separatedBy: "\n\n")
+    let patterns = sections[0].split(separator: "\n").prefix(64).map(String.init)
+    let paths = sections.dropFirst().joined(separator: "\n").split(separator: "\n").prefix(64).map(String.init)
+    let set = GlobSet(patterns.map { ScopedGlob($0) })
+    for path in paths {
+        let one = patterns.map(GlobPattern.init)
+        if set.matches(path) != one.contains(where: { $0.matches(path) }) { fail("the set and the globs disagree on a match") }
+        if !path.isEmpty, set.excludes(path) != one.contains(where: { $0.matchesPathOrAncestor(path) }) {
+            fail("the set and the globs disagree on an exclude")
+        }
+    }
 }
 
 // MARK: - Diffs

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Fuzz the readers of untrusted project files and the pattern matcher with libFuzzer: the
 # property-list reader (XML and binary), the Xcode project parser and builder, the xcconfig
-# reader and resolver, the matcher, the Tuist manifest reader, and the reader of `git diff` output.
+# reader and resolver, the matcher, the Tuist manifest reader, the reader of `git diff` output, and
+# the compiled set of excludes.
 # Each target runs for SECONDS (default 60).
 #
-#   scripts/fuzz-readers.sh [SECONDS] [TARGET...]     (targets: plist pbxproj xcconfig matcher tuist diff)
+#   scripts/fuzz-readers.sh [SECONDS] [TARGET...]     (targets: plist pbxproj xcconfig matcher tuist diff glob)
 #
 # Builds Fuzz/ReadersFuzz.swift with the sources it needs into .build-fuzz/readers-fuzz, seeds a
 # corpus per target from the repository (samples, rules, fixtures), runs, and prints the number
@@ -14,7 +15,7 @@ set -euo pipefail
 SECONDS_TO_RUN="${1:-60}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist pbxproj xcconfig matcher tuist diff)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist pbxproj xcconfig matcher tuist diff glob)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Seeds the corpora of scripts/fuzz-readers.sh: OUT/plist, OUT/pbxproj, OUT/xcconfig, OUT/matcher,
-OUT/tuist, OUT/diff.
+OUT/tuist, OUT/diff, OUT/glob.
 
 Every seed comes from the repository (samples, rules, test fixtures) or is written here, so a
 run on a clean clone starts from the same corpus. Seeds are named by their content's hash, so
@@ -121,6 +121,8 @@ let project = Project(name: "App", targets: [
     add(f"{out}/diff", "diff --git a/Old.swift b/Old.swift\ndeleted file mode 100644\n--- a/Old.swift\n+++ /dev/null\n"
                        "@@ -1,2 +0,0 @@\n-x\n-y\ndiff --git a/i.png b/i.png\nBinary files a/i.png and b/i.png differ\n"
                        "diff --git \"a/My\\tFile.swift\" \"b/My\\tFile.swift\"\nold mode 100644\nnew mode 100755\n")
+    add(f"{out}/glob", "**/Tests/**\nGenerated/*.swift\n*.pb.swift\nPods\na/**/b/**/c\n**\nx*y?z\n\n"
+                       "App/Tests/A.swift\nGenerated/R.swift\nA/M.pb.swift\nPods/X/Y\na/q/b/r/c\nxAyBz\n\n")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ import Foundation
 struct DirectoryWalker {
     let root: String
     let projectRoot: ProjectRoot
-    let excludes: [ScopedGlob]
-    let includes: [ScopedGlob]
+    let excludes: GlobSet
+    let includes: GlobSet
     let maxFileSize: Int
     private(set) var files: [ProjectFile] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -20,8 +20,8 @@ struct DirectoryWalker {
     init(root: String, options: ScanOptions) {
         self.root = root
         projectRoot = ProjectRoot(root)
-        excludes = options.excludes.map { ScopedGlob($0) } + options.configuredExcludes
-        includes = options.includes.map { ScopedGlob($0) } + options.configuredIncludes
+        excludes = GlobSet(options.excludes.map { ScopedGlob($0) } + options.configuredExcludes)
+        includes = GlobSet(options.includes.map { ScopedGlob($0) } + options.configuredIncludes)
         maxFileSize = options.maxFileSize
     }
 
@@ -59,7 +59,7 @@ struct DirectoryWalker {
     private mutating func add(
         absolutePath: @autoclosure () -> String, relative: String, kind: ProjectFileKind, status: FileStatus, isBelowRoot: Bool? = nil
     ) {
-        if excludes.contains(where: { $0.matches(relative) }) { return }
+        if excludes.matches(relative) { return }
         if !includes.includes(relative) { return }
         guard visitedFiles.insert(status.identity).inserted else { return }
         if status.size > maxFileSize {

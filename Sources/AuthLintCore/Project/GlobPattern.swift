@@ -10,9 +10,9 @@
 public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
-    private let segments: [Segment]
+    let segments: [Segment]
 
-    private enum Segment: Sendable, Hashable {
+    enum Segment: Sendable, Hashable {
         case anyDepth
         case literal([UInt8])
         case wildcard([UInt8])
@@ -141,44 +141,5 @@ public struct ScopedGlob: Sendable, Hashable {
         glob = GlobPattern(pattern)
         self.scope = scope
         self.lead = lead
-    }
-
-    /// Whether the root-relative `path` lies where the glob applies.
-    func applies(to path: String) -> Bool {
-        scope.isEmpty || path.hasPrefix(scope + "/")
-    }
-
-    /// The root-relative `path` as the declaring file sees it; nil outside its folder.
-    private func subject(_ path: String) -> String? {
-        guard applies(to: path) else { return nil }
-        let inner = scope.isEmpty ? path : String(path.dropFirst(scope.count + 1))
-        if lead.isEmpty { return inner }
-        return inner.isEmpty ? lead : lead + "/" + inner
-    }
-
-    func matches(_ path: String) -> Bool {
-        subject(path).map(glob.matches) ?? false
-    }
-
-    func matchesPathOrAncestor(_ path: String) -> Bool {
-        subject(path).map(glob.matchesPathOrAncestor) ?? false
-    }
-}
-
-extension Array where Element == ScopedGlob {
-    /// Whether any pattern matches the path or one of its parent folders.
-    func excludes(_ path: String) -> Bool {
-        contains { $0.matchesPathOrAncestor(path) }
-    }
-
-    /// Whether the includes that apply to the path (those of the configurations above it) let it
-    /// in: there are none, or one matches.
-    func includes(_ path: String) -> Bool {
-        var applicable = false
-        for glob in self where glob.applies(to: path) {
-            if glob.matches(path) { return true }
-            applicable = true
-        }
-        return !applicable
     }
 }
