@@ -266,9 +266,32 @@ struct LintCommand: ParsableCommand {
         if !problems.isEmpty { throw ExitCode(2) }
     }
 
+    /// The files named with `--config`, `--baseline`, `--write-baseline` and `--rules`, refused
+    /// when one is given inside a linted tree (in CI, the pull request's) but links out of it.
+    private func checkNamedFiles(currentDirectory: String) throws {
+        let absolute = { (path: String) in
+            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path
+        }
+        let trees = (root.map { [$0] } ?? (paths.isEmpty ? ["."] : paths)).map { path -> String in
+            var isFolder: ObjCBool = false
+            let full = absolute(path)
+            return FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) && !isFolder.boolValue
+                ? (full as NSString).deletingLastPathComponent : full
+        }
+        let named = [("--config", config), ("--baseline", baseline), ("--write-baseline", writeBaseline)]
+            + ruleDirectories.map { ("--rules", Optional($0)) }
+        for case let (option, path?) in named {
+            if let tree = NamedFile.treeLeftByLink(absolute(path), trees: trees) {
+                printError("error: \(option) \(path.terminalSafe()) is inside \(tree.terminalSafe()) but links out of it; not read")
+                throw ExitCode(2)
+            }
+        }
+    }
+
     private func lint() throws {
         let started = Date()
         let extras = try extraReports()
+        try checkNamedFiles(currentDirectory: FileManager.default.currentDirectoryPath)
         let catalog = try loadCatalog(ruleDirectories)
         let currentDirectory = FileManager.default.currentDirectoryPath
         var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)

@@ -394,6 +394,23 @@ final class CLITests: XCTestCase {
         XCTAssertNotNil(applied.range(of: Data("\\(accessToken)\")".utf8)), "the fix is applied")
     }
 
+    func testNamedFilesThatLinkOutOfTheLintedTreeAreRefused() throws {
+        try write(["app/Login.swift": cleanSource, "outside/team.yml": "fail-on: never\n", "outside/rules/keep.txt": ""])
+        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/conf.yml", withDestinationPath: "../outside/team.yml")
+        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/base.json", withDestinationPath: "../outside/team.yml")
+        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/rules", withDestinationPath: "../outside/rules")
+        for (option, path) in [("--config", "app/conf.yml"), ("--baseline", "app/base.json"), ("--write-baseline", "app/base.json"), ("--rules", "app/rules")] {
+            let run = try authlint(["lint", "app", option, path])
+            XCTAssertEqual(run.status, 2, option + ": " + run.stdout + run.stderr)
+            XCTAssertTrue(run.stderr.contains("error: \(option) \(path) is inside "), run.stderr)
+            XCTAssertTrue(run.stderr.contains("but links out of it; not read"), run.stderr)
+        }
+        XCTAssertEqual(try String(contentsOfFile: workspace + "/outside/team.yml", encoding: .utf8), "fail-on: never\n")
+        // Given outside the tree, the file is the user's own choice.
+        let own = try authlint(["lint", "app", "--config", "outside/team.yml"])
+        XCTAssertEqual(own.status, 0, own.stderr)
+    }
+
     func testConfigAndRulesShowTerminalSequencesEscaped() throws {
         // YAML's `\e` escape passes any check of the file's raw bytes.
         try write([

@@ -96,3 +96,21 @@ struct ProjectRoot: Sendable {
         Diagnostic(path: path, kind: .outsideRoot, message: "\(what) outside the project root; not read")
     }
 }
+
+/// Files the user names on the command line, as opposed to files of the tree.
+public enum NamedFile {
+    /// For a file the user names on the command line (`--config`, `--baseline`, `--rules`):
+    /// the tree it was given in when it is given inside one of `trees` (absolute folders) but
+    /// leads out of it once its links are resolved; nil otherwise. In CI such a file is the pull
+    /// request's, and a link in it could make authlint read anything; a file given outside the
+    /// trees is the user's own choice.
+    public static func treeLeftByLink(_ path: String, trees: [String]) -> String? {
+        let absolute = ProjectPath.normalize(path)
+        for tree in trees {
+            let root = ProjectRoot(tree)
+            guard ProjectRoot.isWithin(absolute, folder: root.path) else { continue }
+            if !root.contains(absolute) { return root.path }
+        }
+        return nil
+    }
+}
