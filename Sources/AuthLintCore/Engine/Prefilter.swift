@@ -40,11 +40,13 @@ struct Prefilter: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             let found = search.found(in: buffer)
             let words = Self.wordBits(found)
-            // A test framework's import counts only outside `#if`, which the lexer tells.
-            guard found.last != true, let names = UnlexedNames(buffer),
-                names.imports.allSatisfy({ !CodeUnitBuilder.testModules.contains($0) || names.certainImports.contains($0) }),
-                names.imports.allSatisfy({ !CodeUnitBuilder.testModules.contains($0) }) || !Self.hasConditions(buffer)
-            else { return (words, nil) }
+            guard found.last != true, let names = UnlexedNames(buffer) else { return (words, nil) }
+            // A test framework's import counts only where it is certain and outside `#if`,
+            // which the lexer tells.
+            let tests = names.imports.filter(CodeUnitBuilder.testModules.contains)
+            guard tests.isEmpty || (tests.allSatisfy(names.certainImports.contains) && !Self.hasConditions(buffer)) else {
+                return (words, nil)
+            }
             let summary = FileSummary(
                 imports: names.imports, names: names.names, functions: [], words: words,
                 unlexed: FileSummary.Unlexed(functions: names.functions, types: names.types), vocabulary: vocabulary)
