@@ -266,12 +266,15 @@ struct LintCommand: ParsableCommand {
         if !problems.isEmpty { throw ExitCode(2) }
     }
 
+    /// `path` as an absolute, standardised path, relative paths taken from `directory`.
+    private static func absolute(_ path: String, from directory: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory + "/")).standardizedFileURL.path
+    }
+
     /// The files named with `--config`, `--baseline`, `--write-baseline` and `--rules`, refused
     /// when one is given inside a linted tree (in CI, the pull request's) but links out of it.
     private func checkNamedFiles(currentDirectory: String) throws {
-        let absolute = { (path: String) in
-            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path
-        }
+        let absolute = { (path: String) in Self.absolute(path, from: currentDirectory) }
         let trees = (root.map { [$0] } ?? (paths.isEmpty ? ["."] : paths)).map { path -> String in
             var isFolder: ObjCBool = false
             let full = absolute(path)
@@ -296,9 +299,7 @@ struct LintCommand: ParsableCommand {
         let currentDirectory = FileManager.default.currentDirectoryPath
         var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)
         scan.excludes = exclude
-        let absolute = { (path: String) in
-            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory + "/")).standardizedFileURL.path
-        }
+        let absolute = { (path: String) in Self.absolute(path, from: currentDirectory) }
         if let root {
             let folder = absolute(root)
             let outside = scan.paths.filter { path in
