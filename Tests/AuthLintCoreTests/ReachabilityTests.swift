@@ -38,6 +38,22 @@ final class ReachabilityTests: XCTestCase {
         """
     }
 
+    /// A view nothing in the app uses that holds a working Apple button (line 6), and what
+    /// follows it in its file.
+    private func appleView(previews: String = "") -> String {
+        """
+        import SwiftUI
+        import AuthenticationServices
+
+        struct AppleView: View {
+            let model: LoginModel
+            var body: some View { \(appleButton) }
+        }
+
+        \(previews)
+        """
+    }
+
     private let appleButton = "SignInWithAppleButton(.signIn, onRequest: { $0.requestedScopes = [.email] }, onCompletion: { model.finish($0) })"
 
     func testAReachableButtonIsOffered() throws {
@@ -60,20 +76,12 @@ final class ReachabilityTests: XCTestCase {
         let found = try lint([
             "App.swift": app,
             "LoginView.swift": loginView(apple: ""),
-            "AppleView.swift": """
-                import SwiftUI
-                import AuthenticationServices
-
-                struct AppleView: View {
-                    let model: LoginModel
-                    var body: some View { \(appleButton) }
-                }
-
+            "AppleView.swift": appleView(previews: """
                 struct AppleView_Previews: PreviewProvider {
                     static var previews: some View { AppleView(model: LoginModel()) }
                 }
 
-                """,
+                """),
         ])
         XCTAssertEqual(found.flatMap(\.related).map(\.message), ["Sign in with Apple is set up here, but nothing reaches it: `AppleView` is never used"])
         XCTAssertEqual(found.flatMap(\.related).map(\.line), [6])
@@ -85,16 +93,7 @@ final class ReachabilityTests: XCTestCase {
         let found = try lint([
             "App.swift": app,
             "LoginView.swift": loginView(apple: "SignInWithAppleButton(.continue, onRequest: { _ in }, onCompletion: { _ in })"),
-            "AppleView.swift": """
-                import SwiftUI
-                import AuthenticationServices
-
-                struct AppleView: View {
-                    let model: LoginModel
-                    var body: some View { \(appleButton) }
-                }
-
-                """,
+            "AppleView.swift": appleView(),
         ])
         XCTAssertEqual(found.count, 1)
         let message = found.first?.message ?? ""
