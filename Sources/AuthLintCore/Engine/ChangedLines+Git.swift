@@ -4,30 +4,11 @@ extension ChangedLines {
     /// Asks git what changed between `revision` and the working tree under `root`, untracked files
     /// included (as wholly new). Throws a readable error when git fails.
     ///
-    /// The revision is never read as an option: one that starts with `-` is refused, and the
-    /// rest is resolved to a commit id by `git rev-parse --verify --end-of-options`, which is
-    /// what reaches `git diff`. The programs a repository's configuration can name are not run
-    /// (see ``hardening(root:)``).
+    /// The revision is resolved to a commit id (``GitRepository/resolve(_:root:option:)``), which
+    /// is what reaches `git diff`. The programs a repository's configuration can name are not run
+    /// (see ``hardening(_:)``).
     public static func since(_ revision: String, root: String) throws -> ChangedLines {
-        guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(where: { $0.isNewline || $0 == "\0" }) else {
-            throw FileError(path: root, line: 0, message: "--changed-since `\(shown(revision))` is not a git revision")
-        }
-        let repository = try GitRepository(containing: root)
-        let settings = try hardening(repository)
-        let commit: String
-        do {
-            commit = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: repository, settings: settings)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        } catch let error as FileError {
-            // Git says why when there is no repository at all; for an unknown revision it is quiet.
-            let why = error.message.components(separatedBy: "failed: ").dropFirst().joined(separator: "failed: ")
-            throw FileError(
-                path: root, line: 0,
-                message: "--changed-since `\(shown(revision))` is not a commit of the git repository here" + (why.isEmpty ? "" : " (\(why))"))
-        }
-        guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else {
-            throw FileError(path: root, line: 0, message: "--changed-since `\(shown(revision))` is not a commit of the git repository here")
-        }
+        let (repository, settings, commit) = try GitRepository.resolve(revision, root: root, option: "--changed-since")
         // Git names paths from the top of the work tree; `--show-prefix` is where the root sits
         // in it, worked out by git itself, so symlinked paths (/tmp, /var on macOS) agree.
         let prefix = try git(["rev-parse", "--show-prefix"], in: repository, settings: settings).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -125,7 +106,12 @@ extension ChangedLines {
         return environment
     }
 
-    private static func git(_ arguments: [String], in repository: GitRepository, settings: [(String, String)]) throws -> String {
+    static func git(_ arguments: [String], in repository: GitRepository, settings: [(String, String)]) throws -> String {
+        String(decoding: try gitData(arguments, in: repository, settings: settings), as: UTF8.self)
+    }
+
+    /// What git writes to standard output for `arguments`, as bytes.
+    static func gitData(_ arguments: [String], in repository: GitRepository, settings: [(String, String)]) throws -> Data {
         let directory = repository.root
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -154,7 +140,7 @@ extension ChangedLines {
             let problem = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
             throw FileError(path: directory, line: 0, message: "git \(arguments.first ?? "") failed: \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        return String(decoding: data, as: UTF8.self)
+        return data
     }
 }
 
@@ -170,6 +156,34 @@ struct GitRepository: Sendable {
     var top: String
     /// The git directory: `top/.git`, or the folder its `gitdir:` file names.
     var gitDirectory: String
+
+    /// The repository holding `root`, the settings every git run there gets, and the commit id
+    /// `revision` names. The revision is never read as an option: one that starts with `-` is
+    /// refused, and the rest is resolved by `git rev-parse --verify --end-of-options`. `option`
+    /// is how errors name the flag that gave it.
+    static func resolve(_ revision: String, root: String, option: String) throws -> (GitRepository, [(String, String)], String) {
+        guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(where: { $0.isNewline || $0 == "\0" }) else {
+            throw FileError(path: root, line: 0, message: "\(option) `\(ChangedLines.shown(revision))` is not a git revision")
+        }
+        let repository = try GitRepository(containing: root)
+        let settings = try ChangedLines.hardening(repository)
+        let commit: String
+        do {
+            commit = try ChangedLines.git(
+                ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: repository, settings: settings
+            ).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch let error as FileError {
+            // Git says why when there is no repository at all; for an unknown revision it is quiet.
+            let why = error.message.components(separatedBy: "failed: ").dropFirst().joined(separator: "failed: ")
+            throw FileError(
+                path: root, line: 0,
+                message: "\(option) `\(ChangedLines.shown(revision))` is not a commit of the git repository here" + (why.isEmpty ? "" : " (\(why))"))
+        }
+        guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else {
+            throw FileError(path: root, line: 0, message: "\(option) `\(ChangedLines.shown(revision))` is not a commit of the git repository here")
+        }
+        return (repository, settings, commit)
+    }
 
     init(containing root: String) throws {
         self.root = root
