@@ -90,7 +90,14 @@ lint() {
   [[ -n ${INPUT_FAIL_ON:-} ]] && args+=(--fail-on "$INPUT_FAIL_ON")
   [[ -n ${INPUT_CONFIG:-} ]] && args+=(--config "$INPUT_CONFIG")
   [[ -n ${INPUT_BASELINE:-} ]] && args+=(--baseline "$INPUT_BASELINE")
-  [[ -n ${INPUT_CHANGED_SINCE:-} ]] && args+=(--changed-since "$INPUT_CHANGED_SINCE")
+  if [[ -n ${INPUT_CHANGED_SINCE:-} ]]; then
+    args+=(--changed-since "$INPUT_CHANGED_SINCE")
+    # A maintainer accepted the pull request's own policy with the `policy-label` label.
+    if [[ ${AUTHLINT_POLICY_ACCEPTED:-false} == true ]]; then
+      echo "authlint: the pull request carries the policy label: its own .authlint.yml, baseline and rules apply" >&2
+      args+=(--policy worktree)
+    fi
+  fi
   if [[ -n ${INPUT_ARGS:-} ]]; then
     local extra
     read -r -a extra <<< "$INPUT_ARGS"

@@ -7,7 +7,9 @@
 #   2. a binary whose checksum does not match is refused;
 #   3. built from source (the release build, incremental here) on the compliant sample: clean;
 #   4. a usage error fails the step instead of passing as "no findings";
-#   5. action.yml and the script agree on every input, and every output the action declares was
+#   5. in pull-request mode, the base's policy applies and a weakening fails the step, unless
+#      the pull request carries the policy label;
+#   6. action.yml and the script agree on every input, and every output the action declares was
 #      written by run 1.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -106,7 +108,22 @@ run_action usage INPUT_PATH=samples INPUT_BINARY="$(ls "$work/release/authlint-$
 [[ $(cat "$work/usage/status") == 2 ]] || fail "a bad fail-on gave status $(cat "$work/usage/status"), expected 2"
 grep -q '^::error title=authlint::' "$work/usage/stdout" || fail "no ::error annotation for the usage error"
 
-echo "-- 5. action.yml and the script agree"
+echo "-- 5. the base's policy, unless the pull request carries the policy label"
+binary=$(ls "$work/release/authlint-$version-"* | grep -v sha256)
+pr="$work/pull-request"
+mkdir -p "$pr/App"
+printf 'func refreshed(accessToken: String) {\n    print(accessToken)\n}\n' > "$pr/App/Session.swift"
+git -C "$pr" init -q && git -C "$pr" add -A
+git -C "$pr" -c user.name=t -c user.email=t@example.com commit -qm base
+printf 'rules:\n  token-logged: off\n' > "$pr/.authlint.yml"
+echo '// edited' >> "$pr/App/Session.swift"
+run_action base GITHUB_WORKSPACE="$pr" INPUT_BINARY="$binary" INPUT_CHANGED_SINCE=HEAD
+[[ $(output base exit-code) == 1 ]] || fail "a pull request that turns token-logged off passed: $(cat "$work/base/stdout")"
+grep -q 'policy-changed' "$work/base/stdout" || fail "the weakening is not reported: $(cat "$work/base/stdout")"
+run_action labelled GITHUB_WORKSPACE="$pr" INPUT_BINARY="$binary" INPUT_CHANGED_SINCE=HEAD AUTHLINT_POLICY_ACCEPTED=true
+[[ $(output labelled exit-code) == 0 ]] || fail "the policy label did not apply the pull request's policy: $(cat "$work/labelled/stdout")"
+
+echo "-- 6. action.yml and the script agree"
 python3 - "$repo/action.yml" "$repo/scripts/github-action.sh" "$work/download/output" <<'PY'
 import re, sys, yaml
 action = yaml.safe_load(open(sys.argv[1]))

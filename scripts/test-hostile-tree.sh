@@ -127,5 +127,30 @@ status=$?
 [ "$status" -eq 2 ] && [ ! -e "$WORK/written" ]
 check "--changed-since=--output=FILE exits 2 and writes nothing" $? "(status $status)"
 
+# A pull request that logs a token and talks the gate out of it: excludes everything, turns the
+# rule off, raises fail-on, declares an exemption in a new nested file, and links the baseline
+# out. In pull-request mode the base's policy applies, each weakening is a finding, exit 1.
+pr="$WORK/pull-request"
+mkdir -p "$pr/App/Login"
+printf 'func refreshed(accessToken: String) {\n    print(accessToken)\n}\n' > "$pr/App/Session.swift"
+printf 'rules:\n  token-logged: error\n' > "$pr/.authlint.yml"
+echo 'let greeting = "hello"' > "$pr/App/Login/Greeting.swift"
+git -C "$pr" init -q && git -C "$pr" add -A && git -C "$pr" -c user.name=t -c user.email=t@example.com commit -qm base
+printf 'fail-on: never\nexclude: ["**"]\nrules:\n  token-logged: off\n' > "$pr/.authlint.yml"
+printf 'login-services:\n  exemption: government-id\n  reason: none\n' > "$pr/App/Login/.authlint.yml"
+echo '// edited' >> "$pr/App/Session.swift"
+timeout 60 "$BIN" lint "$pr" --changed-since HEAD --no-cache --format json > "$OUT/policy.json" 2> "$OUT/policy.err"
+status=$?
+[ "$status" -eq 1 ] && python3 - "$OUT/policy.json" <<'PY'
+import json, sys
+rules = [f["rule"] for f in json.load(open(sys.argv[1]))["findings"]]
+sys.exit(0 if rules.count("policy-changed") == 4 and "token-logged" in rules else 1)
+PY
+check "a pull request that weakens its own gate fails it (policy from the base, exit 1)" $? "(status $status)"
+timeout 60 "$BIN" lint "$pr" --changed-since HEAD --no-cache --policy worktree > /dev/null 2>&1
+status=$?
+[ "$status" -eq 2 ]
+check "--policy worktree reads the pull request's exclude: nothing read, exit 2" $? "(status $status)"
+
 echo "hostile-tree: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -81,7 +81,10 @@ struct InitCommand: ParsableCommand {
         print("""
 
             Gate changes on it\(baseline ? " (the baseline comes from .authlint.yml)" : ""):
-              GitHub Actions  uses: authlint/authlint@main, with: {path: \(path.terminalSafe())}
+              GitHub Actions  uses: authlint/authlint@main, with: {path: \(path.terminalSafe()), changed-since: <base sha>}
+                              (with changed-since, this file, the baseline and team rules are read as
+                              they are on the base branch, so commit them there first; a pull request
+                              that weakens them gets policy-changed. --policy worktree opts out.)
               pre-commit      repo: https://github.com/authlint/authlint, hooks: [{id: authlint}]
               Xcode           Run Script phase: authlint lint "$SRCROOT" --absolute-paths --quiet
             Or run it here: authlint lint \(path.terminalSafe())

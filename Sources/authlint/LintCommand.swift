@@ -5,6 +5,14 @@ import Foundation
 extension OutputFormat: ExpressibleByArgument {}
 extension FailureThreshold: ExpressibleByArgument {}
 
+/// Where a pull-request run (`--changed-since`) reads its policy from.
+enum PolicyChoice: String, CaseIterable, ExpressibleByArgument {
+    /// The `.authlint.yml` files, baseline and team rules inside the repository as they are at the revision.
+    case base
+    /// As they are on disk, pull request included.
+    case worktree
+}
+
 /// Options that change how a run spends time and memory, never what it finds. Hidden from
 /// `--help`, as ruff hides its own; `--help-hidden` lists them.
 struct TuningOptions: ParsableArguments {
@@ -84,6 +92,11 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Report only findings on lines changed since --changed-since, else since HEAD, the way a pull-request gate reads a diff.")
     var changedLines = false
 
+    @Option(help: ArgumentHelp(
+        "With --changed-since: read the .authlint.yml files, the baseline and the team rule folders inside the repository as they are at that revision (base, the default), reporting what the change weakens as policy-changed; or as they are on disk (worktree), for a repository that trusts its contributors.",
+        valueName: "base|worktree"))
+    var policy: PolicyChoice?
+
     @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
     var sarifHelpUrl: String?
 
@@ -138,6 +151,9 @@ struct LintCommand: ParsableCommand {
         if let changedSince, changedSince.isEmpty || changedSince.hasPrefix("-") {
             throw ValidationError("--changed-since expects a git revision (a branch, tag or commit), not `\(changedSince)`.")
         }
+        if policy != nil, changedSince == nil {
+            throw ValidationError("--policy chooses where a pull-request run reads its policy: give it with --changed-since REV.")
+        }
     }
 
     /// The lines changed since `--changed-since`, when it or `--changed-lines` is given.
@@ -151,6 +167,28 @@ struct LintCommand: ParsableCommand {
         if let accepted { report.apply(accepted) }
         report.strictBaseline = strictBaseline
         if let changed { report.keep(changed: changed, lines: changedLines) }
+    }
+
+    /// Pull-request mode: the entries the work tree's baseline adds to the one in effect, and the
+    /// team rule files it removes or changes.
+    private func policyChanges(
+        _ report: LintReport, accepted: Baseline?, files: PolicyFiles, currentDirectory: String
+    ) throws -> [Finding] {
+        guard let revision = files.revisionName else { return [] }
+        var changes: [Finding] = []
+        if let file = baseline.map({ Self.absolute($0, from: currentDirectory) }) ?? report.workTreeBaseline?.file,
+            let data = FileManager.default.contents(atPath: file)
+        {
+            let ours = try Baseline.load(path: file)
+            changes += PolicyChanges.baseline(
+                base: accepted, workTree: ours, file: file, text: String(decoding: data, as: UTF8.self), root: report.root, revision: revision)
+        }
+        if !ruleDirectories.isEmpty {
+            changes += PolicyChanges.teamRules(
+                base: try RuleCatalog.teamRuleFiles(in: ruleDirectories, files: files),
+                workTree: try RuleCatalog.teamRuleFiles(in: ruleDirectories), root: report.root, revision: revision)
+        }
+        return changes
     }
 
     /// `--select` and `--ignore` as rule ids: an alias stands for its rule, and a name no rule has
@@ -177,7 +215,15 @@ struct LintCommand: ParsableCommand {
 
     /// The baseline: `--baseline`, else the one the configuration names. A configured baseline
     /// that does not exist yet is fine only when this run writes it.
-    private func acceptedFindings(_ report: LintReport) throws -> Baseline? {
+    /// In pull-request mode a baseline inside the repository is read as it is at the revision;
+    /// one that is not there yet accepts nothing.
+    private func acceptedFindings(_ report: LintReport, files: PolicyFiles) throws -> Baseline? {
+        if let revision = files.revisionName, let path = baseline ?? report.configuredBaseline?.file {
+            if let found = try Baseline.load(path: path, files: files) { return found }
+            let shown = baseline ?? report.configuredBaseline?.written ?? path
+            printError("note: the baseline \(shown.terminalSafe()) does not exist at \(revision.terminalSafe()); it accepts no finding")
+            return Baseline(findings: [])
+        }
         if let baseline { return try Baseline.load(path: baseline) }
         if let configured = report.configuredBaseline {
             if writeBaseline != nil, !FileManager.default.fileExists(atPath: configured.file) { return nil }
@@ -294,9 +340,8 @@ struct LintCommand: ParsableCommand {
     private func lint() throws {
         let started = Date()
         let extras = try extraReports()
-        try checkNamedFiles(currentDirectory: FileManager.default.currentDirectoryPath)
-        let catalog = try loadCatalog(ruleDirectories)
         let currentDirectory = FileManager.default.currentDirectoryPath
+        try checkNamedFiles(currentDirectory: currentDirectory)
         var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)
         scan.excludes = exclude
         let absolute = { (path: String) in Self.absolute(path, from: currentDirectory) }
@@ -311,6 +356,19 @@ struct LintCommand: ParsableCommand {
             }
             scan.root = folder
         }
+        // In pull-request mode the policy is the base revision's: the change under review does
+        // not choose the rules it is judged by.
+        let policyFiles: PolicyFiles
+        do {
+            policyFiles = try changedSince.flatMap { revision in
+                policy == .worktree ? nil : try PolicyFiles.at(revision, root: ProjectScanner.root(scan, currentDirectory: currentDirectory))
+            } ?? .workTree
+        } catch let error as FileError {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        let catalog = try loadCatalog(ruleDirectories, files: policyFiles)
+        let workTreeCatalog = policyFiles.revisionName == nil ? nil : try loadCatalog(ruleDirectories)
         var report: LintReport
         do {
             var lintOptions = LintOptions(scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config)
@@ -318,6 +376,8 @@ struct LintCommand: ParsableCommand {
             // Only the HTML report shows each target's sign-in.
             lintOptions.describesSignIn = format == .html || extras.contains { $0.format == .html }
             lintOptions.prefilter = tuning.prefilter
+            lintOptions.policy = policyFiles
+            lintOptions.workTreeCatalog = workTreeCatalog
             (lintOptions.selectedRules, lintOptions.ignoredRules) = try chosenRules(catalog)
             if let residentSource = tuning.residentSource {
                 guard residentSource >= 0, residentSource <= 1 << 20 else {
@@ -331,7 +391,8 @@ struct LintCommand: ParsableCommand {
             if let problem = report.cacheProblem { printError("warning: \(problem)") }
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.
-            let accepted = try acceptedFindings(report)
+            let accepted = try acceptedFindings(report, files: policyFiles)
+            let weakened = try policyChanges(report, accepted: accepted, files: policyFiles, currentDirectory: currentDirectory)
             var changed = try changedLinesOfTheTree(report.root)
             if fix {
                 var fixable = report
@@ -345,6 +406,7 @@ struct LintCommand: ParsableCommand {
             }
             if let writeBaseline { try writeOutput(Baseline(findings: report.findings).text, to: writeBaseline) }
             narrow(&report, accepted: accepted, changed: changed)
+            report.add(policyChanges: weakened)
         } catch let error as FileError {
             printError("error: \(error)")
             throw ExitCode(2)

@@ -29,9 +29,9 @@ func printError(_ message: String) {
 }
 
 /// The built-in rules and providers and those in `directories`; a bad rule file is a usage error.
-func loadCatalog(_ directories: [String]) throws -> RuleCatalog {
+func loadCatalog(_ directories: [String], files: PolicyFiles = .workTree) throws -> RuleCatalog {
     do {
-        return try RuleCatalog.load(extraDirectories: directories)
+        return try RuleCatalog.load(extraDirectories: directories, files: files)
     } catch {
         printError("error: \(error)")
         throw ExitCode(2)

@@ -40,7 +40,8 @@ final class SampleTests: XCTestCase {
         let report = try Linter.run(LintOptions(
             scan: ScanOptions(paths: ["samples/NonCompliantApp"]), catalog: catalog, currentDirectory: root))
         let fired = Set(report.findings.map(\.rule))
-        for rule in catalog.rules {
+        // What a pull request weakens in its policy needs a base revision: its examples run it.
+        for rule in catalog.rules where rule.engine != "policy" {
             XCTAssertTrue(fired.contains(rule.id), "samples/NonCompliantApp does not trigger \(rule.id)")
         }
     }

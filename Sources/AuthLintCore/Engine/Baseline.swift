@@ -32,6 +32,22 @@ public struct Baseline: Sendable, Codable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileError(path: path, line: 0, message: "baseline file does not exist")
         }
+        return try decode(data, path: path)
+    }
+
+    /// Reads a baseline file from where the policy comes from (``PolicyFiles``): nil when there
+    /// is none there; a malformed one is an error with its path.
+    public static func load(path: String, files: PolicyFiles) throws -> Baseline? {
+        let bytes: [UInt8]?
+        do {
+            bytes = try files.read(path, maximumSize: 256 << 20)
+        } catch {
+            throw FileError(path: path, line: 0, message: "cannot read the baseline: \(error.message)")
+        }
+        return try bytes.map { try decode(Data($0), path: path) }
+    }
+
+    private static func decode(_ data: Data, path: String) throws -> Baseline {
         do {
             return try JSONDecoder().decode(Baseline.self, from: data)
         } catch {

@@ -29,6 +29,8 @@ public struct Configuration: Sendable {
     public var generatedCode: GeneratedCodeSetting = .skip
     /// The top-level keys the file sets, so that a nearer file overrides only what it says.
     var declared: Set<String> = []
+    /// The line of each top-level key's value, for findings about what the file says.
+    var keyLines: [String: Int] = [:]
 
     /// Whether files a tool wrote (see ``GeneratedCode``) are linted.
     public enum GeneratedCodeSetting: String, Sendable, CaseIterable {
@@ -57,6 +59,7 @@ public struct Configuration: Sendable {
         guard let root = try YAMLReader.parse(text, path: path, emptyIsValid: true), !root.isNull else { return configuration }
         let top = try root.mapping("the configuration", allowed: keys)
         configuration.declared = Set(keys.filter { top[$0] != nil })
+        for key in configuration.declared { configuration.keyLines[key] = top[key]?.line }
         if let node = top["login-services"] {
             configuration.loginServices = try LoginServicesDeclaration(node)
         }
@@ -212,21 +215,29 @@ public struct Configuration: Sendable {
     /// project file gives the defaults.
     /// A configuration in the tree (the project's own, or a nested one: `inTree`) must be a regular
     /// file inside the root; one that links out of it is refused, unread.
-    /// `shown` is how errors name the file (default: the path given, or `.authlint.yml`).
-    public static func load(path: String?, root: String, inTree: Bool = false, shown: String? = nil) throws -> Configuration {
+    /// `shown` is how errors name the file (default: the path given, or `.authlint.yml`); `files`
+    /// is where it is read from (the work tree, or a commit in pull-request mode).
+    public static func load(
+        path: String?, root: String, inTree: Bool = false, shown: String? = nil, files: PolicyFiles = .workTree
+    ) throws -> Configuration {
         let file = path ?? (root as NSString).appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: file) else {
-            if let path { throw FileError(path: shown ?? path, line: 0, message: "configuration file does not exist") }
+        guard files.exists(file) else {
+            if let path {
+                let at = files.revisionName.map { " at \(ChangedLines.shown($0))" } ?? ""
+                throw FileError(path: shown ?? path, line: 0, message: "configuration file does not exist\(at)")
+            }
             return Configuration()
         }
         let shown = shown ?? path ?? fileName
-        if path == nil || inTree, !ProjectRoot(root).contains(file) {
+        if path == nil || inTree, !files.root(root, contains: file) {
             throw FileError(path: shown, line: 0, message: "the configuration file leads outside the project root; not read")
         }
         let bytes: [UInt8]
-        switch FileReader.readFile(atPath: file, maxFileSize: 1 << 20) {
-        case .success(let read): bytes = read
-        case .failure(let error): throw FileError(path: shown, line: 0, message: "cannot read the configuration file: \(error.message)")
+        do {
+            guard let read = try files.read(file, maximumSize: 1 << 20) else { return Configuration() }
+            bytes = read
+        } catch {
+            throw FileError(path: shown, line: 0, message: "cannot read the configuration file: \(error.message)")
         }
         guard let text = String(bytes: bytes, encoding: .utf8), !bytes.contains(0) else {
             throw FileError(path: shown, line: 0, message: "cannot read the configuration file as UTF-8")
@@ -234,7 +245,7 @@ public struct Configuration: Sendable {
         var configuration = try parse(text, path: shown)
         if let baseline = configuration.baseline {
             let resolved = ProjectPath.join(ProjectPath.directory(of: file), baseline)
-            guard ProjectRoot(root).contains(resolved) else {
+            guard files.root(root, contains: resolved) else {
                 throw FileError(path: shown, line: 0, message: "baseline: \(baseline.shortExcerpt) leads outside the project root; not read")
             }
             configuration.baselineFile = resolved

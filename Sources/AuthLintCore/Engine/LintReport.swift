@@ -34,6 +34,9 @@ public struct LintReport: Sendable {
     /// The baseline the project root's configuration names (`baseline:`), as an absolute path,
     /// and as written there.
     public var configuredBaseline: (file: String, written: String)?
+    /// In pull-request mode, the baseline the work tree's configuration names, which the one in
+    /// effect (``configuredBaseline``, the base revision's) is compared with.
+    public var workTreeBaseline: (file: String, written: String)?
     /// With `--baseline`: how many findings it accepted, and how many of its entries matched
     /// nothing any more (fixed since it was written).
     public var baselineAccepted = 0
@@ -87,11 +90,27 @@ public struct LintReport: Sendable {
     /// The stale entries that fail the run: those of a strict baseline.
     public var failingBaselineEntries: [Baseline.Entry] { strictBaseline ? baselineStale : [] }
 
-    /// Keeps only the findings in changed files (or, with `lines`, on changed lines).
+    /// Keeps only the findings in changed files (or, with `lines`, on changed lines). What the
+    /// change weakens in the policy (``PolicyChanges``) is kept wherever it is: a removed file or
+    /// entry has no changed line left to point at.
     public mutating func keep(changed: ChangedLines, lines: Bool) {
         let before = findings.count
-        findings = findings.filter { changed.contains(path: $0.path, line: $0.line, lines: lines) }
+        findings = findings.filter { $0.rule == PolicyChanges.rule || changed.contains(path: $0.path, line: $0.line, lines: lines) }
         outsideChanges = before - findings.count
+    }
+
+    /// The severity `policy-changed` reports at in this run; nil when it does not run.
+    public var policyChangeSeverity: Severity?
+
+    /// Adds what a pull request weakens in the baseline or the team rules (``PolicyChanges``),
+    /// at the severity the configuration in effect gives `policy-changed`.
+    public mutating func add(policyChanges: [Finding]) {
+        guard let severity = policyChangeSeverity, !policyChanges.isEmpty else { return }
+        findings = (findings + policyChanges.map { finding in
+            var finding = finding
+            finding.severity = severity
+            return finding
+        }).sorted(by: Finding.reportOrder)
     }
 
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.

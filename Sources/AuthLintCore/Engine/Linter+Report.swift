@@ -12,6 +12,10 @@ extension Linter {
         let configurations = scan.configurations
         var findings = outcome.kept.filter { scan.reports($0.path) }.compactMap(selection.applied)
         FixBuilder(project: project, scanned: scan.project).resolve(&findings)
+        // What a pull request weakens in the policy is reported whichever files are.
+        if selection.rules.contains(where: { $0.id == PolicyChanges.rule }), !scan.policyChanges.isEmpty {
+            findings = (findings + scan.policyChanges.compactMap(selection.applied)).sorted(by: Finding.reportOrder)
+        }
         let suppressed = outcome.suppressed.filter { scan.reports($0.finding.path) && selection.setting($0.finding.rule, at: $0.finding.path) != .off }
         let tests = project.testsByImport.map { test in
             Diagnostic(
@@ -44,9 +48,14 @@ extension Linter {
         report.suppressed = suppressed
         report.generatedFiles = loaded.generated
         report.configuredFailOn = configurations.root.failOn
+        if let policy = selection.rules.first(where: { $0.id == PolicyChanges.rule }) {
+            let setting = selection.setting(policy.id, at: Configuration.fileName)
+            report.policyChangeSeverity = setting == .off ? nil : setting?.severity ?? policy.description.severity
+        }
         if let file = configurations.root.baselineFile, let written = configurations.root.baseline {
             report.configuredBaseline = (file, written)
         }
+        report.workTreeBaseline = scan.workTreeBaseline
         if options.describesSignIn {
             report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
         }

@@ -10,6 +10,10 @@ struct ScanResult {
     /// The `.authlint.yml` files named on the command line (as pre-commit names a staged one):
     /// read and checked like any other configuration, and counted as read.
     var namedConfigurations: [String] = []
+    /// In pull-request mode, what the work tree's configurations weaken (``PolicyChanges``), and
+    /// the baseline they name (the file, and the path as written).
+    var policyChanges: [Finding] = []
+    var workTreeBaseline: (file: String, written: String)?
 
     /// Whether a root-relative path is reported.
     func reports(_ path: String) -> Bool {
@@ -25,16 +29,48 @@ extension Linter {
         let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
         // The configurations of the root and above it add their globs; excludes apply to named
         // files too. Nested ones are found among the files, and rescan when they add globs.
-        var configurations = try NestedConfigurations.load(explicit: options.configurationPath, root: root)
+        let policy = options.policy
+        var configurations = try NestedConfigurations.load(explicit: options.configurationPath, root: root, files: policy)
         var (scanned, named) = scan(options, globs: configurations.globs)
         let namedConfigurations = named == nil ? [] : configurationFiles(among: options, root: scanned.root)
         try configurations.addNested(
-            explicit: options.configurationPath, root: scanned.root, paths: scanned.allFiles.map(\.path) + namedConfigurations)
+            explicit: options.configurationPath, root: scanned.root,
+            paths: scanned.allFiles.map(\.path) + namedConfigurations + policy.configurationPaths(under: scanned.root), files: policy)
         if configurations.files.contains(where: { !$0.scope.isEmpty && !($0.configuration.include + $0.configuration.exclude).isEmpty }) {
             (scanned, named) = scan(options, globs: configurations.globs)
         }
         try configurations.validateRules(against: options.catalog)
-        return ScanResult(project: scanned, configurations: configurations, reported: named, namedConfigurations: namedConfigurations)
+        var result = ScanResult(project: scanned, configurations: configurations, reported: named, namedConfigurations: namedConfigurations)
+        if let revision = policy.revisionName {
+            (result.policyChanges, result.workTreeBaseline) = try policyChanges(since: revision, in: result, options: options)
+        }
+        return result
+    }
+
+    /// Pull-request mode: the work tree's configurations, read as they would be without it, and
+    /// how they weaken those of the base revision that are in effect.
+    private static func policyChanges(
+        since revision: String, in result: ScanResult, options: LintOptions
+    ) throws -> ([Finding], (file: String, written: String)?) {
+        let root = result.project.root
+        var ours = try NestedConfigurations.load(explicit: options.configurationPath, root: root)
+        try ours.addNested(explicit: options.configurationPath, root: root, paths: result.project.allFiles.map(\.path) + result.namedConfigurations)
+        try ours.validateRules(against: options.workTreeCatalog ?? options.catalog)
+        // Files the work tree's globs would leave out that the base's lint.
+        var lost: [String] = []
+        let (theirGlobs, ourGlobs) = (result.configurations.globs, ours.globs)
+        if theirGlobs.includes != ourGlobs.includes || theirGlobs.excludes != ourGlobs.excludes {
+            let kept = Set(scan(options, globs: ourGlobs).0.allFiles.map(\.path))
+            lost = result.project.allFiles.map(\.path).filter { !kept.contains($0) }
+        }
+        let explicit = options.configurationPath.map {
+            ProjectPath.relative(URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: options.currentDirectory + "/")).standardizedFileURL.path, to: root)
+        }
+        let changes = PolicyChanges.configurations(
+            base: result.configurations, workTree: ours, catalog: options.catalog, revision: revision, lostFiles: lost,
+            located: { path in path == options.configurationPath ? explicit ?? path : path })
+        let baseline = ours.root.baselineFile.flatMap { file in ours.root.baseline.map { (file, $0) } }
+        return (changes, baseline)
     }
 
     /// The root-relative paths of the `.authlint.yml` files among the paths given: regular files

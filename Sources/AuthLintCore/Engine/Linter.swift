@@ -33,6 +33,13 @@ public struct LintOptions: Sendable {
     /// of its source. Findings are the same whatever it is.
     public var residentSourceBytes = LintOptions.standardResidentSourceBytes
     public static let standardResidentSourceBytes = 32 << 20
+    /// Where the `.authlint.yml` files are read from: the work tree, or in pull-request mode the
+    /// base commit (``PolicyFiles``), when the work tree's are compared with them
+    /// (``PolicyChanges``).
+    public var policy = PolicyFiles.workTree
+    /// In pull-request mode, the catalog with the work tree's team rules, which the work tree's
+    /// configurations are checked against (nil: ``catalog``).
+    public var workTreeCatalog: RuleCatalog?
 
     /// The user's cache folder for authlint: `$XDG_CACHE_HOME/authlint`, else
     /// `~/Library/Caches/authlint` on macOS and `~/.cache/authlint` elsewhere.

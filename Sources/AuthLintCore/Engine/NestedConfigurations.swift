@@ -32,8 +32,9 @@ public struct NestedConfigurations: Sendable {
     /// The configurations of the project root: an explicit `--config`, which applies everywhere
     /// and alone; or the `.authlint.yml` files from the repository root (the nearest folder
     /// above holding `.git`) down to the project root.
-    static func load(explicit: String?, root: String) throws -> NestedConfigurations {
-        if let explicit { return NestedConfigurations(root: try Configuration.load(path: explicit, root: root)) }
+    /// `files` is where they are read from: the work tree, or a commit in pull-request mode.
+    static func load(explicit: String?, root: String, files policy: PolicyFiles = .workTree) throws -> NestedConfigurations {
+        if let explicit { return NestedConfigurations(root: try Configuration.load(path: explicit, root: root, files: policy)) }
         var files: [File] = []
         if let repository = repositoryRoot(above: root) {
             var folder = root
@@ -45,13 +46,13 @@ public struct NestedConfigurations: Sendable {
             }
             for folder in above.reversed() {
                 let file = ProjectPath.join(folder, Configuration.fileName)
-                guard FileManager.default.fileExists(atPath: file) else { continue }
+                guard policy.exists(file) else { continue }
                 let shown = ProjectPath.way(from: root, to: file)
-                let configuration = try Configuration.load(path: file, root: repository, inTree: true, shown: shown)
+                let configuration = try Configuration.load(path: file, root: repository, inTree: true, shown: shown, files: policy)
                 files.append(File(configuration: configuration, scope: "", lead: ProjectPath.relative(root, to: folder)))
             }
         }
-        let own = try Configuration.load(path: nil, root: root)
+        let own = try Configuration.load(path: nil, root: root, files: policy)
         if own.path != nil || files.isEmpty { files.append(File(configuration: own, scope: "", lead: "")) }
         var result = NestedConfigurations(root: files.dropFirst().reduce(files[0].configuration) { $0.refined(by: $1.configuration) })
         result.files = files
@@ -60,7 +61,7 @@ public struct NestedConfigurations: Sendable {
 
     /// Adds the `.authlint.yml` files of the folders between the root and those of `paths`
     /// (root-relative). Nothing is added under an explicit `--config`.
-    mutating func addNested(explicit: String?, root: String, paths: [String]) throws {
+    mutating func addNested(explicit: String?, root: String, paths: [String], files policy: PolicyFiles = .workTree) throws {
         guard explicit == nil else { return }
         var found: [String: Configuration] = [:]
         var checked = Set<String>()
@@ -74,9 +75,9 @@ public struct NestedConfigurations: Sendable {
                 let relative = String(folder)
                 guard checked.insert(relative).inserted else { break }
                 let file = ProjectPath.join(root, relative + "/" + Configuration.fileName)
-                if FileManager.default.fileExists(atPath: file) {
+                if policy.exists(file) {
                     found[relative] = try Configuration.load(
-                        path: file, root: root, inTree: true, shown: relative + "/" + Configuration.fileName)
+                        path: file, root: root, inTree: true, shown: relative + "/" + Configuration.fileName, files: policy)
                 }
                 folder = Self.folder(of: folder)
             }

@@ -19,20 +19,35 @@ public struct RuleCatalog: Sendable {
 
     /// Built-in rules and providers plus every `*.yaml`/`*.yml` file in `directories`. A team's
     /// rule or provider may not reuse a built-in id.
-    public static func load(extraDirectories directories: [String]) throws -> RuleCatalog {
-        // A provider is a file in a `providers` folder inside a rules folder.
-        let inProviders = { (relative: String) in relative.split(separator: "/").dropLast().contains("providers") }
-        var files = BuiltinRuleFiles.files.map { (path: $0.path, text: $0.text, isProvider: inProviders($0.path)) }
-        for directory in directories {
-            for relative in try ruleFiles(in: directory) {
+    /// `files` is where the folders are read from: the work tree, or a commit in pull-request mode.
+    public static func load(extraDirectories directories: [String], files policy: PolicyFiles = .workTree) throws -> RuleCatalog {
+        try load(extraFiles: teamRuleFiles(in: directories, files: policy))
+    }
+
+    /// A team's rule file: its path (the folder's, joined with its own), its path inside the
+    /// rules folder, and its text.
+    public struct TeamFile: Sendable {
+        public var path: String
+        public var relative: String
+        public var text: String
+    }
+
+    /// The team's rule files in `directories`, in folder order, then by path.
+    public static func teamRuleFiles(in directories: [String], files policy: PolicyFiles = .workTree) throws -> [TeamFile] {
+        try directories.flatMap { directory in
+            try policy.ruleFiles(in: directory).map { relative in
                 let path = (directory as NSString).appendingPathComponent(relative)
-                do {
-                    files.append((path, try String(contentsOfFile: path, encoding: .utf8), inProviders(relative)))
-                } catch {
-                    throw FileError(path: path, line: 0, message: "cannot read rule file: \(FileProblem.describe(error))")
-                }
+                return TeamFile(path: path, relative: relative, text: try policy.ruleText(path))
             }
         }
+    }
+
+    /// Built-in rules and providers plus the team's files; a file in a `providers` folder
+    /// inside its rules folder is a provider.
+    public static func load(extraFiles: [TeamFile]) throws -> RuleCatalog {
+        let inProviders = { (relative: String) in relative.split(separator: "/").dropLast().contains("providers") }
+        var files = BuiltinRuleFiles.files.map { (path: $0.path, text: $0.text, isProvider: inProviders($0.path)) }
+        files += extraFiles.map { (path: $0.path, text: $0.text, isProvider: inProviders($0.relative)) }
         // Files are parsed on all cores; they are added, and the first error thrown, in order.
         var providers = ProviderCatalog()
         let providerFiles = files.filter(\.isProvider).map { (path: $0.path, text: $0.text) }

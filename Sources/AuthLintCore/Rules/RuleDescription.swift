@@ -95,11 +95,16 @@ public struct RuleDescription: Sendable, Hashable, Codable {
         /// The files `--fix` changes or creates, as they must read after it (`fixed:`); every
         /// other file must stay as it was.
         public var fixed: [ExampleFile]?
+        /// For a rule about what a pull request changes (`policy-changed`): the files as they are
+        /// at the base revision (`base:`), committed to a repository before `files` are written
+        /// over them; the example then runs in pull-request mode against that commit.
+        public var base: [ExampleFile]?
 
         public init(
             files: [ExampleFile], configuration: String? = nil, mutations: Bool = true, severity: Severity? = nil, message: String? = nil,
-            fixed: [ExampleFile]? = nil
+            fixed: [ExampleFile]? = nil, base: [ExampleFile]? = nil
         ) {
+            self.base = base
             self.files = files
             self.configuration = configuration
             self.mutations = mutations

@@ -22,9 +22,12 @@ public struct MarkedExample: Sendable {
     public var configuration: String?
     public var severity: Severity?
     public var message: String?
+    /// The files at the base revision, for an example in pull-request mode.
+    public var base: [RuleDescription.ExampleFile]?
 
     public init(_ example: RuleDescription.Example) {
         configuration = example.configuration
+        base = example.base
         severity = example.severity
         message = example.message
         for file in example.files {
@@ -63,13 +66,19 @@ public enum ExampleRunner {
     /// The findings of `rule` in the example's files. The rule runs alone with the catalog's
     /// providers; a rule about suppressions runs with the whole catalog, whose rules its
     /// suppressions name.
+    /// With `base`, the example is a pull request: those files are committed first, and the run
+    /// reads its policy from that commit.
     public static func findings(
-        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil, catalog: RuleCatalog,
-        adjusting adjust: (inout LintOptions) -> Void = { _ in }
+        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil, base: [RuleDescription.ExampleFile]? = nil,
+        catalog: RuleCatalog, adjusting adjust: (inout LintOptions) -> Void = { _ in }
     ) -> [Found] {
         do {
-            return try inProject(files, configuration: configuration) { root in
-                try lint(rule, root: root, catalog: catalog, adjusting: adjust).findings.filter { $0.rule == rule.id }.map {
+            return try inProject(files, configuration: configuration, base: base) { root in
+                let policy = base == nil ? PolicyFiles.workTree : try PolicyFiles.at("HEAD", root: root)
+                return try lint(rule, root: root, catalog: catalog) { options in
+                    options.policy = policy
+                    adjust(&options)
+                }.findings.filter { $0.rule == rule.id }.map {
                     Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message, severity: $0.severity)
                 }
             }
@@ -120,10 +129,25 @@ public enum ExampleRunner {
     /// Writes the example's files to a temporary project outside the tree, runs `body` on its
     /// root, and removes it.
     private static func inProject<T>(
-        _ files: [RuleDescription.ExampleFile], configuration: String?, _ body: (String) throws -> T
+        _ files: [RuleDescription.ExampleFile], configuration: String?, base: [RuleDescription.ExampleFile]? = nil, _ body: (String) throws -> T
     ) throws -> T {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-example-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
+        if let base {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try write(base, root: root)
+            try commit(root)
+            for file in base { try FileManager.default.removeItem(atPath: ProjectPath.join(root, file.path)) }
+        }
+        try write(files, root: root)
+        if let configuration {
+            try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
+        }
+        return try body(root)
+    }
+
+    /// Writes an example's files under `root`.
+    private static func write(_ files: [RuleDescription.ExampleFile], root: String) throws {
         for file in files {
             // An example names files inside its own project, never outside it.
             let parts = file.path.split(separator: "/")
@@ -134,10 +158,31 @@ public enum ExampleRunner {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try file.text.write(toFile: path, atomically: true, encoding: .utf8)
         }
-        if let configuration {
-            try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
+    }
+
+    /// Makes `root` a git repository with one commit of what it holds: the base of an example
+    /// in pull-request mode. The user's and the system's git settings are not read.
+    private static func commit(_ root: String) throws {
+        let settings = ["-c", "user.name=authlint", "-c", "user.email=examples@authlint.invalid", "-c", "commit.gpgsign=false"]
+        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-q", "--allow-empty", "--no-verify", "-m", "base"]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", root] + settings + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["GIT_CONFIG_NOSYSTEM"] = "1"
+            // A file that does not exist: no global settings, whatever /dev/null is on the machine.
+            environment["GIT_CONFIG_GLOBAL"] = root + ".no-git-config"
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw FileError(path: root, line: 0, message: "git \(arguments[0]) failed for an example's base: \(said.prefix(500))")
+            }
         }
-        return try body(root)
     }
 
     /// What is wrong with a rule's examples, one line each (none when they all hold): a
@@ -154,7 +199,7 @@ public enum ExampleRunner {
                 problems.append("\(name) has no ↓ mark")
                 continue
             }
-            let found = findings(rule, marked.files, configuration: marked.configuration, catalog: catalog)
+            let found = findings(rule, marked.files, configuration: marked.configuration, base: marked.base, catalog: catalog)
             let positions = Set(found.map(\.position))
             for missing in marked.marks.subtracting(positions).sorted(by: { $0.description < $1.description }) {
                 problems.append("\(name): no finding at the mark \(missing)")
@@ -183,7 +228,7 @@ public enum ExampleRunner {
             let marked = MarkedExample(example)
             let name = "\(rule.id): non-triggering example \(number + 1)"
             if !marked.marks.isEmpty { problems.append("\(name) has a ↓ mark") }
-            for extra in findings(rule, marked.files, configuration: marked.configuration, catalog: catalog) {
+            for extra in findings(rule, marked.files, configuration: marked.configuration, base: marked.base, catalog: catalog) {
                 problems.append("\(name): \(extra.summary)")
             }
         }

@@ -49,7 +49,7 @@ public struct RuleLoader {
         // A rule the engine checks itself has its words in code; it has no match of its own.
         let engine = try top["engine"].map { node -> String in
             let value = try node.string("engine")
-            guard value == "suppressions" else { throw node.fail("engine must be `suppressions`") }
+            guard value == "suppressions" || value == "policy" else { throw node.fail("engine must be `suppressions` or `policy`") }
             return value
         }
         let match = engine != nil && top["match"] == nil ? MatchSpec() : try matchSpec(try top.required("match"))
@@ -497,12 +497,15 @@ public struct RuleLoader {
         if case .scalar = node.node {
             return .init(files: [.init(path: "Example.swift", text: try node.string("an example"))])
         }
-        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity", "message", "fixed"])
+        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity", "message", "fixed", "base"])
         let files = try fields.required("files").pairs("files").map {
             RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the file \($0.key)"))
         }
         let fixed = try fields["fixed"]?.pairs("fixed").map {
             RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the fixed file \($0.key)"))
+        }
+        let base = try fields["base"]?.pairs("base").map {
+            RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the base file \($0.key)"))
         }
         guard !files.isEmpty else { throw node.fail("an example needs at least one file") }
         return .init(
@@ -511,6 +514,6 @@ public struct RuleLoader {
             mutations: try fields["mutations"]?.bool("mutations") ?? true,
             severity: try fields["severity"].map { try $0.enumValue(Severity.self, "severity") },
             message: try fields["message"]?.string("message"),
-            fixed: fixed)
+            fixed: fixed, base: base)
     }
 }
