@@ -498,15 +498,13 @@ public struct RuleLoader {
             return .init(files: [.init(path: "Example.swift", text: try node.string("an example"))])
         }
         let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity", "message", "fixed", "base"])
-        let files = try fields.required("files").pairs("files").map {
-            RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the file \($0.key)"))
+        // `files:`, `fixed:` and `base:` map each path to its text.
+        func exampleFiles(_ node: YAMLReader, _ key: String, _ what: String) throws -> [RuleDescription.ExampleFile] {
+            try node.pairs(key).map { RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("\(what) \($0.key)")) }
         }
-        let fixed = try fields["fixed"]?.pairs("fixed").map {
-            RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the fixed file \($0.key)"))
-        }
-        let base = try fields["base"]?.pairs("base").map {
-            RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("the base file \($0.key)"))
-        }
+        let files = try exampleFiles(fields.required("files"), "files", "the file")
+        let fixed = try fields["fixed"].map { try exampleFiles($0, "fixed", "the fixed file") }
+        let base = try fields["base"].map { try exampleFiles($0, "base", "the base file") }
         guard !files.isEmpty else { throw node.fail("an example needs at least one file") }
         return .init(
             files: files,
