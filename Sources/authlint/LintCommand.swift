@@ -170,24 +170,20 @@ struct LintCommand: ParsableCommand {
     }
 
     /// Pull-request mode: the entries the work tree's baseline adds to the one in effect, and the
-    /// team rule files it removes or changes.
+    /// team rule files (`teamRules`, as at the revision and in the work tree) it removes or changes.
     private func policyChanges(
-        _ report: LintReport, accepted: Baseline?, files: PolicyFiles, currentDirectory: String
+        _ report: LintReport, accepted: Baseline?, revision: String,
+        teamRules: (base: [RuleCatalog.TeamFile], workTree: [RuleCatalog.TeamFile]), currentDirectory: String
     ) throws -> [Finding] {
-        guard let revision = files.revisionName else { return [] }
         var changes: [Finding] = []
-        if let file = baseline.map({ Self.absolute($0, from: currentDirectory) }) ?? report.workTreeBaseline?.file,
+        if let file = baseline.map({ Self.absolute($0, from: currentDirectory) }) ?? report.workTreeBaseline,
             let data = FileManager.default.contents(atPath: file)
         {
-            let ours = try Baseline.load(path: file)
             changes += PolicyChanges.baseline(
-                base: accepted, workTree: ours, file: file, text: String(decoding: data, as: UTF8.self), root: report.root, revision: revision)
+                base: accepted, workTree: try Baseline.decode(data, path: file), file: file, text: String(decoding: data, as: UTF8.self),
+                root: report.root, revision: revision)
         }
-        if !ruleDirectories.isEmpty {
-            changes += PolicyChanges.teamRules(
-                base: try RuleCatalog.teamRuleFiles(in: ruleDirectories, files: files),
-                workTree: try RuleCatalog.teamRuleFiles(in: ruleDirectories), root: report.root, revision: revision)
-        }
+        changes += PolicyChanges.teamRules(base: teamRules.base, workTree: teamRules.workTree, root: report.root, revision: revision)
         return changes
     }
 
@@ -367,8 +363,12 @@ struct LintCommand: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        let catalog = try loadCatalog(ruleDirectories, files: policyFiles)
-        let workTreeCatalog = policyFiles.revisionName == nil ? nil : try loadCatalog(ruleDirectories)
+        // Each folder is read once where the policy comes from, and in pull-request mode once
+        // more from the work tree, to compare.
+        let teamFiles = try teamRules(ruleDirectories, files: policyFiles)
+        let catalog = try loadCatalog(teamFiles)
+        let workTreeTeamFiles = policyFiles.revisionName == nil ? nil : try teamRules(ruleDirectories)
+        let workTreeCatalog = try workTreeTeamFiles.map(loadCatalog)
         var report: LintReport
         do {
             var lintOptions = LintOptions(scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config)
@@ -392,7 +392,11 @@ struct LintCommand: ParsableCommand {
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.
             let accepted = try acceptedFindings(report, files: policyFiles)
-            let weakened = try policyChanges(report, accepted: accepted, files: policyFiles, currentDirectory: currentDirectory)
+            let weakened = try policyFiles.revisionName.map { revision in
+                try policyChanges(
+                    report, accepted: accepted, revision: revision, teamRules: (teamFiles, workTreeTeamFiles ?? []),
+                    currentDirectory: currentDirectory)
+            } ?? []
             var changed = try changedLinesOfTheTree(report.root)
             if fix {
                 var fixable = report

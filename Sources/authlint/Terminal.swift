@@ -29,9 +29,25 @@ func printError(_ message: String) {
 }
 
 /// The built-in rules and providers and those in `directories`; a bad rule file is a usage error.
-func loadCatalog(_ directories: [String], files: PolicyFiles = .workTree) throws -> RuleCatalog {
+func loadCatalog(_ directories: [String]) throws -> RuleCatalog {
+    try loadCatalog(teamRules(directories))
+}
+
+/// The team's rule files in `directories`, read from `files` (the work tree, or a commit in
+/// pull-request mode); one that cannot be read is a usage error.
+func teamRules(_ directories: [String], files: PolicyFiles = .workTree) throws -> [RuleCatalog.TeamFile] {
     do {
-        return try RuleCatalog.load(extraDirectories: directories, files: files)
+        return try RuleCatalog.teamRuleFiles(in: directories, files: files)
+    } catch {
+        printError("error: \(error)")
+        throw ExitCode(2)
+    }
+}
+
+/// The built-in rules and providers and the team's files; a bad rule file is a usage error.
+func loadCatalog(_ team: [RuleCatalog.TeamFile]) throws -> RuleCatalog {
+    do {
+        return try RuleCatalog.load(extraFiles: team)
     } catch {
         printError("error: \(error)")
         throw ExitCode(2)

@@ -47,7 +47,8 @@ public struct Baseline: Sendable, Codable, Equatable {
         return try bytes.map { try decode(Data($0), path: path) }
     }
 
-    private static func decode(_ data: Data, path: String) throws -> Baseline {
+    /// A baseline from a file's bytes; a malformed one is an error with its path.
+    public static func decode(_ data: Data, path: String) throws -> Baseline {
         do {
             return try JSONDecoder().decode(Baseline.self, from: data)
         } catch {

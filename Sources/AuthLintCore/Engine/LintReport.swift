@@ -34,9 +34,9 @@ public struct LintReport: Sendable {
     /// The baseline the project root's configuration names (`baseline:`), as an absolute path,
     /// and as written there.
     public var configuredBaseline: (file: String, written: String)?
-    /// In pull-request mode, the baseline the work tree's configuration names, which the one in
-    /// effect (``configuredBaseline``, the base revision's) is compared with.
-    public var workTreeBaseline: (file: String, written: String)?
+    /// In pull-request mode, the baseline file the work tree's configuration names, which the one
+    /// in effect (``configuredBaseline``, the base revision's) is compared with.
+    public var workTreeBaseline: String?
     /// With `--baseline`: how many findings it accepted, and how many of its entries matched
     /// nothing any more (fixed since it was written).
     public var baselineAccepted = 0

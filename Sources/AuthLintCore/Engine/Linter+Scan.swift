@@ -11,9 +11,9 @@ struct ScanResult {
     /// read and checked like any other configuration, and counted as read.
     var namedConfigurations: [String] = []
     /// In pull-request mode, what the work tree's configurations weaken (``PolicyChanges``), and
-    /// the baseline they name (the file, and the path as written).
+    /// the baseline file they name.
     var policyChanges: [Finding] = []
-    var workTreeBaseline: (file: String, written: String)?
+    var workTreeBaseline: String?
 
     /// Whether a root-relative path is reported.
     func reports(_ path: String) -> Bool {
@@ -51,7 +51,7 @@ extension Linter {
     /// how they weaken those of the base revision that are in effect.
     private static func policyChanges(
         since revision: String, in result: ScanResult, options: LintOptions
-    ) throws -> ([Finding], (file: String, written: String)?) {
+    ) throws -> ([Finding], String?) {
         let root = result.project.root
         var ours = try NestedConfigurations.load(explicit: options.configurationPath, root: root)
         try ours.addNested(explicit: options.configurationPath, root: root, paths: result.project.allFiles.map(\.path) + result.namedConfigurations)
@@ -69,8 +69,7 @@ extension Linter {
         let changes = PolicyChanges.configurations(
             base: result.configurations, workTree: ours, catalog: options.catalog, revision: revision, lostFiles: lost,
             located: { path in path == options.configurationPath ? explicit ?? path : path })
-        let baseline = ours.root.baselineFile.flatMap { file in ours.root.baseline.map { (file, $0) } }
-        return (changes, baseline)
+        return (changes, ours.root.baselineFile)
     }
 
     /// The root-relative paths of the `.authlint.yml` files among the paths given: regular files

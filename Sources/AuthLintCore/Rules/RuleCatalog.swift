@@ -19,9 +19,8 @@ public struct RuleCatalog: Sendable {
 
     /// Built-in rules and providers plus every `*.yaml`/`*.yml` file in `directories`. A team's
     /// rule or provider may not reuse a built-in id.
-    /// `files` is where the folders are read from: the work tree, or a commit in pull-request mode.
-    public static func load(extraDirectories directories: [String], files policy: PolicyFiles = .workTree) throws -> RuleCatalog {
-        try load(extraFiles: teamRuleFiles(in: directories, files: policy))
+    public static func load(extraDirectories directories: [String]) throws -> RuleCatalog {
+        try load(extraFiles: teamRuleFiles(in: directories))
     }
 
     /// A team's rule file: its path (the folder's, joined with its own), its path inside the
@@ -32,7 +31,8 @@ public struct RuleCatalog: Sendable {
         public var text: String
     }
 
-    /// The team's rule files in `directories`, in folder order, then by path.
+    /// The team's rule files in `directories`, in folder order, then by path. `files` is where the
+    /// folders are read from: the work tree, or a commit in pull-request mode.
     public static func teamRuleFiles(in directories: [String], files policy: PolicyFiles = .workTree) throws -> [TeamFile] {
         try directories.flatMap { directory in
             try policy.ruleFiles(in: directory).map { relative in
