@@ -82,9 +82,9 @@ final class PrefilterTests: XCTestCase {
     /// A synthetic app-shaped tree (the benchmark's generator, 1,000 files): most files hold no
     /// sign-in code, the planted ones do.
     func testASyntheticTreeGivesTheSameFindings() throws {
-        let generator = RepositoryPaths.root + "/../shared/tools/make-synthetic-tree.py"
-        guard FileManager.default.fileExists(atPath: generator), let python = ExternalTool.find(["python3"]) else {
-            try ExternalTool.unavailable("the synthetic tree generator (../shared/tools/make-synthetic-tree.py) or python3")
+        let generator = RepositoryPaths.root + "/scripts/make-synthetic-tree.py"
+        guard let python = ExternalTool.find(["python3"]) else {
+            try ExternalTool.unavailable("python3, which runs the synthetic tree generator")
         }
         let tree = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-synthetic-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: tree) }
