@@ -15,15 +15,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
-        .target(
-            name: "AuthLintCore",
-            dependencies: [
-                "AuthLintSystem",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            plugins: ["RuleEmbedder"]
-        ),
+        .target(name: "AuthLintModel", dependencies: []),
+        .target(name: "AuthLintSyntax", dependencies: ["AuthLintModel"]),
+        .target(name: "AuthLintProject", dependencies: ["AuthLintModel", "AuthLintSyntax", .product(name: "Yams", package: "Yams")]),
+        .target(name: "AuthLintRules", dependencies: ["AuthLintModel", "AuthLintSyntax", .product(name: "Yams", package: "Yams")], plugins: ["RuleEmbedder"]),
+        .target(name: "AuthLintIndex", dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "AuthLintAnalysis", dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex"]),
+        .target(name: "AuthLintCore", dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex", "AuthLintAnalysis", "AuthLintSystem"]),
+        .target(name: "AuthLintReporters", dependencies: ["AuthLintModel", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
         .executableTarget(name: "EmbedRules"),
         .target(name: "AuthLintSystem"),
         .plugin(
@@ -38,17 +37,27 @@ let package = Package(
             ),
             dependencies: ["authlint"]
         ),
+        .testTarget(
+            name: "AuthLintCoreTests",
+            dependencies: [
+                "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex", "AuthLintAnalysis",
+                "AuthLintCore", "AuthLintReporters", .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Fixtures", "Golden", "Schemas"]
+        ),
         .executableTarget(
             name: "authlint",
             dependencies: [
+                "AuthLintModel",
+                "AuthLintSyntax",
+                "AuthLintProject",
+                "AuthLintRules",
+                "AuthLintIndex",
+                "AuthLintAnalysis",
                 "AuthLintCore",
+                "AuthLintReporters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
-        .testTarget(
-            name: "AuthLintCoreTests",
-            dependencies: ["AuthLintCore", .product(name: "Crypto", package: "swift-crypto")],
-            exclude: ["Fixtures", "Golden", "Schemas"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 // libFuzzer entry point for the Swift and Objective-C lexers; built by scripts/fuzz-lexer.sh
-// together with Sources/AuthLintCore/Lexer/*.swift. Traps when a lexer breaks one of its
+// together with Sources/AuthLintSyntax/Lexer/*.swift. Traps when a lexer breaks one of its
 // guarantees:
 //   - the tokens' bytes concatenated are the input, every token non-empty;
 //   - token positions strictly increase, and each token's line and UTF-16 column equal the ones

@@ -12,8 +12,8 @@ if [[ ${1:-} == --host-only ]]; then
   shift
 fi
 out=${1:-.build/dist}
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/AuthLintCore/AuthLint.swift)
-[[ -n $version ]] || { echo "cannot read the version from Sources/AuthLintCore/AuthLint.swift" >&2; exit 1; }
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/AuthLintModel/AuthLint.swift)
+[[ -n $version ]] || { echo "cannot read the version from Sources/AuthLintModel/AuthLint.swift" >&2; exit 1; }
 
 case "$(uname -s)" in
   Linux)

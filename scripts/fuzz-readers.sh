@@ -26,17 +26,26 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-CORE=Sources/AuthLintCore
-# The readers, without the scanner that walks a tree and the XcodeGen reader (which needs Yams).
-SOURCES=("$CORE"/Lexer/*.swift "$CORE"/Syntax/*.swift
-    "$CORE"/Rules/{Match,Matcher,Matcher+Extents,Pattern,StepBudget}.swift
-    "$CORE"/Engine/{ChangedLines,Diagnostic,SortedSearch}.swift "$CORE"/Reporters/String+ReportEscaping.swift)
-for file in "$CORE"/Project/*.swift; do
+# The readers, without the scanner that walks a tree and the XcodeGen reader (which needs Yams),
+# compiled as one module.
+SOURCES=(Sources/AuthLintSyntax/Lexer/*.swift Sources/AuthLintSyntax/Syntax/*.swift
+    Sources/AuthLintRules/{Match,Matcher,Matcher+Extents,Pattern,StepBudget}.swift
+    Sources/AuthLintCore/Engine/ChangedLines.swift
+    Sources/AuthLintModel/{Diagnostic,SortedSearch,String+ReportEscaping,ProjectPath}.swift)
+for file in Sources/AuthLintProject/*.swift; do
     case "$file" in */ProjectScanner.swift|*/XcodeGenSpec.swift) ;; *) SOURCES+=("$file") ;; esac
 done
+# The library's modules are one module here: their imports of each other go.
+rm -rf "$OUT/readers-sources" && mkdir -p "$OUT/readers-sources"
+STAGED=()
+for file in "${SOURCES[@]}"; do
+    staged="$OUT/readers-sources/$(printf '%s' "$file" | tr '/' '_')"
+    sed '/^import AuthLint/d' "$file" > "$staged"
+    STAGED+=("$staged")
+done
 echo "building $OUT/readers-fuzz" >&2
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name AuthLintCore \
-    "${SOURCES[@]}" Fuzz/ReadersFuzz.swift \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name AuthLintCore -package-name authlint \
+    "${STAGED[@]}" Fuzz/ReadersFuzz.swift \
     -o "$OUT/readers-fuzz" 2> "$OUT/readers-build.log" || { cat "$OUT/readers-build.log" >&2; exit 1; }
 
 python3 scripts/fuzz-seeds.py "$OUT/readers"

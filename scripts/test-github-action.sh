@@ -18,7 +18,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$repo"
 
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/AuthLintCore/AuthLint.swift)
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/AuthLintModel/AuthLint.swift)
 scripts/build-release.sh "$work/release" > "$work/build.log" || { cat "$work/build.log"; exit 1; }
 
 fail() { echo "test-github-action: $*" >&2; exit 1; }

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the top-level `rules/` folder into AuthLintCore at build time, so an installed
+/// Embeds the top-level `rules/` folder into AuthLintRules at build time, so an installed
 /// `authlint` carries its built-in rules with no files beside it.
 @main
 struct RuleEmbedder: BuildToolPlugin {

@@ -1,5 +1,12 @@
 import ArgumentParser
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import AuthLintCore
+import AuthLintReporters
 import Foundation
 
 struct ConfigCommand: ParsableCommand {

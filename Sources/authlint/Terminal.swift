@@ -4,7 +4,14 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import AuthLintCore
+import AuthLintReporters
 import Foundation
 
 /// Facts about where output goes.

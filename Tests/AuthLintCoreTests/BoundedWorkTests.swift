@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 
 /// Inputs that once made work grow faster than their size. Each test runs a size at which the
 /// old code took many seconds (or ran out of memory) and the fixed code takes a fraction of one,

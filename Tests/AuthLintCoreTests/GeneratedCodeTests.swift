@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 
 /// Files a tool wrote are recognised by name or first comment, left out of linting and of the
 /// project's facts by default, and listed in every report that summarises a run.

@@ -1,6 +1,13 @@
 import XCTest
 
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 
 /// Pull-request mode: the policy is read as it is at the base revision, and what the change
 /// weakens in it is reported as `policy-changed`.

@@ -1,4 +1,11 @@
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 import Foundation
 import XCTest
 

@@ -1,4 +1,11 @@
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 import XCTest
 
 /// Project-wide searches (`project-has:`, `project-lacks:`, a provider's sign-in) are answered

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 
 /// How the code of a tree is grouped into the apps it ships in.
 final class ProjectShapeTests: XCTestCase {

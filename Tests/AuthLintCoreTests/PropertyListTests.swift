@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 
 final class PropertyListTests: XCTestCase {
     static let entitlements = """

@@ -1,4 +1,11 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import AuthLintCore
+import AuthLintReporters
 import Foundation
 import XCTest
 

@@ -1,4 +1,11 @@
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 import Foundation
 import XCTest
 
@@ -143,10 +150,10 @@ final class ResidentCodeTests: XCTestCase {
         var bytes = Array("struct S { func run() { save(token); log(); café(1); x = 2; store.put(a, b) }\n".utf8)
         bytes += [0x66, 0xFF, 0x28, 0x31, 0x29, 0x0A]  // `f\xFF(1)`: a name whose bytes are not UTF-8
         let code = CodeView(file: SourceFile(path: "App/A.swift", bytes: bytes))
-        let names = RuleEvaluator.namesHanded(code)
+        let names = FileSummary.namesHanded(code)
         XCTAssertTrue(names.isSuperset(of: ["save", "café", "x", "put", "wrappedValue"]))
         XCTAssertFalse(names.contains("log"), "a call without arguments hands nothing")
-        XCTAssertEqual(Set(RuleEvaluator.hashesOfNamesHanded(code)), Set(names.map(CodeView.hash)))
+        XCTAssertEqual(Set(FileSummary.hashesOfNamesHanded(code)), Set(names.map(CodeView.hash)))
     }
 
     /// The files that use a name are found through the name's bucket before the project's names

@@ -1,4 +1,11 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import AuthLintCore
+import AuthLintReporters
 import XCTest
 
 /// Runs every example of every built-in rule: non-triggering examples give no finding,

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
+@testable import AuthLintModel
+@testable import AuthLintSyntax
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintIndex
+@testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintReporters
 
 /// Inputs ten times the size of a large real one run within a few times of the small input's
 /// time per byte: no step of reading a project grows faster than its input. Linear work keeps

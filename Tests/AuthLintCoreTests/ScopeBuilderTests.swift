@@ -1,4 +1,11 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import AuthLintCore
+import AuthLintReporters
 import XCTest
 
 /// How `CodeView` splits a file into scopes: functions (methods, initialisers, accessors,

@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import Foundation
 
 /// Findings a team has accepted for now: `--write-baseline FILE` records them, `--baseline FILE`
@@ -6,7 +12,7 @@ import Foundation
 /// so moving code, reformatting it or rewording a message keeps an entry, while a second
 /// identical problem in the same file is new. The file is sorted JSON, kind to read in a diff.
 public struct Baseline: Sendable, Codable, Equatable {
-    public struct Entry: Sendable, Codable, Hashable, Comparable {
+    public struct Entry: Sendable, Codable, Hashable, Comparable { package init(rule: String, path: String, fingerprint: String, message: String) { self.rule = rule; self.path = path; self.fingerprint = fingerprint; self.message = message }
         public var rule: String
         public var path: String
         public var fingerprint: String

@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import Foundation
 
 extension ChangedLines {

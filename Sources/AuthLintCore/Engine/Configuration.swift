@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import Foundation
 
 /// The team's settings, from one `.authlint.yml` (or `--config PATH`); ``NestedConfigurations`` merges the files in effect.

@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 /// What evaluating the rules found in one file.
 struct FileOutcome: Sendable {
     var sites: [(Int, RuleEvaluator.Site)] = []

@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import Foundation
 
 /// The last steps of a run: fingerprints, excerpts, diagnostics in order, and paths as shown.
@@ -152,8 +158,8 @@ extension Linter {
 }
 
 /// Stable 64-bit FNV-1a fingerprints, as 16 hex digits.
-enum Fingerprint {
-    static func hex(_ text: String) -> String {
+package enum Fingerprint {
+    package static func hex(_ text: String) -> String {
         let value = CodeView.hash(text)
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits

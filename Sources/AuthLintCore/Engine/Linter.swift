@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import Foundation
 
 /// What to lint and how.
@@ -32,7 +38,7 @@ public struct LintOptions: Sendable {
     /// up to this much, the least recently used let go first. Code takes about 7 times the memory
     /// of its source. Findings are the same whatever it is.
     public var residentSourceBytes = LintOptions.standardResidentSourceBytes
-    public static let standardResidentSourceBytes = 32 << 20
+    public static let standardResidentSourceBytes = ProjectIndex.standardResidentSourceBytes
     /// Where the `.authlint.yml` files are read from: the work tree, or in pull-request mode the
     /// base commit (``PolicyFiles``), when the work tree's are compared with them
     /// (``PolicyChanges``).
@@ -279,7 +285,7 @@ public enum Linter {
         for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
         var template = site.message ?? rule.messageWhen.last { facts[$0.when]?[unit] == true }?.message ?? rule.message
         if let unnamed = rule.messageUnnamed, let reported = rule.match.report, let binding = site.bindings[reported],
-            snippet(binding, code) == "_"
+            RuleEvaluator.snippet(binding, code) == "_"
         {
             template = unnamed
         }
@@ -404,19 +410,11 @@ public enum Linter {
             message = message.replacingOccurrences(of: "{\(name)}", with: text)
         }
         for (name, binding) in bindings where message.contains("{\(name)}") {
-            message = message.replacingOccurrences(of: "{\(name)}", with: snippet(binding, code))
+            message = message.replacingOccurrences(of: "{\(name)}", with: RuleEvaluator.snippet(binding, code))
         }
         return message
     }
 
-    static func snippet(_ binding: Binding, _ code: CodeView) -> String {
-        guard !binding.range.isEmpty else { return "$0" }
-        let start = Int(code.tokens[binding.range.lowerBound].start)
-        let end = Int(code.tokens[binding.range.upperBound - 1].end)
-        let raw = String(decoding: code.file.bytes[start..<end], as: UTF8.self)
-        let collapsed = raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
-        return collapsed.count > 60 ? String(collapsed.prefix(57)) + "…" : collapsed
-    }
 }
 
 /// The wall-clock time of each stage of a run, in order.

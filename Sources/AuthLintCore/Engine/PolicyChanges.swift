@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import Foundation
 
 /// In pull-request mode the policy in effect is the base revision's (``PolicyFiles``); what the

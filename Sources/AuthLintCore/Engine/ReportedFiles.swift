@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 /// The files a run reports on when only part of the root is (files named, as pre-commit does),
 /// and which files each rule must still run on for those reports to be whole.
 ///

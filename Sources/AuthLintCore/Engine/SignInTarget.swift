@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 /// What one app target's sign-in looks like, for the reviewer's overview: the login services
 /// its code offers, and the files that ship with it.
 public struct SignInTarget: Sendable, Hashable, Codable {

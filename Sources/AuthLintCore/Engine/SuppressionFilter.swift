@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 /// Applies inline suppressions to a run's findings: what they silence moves aside with its
 /// reason, and the suppressions themselves are checked (unused, without a reason, naming no
 /// rule) when those meta rules are in the catalog.

@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import Foundation
 
 /// Turns what a rule's fix needs to know of each site (``FixRequest``) into the edits that make
@@ -39,14 +45,8 @@ struct FixBuilder {
 
     // MARK: - Code
 
-    /// The texts of the tokens of `text`, as the lexer splits it.
-    static func tokenTexts(_ text: String) -> [[UInt8]] {
-        let code = CodeView(file: SourceFile(path: "fix.swift", bytes: Array(text.utf8)))
-        return code.tokens.map { Array(code.file.bytes[Int($0.start)..<Int($0.end)]) }
-    }
-
     private func delete(_ text: String, _ request: FixRequest) -> Fix? {
-        let wanted = FixBuilder.tokenTexts(text)
+        let wanted = FixSpec.tokenTexts(text)
         let code = project.files[request.file]
         let bytes = code.file.bytes
         var edits: [Fix.Edit] = []

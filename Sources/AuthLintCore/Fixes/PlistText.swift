@@ -1,3 +1,9 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 /// Where things are in the text of an XML property list, so that an edit can keep its
 /// formatting and comments. Only tags are read (comments, processing instructions, the DOCTYPE
 /// and CDATA sections are stepped over); one pass over the bytes.

@@ -1,4 +1,11 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import AuthLintCore
+import AuthLintReporters
 import Foundation
 
 /// Lints `files` (relative path → text), written to a temporary tree, with the built-in catalog.

@@ -1,4 +1,11 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
 import AuthLintCore
+import AuthLintReporters
 import Foundation
 
 /// Reports the reporter tests render: one fixed report built here (so rule edits elsewhere do not

@@ -1,0 +1,252 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import Foundation
+
+/// A parameter of one of the project's functions: the function's scope and the parameter's
+/// position in its list.
+package struct ParameterRef: Hashable, Sendable {
+    var function: ProjectIndex.FunctionRef
+    var position: Int
+}
+
+/// A piece of code in one file of the project.
+package struct CodeRange: Hashable, Sendable { package init(file: Int, range: Range<Int>) { self.file = file; self.range = range }
+    package var file: Int
+    package var range: Range<Int>
+}
+
+/// One argument a call passes: the call (its name to its closing parenthesis) and the argument.
+struct CallArgument: Hashable, Sendable {
+    var file: Int
+    var call: Range<Int>
+    var argument: Range<Int>
+}
+
+extension ProjectIndex {
+    /// The files whose code may use the name (an identifier, keyword or attribute), in file
+    /// order: those that do, and perhaps a few that use another name of the same key
+    /// (``NameKey``), which their code tells apart. The first few names are looked up in every
+    /// file (``NameIndex/directLookups``); then in the names of the files of their bucket
+    /// (``NameBuckets``), made once, until such lookups have checked as many files as the
+    /// project has names; then every name of the project is indexed once (``NameIndex``), so
+    /// that questions about many names cost what the project's size does, not its size for each
+    /// name.
+    func files(mentioning name: String) -> [Int] {
+        let hash = CodeView.hash(name)
+        let key = CodeView.key(hash)
+        if let found = filesMentioningDirectly(hash) { return found.map(Int.init) }
+        let buckets = nameBuckets.value(for: 0) {
+            let common = CommonNames(summaries)
+            return NameBuckets(fileCount: files.count, common: common) { file, body in
+                if let summary = summaries[file] { return summary.forEachNameKey(leavingOut: common, body) }
+                let keys = nameKeys(ofFile: file)
+                keys.forEach(body)
+                return keys.count
+            }
+        }
+        let index = nameIndex.index(cost: buckets.names) {
+            var byName: [NameKey: [Int32]] = [:]
+            for file in files.indices {
+                for key in nameKeys(ofFile: file) { byName[key, default: []].append(Int32(file)) }
+            }
+            return byName
+        }
+        if let index { return (index[key] ?? []).map(Int.init) }
+        // A name asked about again (a helper's name, for each of its callers) is not looked up again.
+        return filesMentioning.value(for: hash) {
+            let candidates = buckets.files(mayMention: key)
+            nameIndex.didCheck(candidates.count)
+            return candidates.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map { Int32($0) }
+        }.map(Int.init)
+    }
+
+    /// The files that use the name with this hash, read from every file's summary (or code), in
+    /// parallel: while ``NameIndex/takeDirectLookup()`` allows; nil after.
+    private func filesMentioningDirectly(_ hash: UInt64) -> [Int32]? {
+        if let known = filesMentioning.known(hash) { return known }
+        guard nameIndex.takeDirectLookup() else { return nil }
+        return filesMentioning.value(for: hash) {
+            nameIndex.didCheck(files.count)
+            return inRunsOfFiles { run in
+                run.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map { Int32($0) }
+            }.flatMap { $0 }
+        }
+    }
+
+    /// `body` over the project's files in runs of 512, in parallel; the results in file order.
+    private func inRunsOfFiles<T: Sendable>(_ body: @Sendable (Range<Int>) -> T) -> [T] {
+        let run = 512
+        return Array(stride(from: 0, to: files.count, by: run)).parallelMap { first in body(first..<min(first + run, files.count)) }
+    }
+
+    /// A file's name keys: its summary's, or those of its code when it was given lexed.
+    private func nameKeys(ofFile file: Int) -> [NameKey] {
+        summaries[file].map(\.nameKeys) ?? files[file].nameHashes.map(CodeView.key).sortedUnique()
+    }
+
+    /// The files that use each of a few names (by their hashes), found in one pass over the
+    /// project's names, in parallel.
+    package func postings(of hashes: some Sequence<UInt64>) -> NamePostings {
+        let keys = hashes.map(CodeView.key).sortedUnique()
+        let found = inRunsOfFiles { run in
+            var lists = [[Int32]](repeating: [], count: keys.count)
+            var query = NameQuery(keys: keys, vocabulary: .none)
+            for file in run {
+                guard let summary = summaries[file] else {
+                    for position in nameKeys(ofFile: file).positions(in: keys) { lists[position].append(Int32(file)) }
+                    continue
+                }
+                // The summaries of a run share a vocabulary: the query is split for it once.
+                if summary.vocabulary !== query.vocabulary { query = NameQuery(keys: keys, vocabulary: summary.vocabulary) }
+                let positions = summary.positions(of: query)
+                for position in positions { lists[position].append(Int32(file)) }
+            }
+            return lists
+        }
+        return NamePostings(keys: keys, files: keys.indices.map { key in Array(found.map { $0[key] }.joined()) }, fileCount: files.count)
+    }
+
+    /// How many calls of one function are looked at: a helper called from everywhere says no
+    /// more about one caller than a few of its calls do.
+    static let maxCallsFollowed = 2048
+
+    /// The arguments the project's Swift code passes to a function's parameter, in file order:
+    /// `save(token: x)` gives `x` for `func save(token: String)`; `log(x)` gives `x` for the first
+    /// unlabelled parameter of `func log(_ message: String)`. Calls are found by the function's
+    /// name and the argument's label; initialisers and subscripts are not followed.
+    func arguments(givenTo parameter: ParameterRef) -> [CallArgument] {
+        let code = files[parameter.function.file]
+        let scope = code.scopes[parameter.function.scope]
+        guard let name = scope.name, name != "init", name != "subscript", scope.parameters.indices.contains(parameter.position) else {
+            return []
+        }
+        var found: [CallArgument] = []
+        for call in calls(named: name) {
+            let other = files[call.file]
+            guard ProjectIndex.call(of: other, openingAt: call.open, fits: scope.parameters),
+                let argument = ProjectIndex.argument(of: other, callOpeningAt: call.open, for: scope.parameters, position: parameter.position)
+            else { continue }
+            let start = other.calleeChain(endingAt: call.open - 1).lowerBound
+            found.append(CallArgument(file: call.file, call: start..<(Int(other.partner[call.open]) + 1), argument: argument))
+            if found.count == ProjectIndex.maxCallsFollowed { break }
+        }
+        return found
+    }
+
+    /// Where a call names a function `name(`: the file and the `(`, in file order. Kept once per
+    /// name, so that every function of that name reads the same list.
+    func calls(named name: String) -> [(file: Int, open: Int)] {
+        callsByName.value(for: name) {
+            let hash = CodeView.hash(name)
+            var found: [(file: Int, open: Int)] = []
+            for file in files(mentioning: name) where language(ofFile: file) == .swift {
+                let code = files[file]
+                for occurrence in code.occurrences[hash] ?? [] {
+                    let at = Int(occurrence)
+                    guard at + 1 < code.count, code.kind(at + 1) == .leftParen, at == 0 || !code.token(at - 1, is: "func") else { continue }
+                    found.append((file, at + 1))
+                }
+            }
+            return found
+        }
+    }
+
+    /// The arguments of the call whose `(` is at `open`, in order: each one's label (nil when it
+    /// has none) and its value.
+    static func arguments(of code: CodeView, callOpeningAt open: Int) -> [(label: String?, value: Range<Int>)] {
+        let close = Int(code.partner[open])
+        guard close > open else { return [] }
+        var found: [(label: String?, value: Range<Int>)] = []
+        var start = open + 1
+        while start < close {
+            var end = start
+            while end < close, code.kind(end) != .comma {
+                let partner = Int(code.partner[end])
+                end = partner > end ? partner + 1 : end + 1
+            }
+            let labelled = start + 1 < end && (code.kind(start) == .identifier || code.kind(start) == .keyword)
+                && code.kind(start + 1) == .colon
+            found.append(labelled ? (code.text(start), (start + 2)..<end) : (nil, start..<end))
+            start = end + 1
+        }
+        return found
+    }
+
+    /// Whether the labels of the call whose `(` is at `open` fit a function declared with
+    /// `parameters`, in order: a call of another function of the same name (`AF.request(url, …)`
+    /// for the app's `request(url:…)`) does not.
+    static func call(of code: CodeView, openingAt open: Int, fits parameters: [Scope.Parameter]) -> Bool {
+        guard code.partner[open] > open else { return false }
+        var next = 0
+        for argument in arguments(of: code, callOpeningAt: open) {
+            // Parameters with default values may be left out; a variadic one takes several.
+            var matched = false
+            while next < parameters.count {
+                let declared = parameters[next]
+                if declared.callLabel == argument.label {
+                    matched = true
+                    if !declared.isVariadic { next += 1 }
+                    break
+                }
+                guard declared.hasDefault || declared.isVariadic else { return false }
+                next += 1
+            }
+            if !matched { return false }
+        }
+        // What is left must have defaults, or be closures the call may pass after its parentheses.
+        return parameters[min(next, parameters.count)...].allSatisfy { $0.hasDefault || $0.isVariadic || ($0.type ?? "").contains("->") }
+    }
+
+    /// The argument the call whose `(` is at `open` passes for `parameters[position]`: the one
+    /// with its label, or, for a parameter written without one, the unlabelled argument in the
+    /// same place among the unlabelled ones.
+    static func argument(of code: CodeView, callOpeningAt open: Int, for parameters: [Scope.Parameter], position: Int) -> Range<Int>? {
+        let given = arguments(of: code, callOpeningAt: open).filter { !$0.value.isEmpty }
+        if let label = parameters[position].callLabel { return given.first { $0.label == label }?.value }
+        let place = parameters[..<position].filter { $0.callLabel == nil }.count
+        let unlabelled = given.filter { $0.label == nil }
+        return unlabelled.indices.contains(place) ? unlabelled[place].value : nil
+    }
+
+    /// The values a project function gives back: each `return` expression of its own body (not
+    /// of closures or functions inside it), or the body itself when it is a single expression.
+    func returnedValues(of function: FunctionRef) -> [CodeRange] {
+        returned.value(for: function) { findReturnedValues(of: function) }
+    }
+
+    private func findReturnedValues(of function: FunctionRef) -> [CodeRange] {
+        let code = files[function.file]
+        guard code.scopes.indices.contains(function.scope) else { return [] }
+        let scope = code.scopes[function.scope]
+        let body = scope.body
+        guard !body.isEmpty else { return [] }
+        // A function declared without `->` gives nothing back (a computed property always does).
+        if code.declaresFunction(scope) {
+            guard (scope.headerStart..<scope.open).contains(where: { code.kind($0) == .operator && code.token($0, is: "->") }) else { return [] }
+        }
+        let matcher = Matcher(code)
+        var found: [CodeRange] = []
+        var sawReturn = false
+        for i in body where code.kind(i) == .keyword && code.token(i, is: "return") {
+            guard code.executableScope(of: Int(code.scopeOfToken[i])) == function.scope else { continue }
+            sawReturn = true
+            if i + 1 < body.upperBound, code.tokens[i + 1].line == code.tokens[i].line,
+                let end = matcher.expressionEnds(from: i + 1, limit: body.upperBound).last
+            {
+                found.append(CodeRange(file: function.file, range: (i + 1)..<end))
+            }
+        }
+        // A body that is one expression gives it back; a statement (`if`, `switch`, `let`) does not.
+        let opensWithStatement = code.kind(body.lowerBound) == .keyword
+            && !["try", "await", "self", "Self", "super", "nil", "true", "false"].contains(code.text(body.lowerBound))
+        if !sawReturn, !opensWithStatement, let end = matcher.expressionEnds(from: body.lowerBound, limit: body.upperBound).last,
+            end == body.upperBound
+        {
+            found.append(CodeRange(file: function.file, range: body))
+        }
+        return found
+    }
+}

@@ -1,0 +1,626 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import Foundation
+
+/// All the code of a project, analysed, with the indexes rules need to look across files:
+/// functions by name (to follow a value into the helper it is passed to) and project-wide facts.
+///
+/// When only some files are reported, the others may be given as summaries (``FileSummary``):
+/// such a file is read and lexed only when a question reaches it that its summary cannot rule
+/// out. What the index tells of a file's code (its scopes, its tokens) always comes from the
+/// file as lexed, never from a summary, which only says where to look.
+public final class ProjectIndex: Sendable {
+    /// Code of every Swift and Objective-C file, sorted by path.
+    public let files: CodeViews
+    /// Root-relative path of each file.
+    public let paths: [String]
+    /// Modules each file sees: those it imports, and those whose known SDK types it names. For
+    /// a file summarised without lexing, those it may see (see `sees(anyOf:inFile:)`).
+    private let importsOfFile: [Set<String>]
+    /// Function (and computed property) scopes by name: (file index, scope index), in the files
+    /// given lexed (see `functions(named:)` for the others).
+    private let declaredFunctions: [String: [FunctionRef]]
+    /// The files given as summaries made by the lexer that may declare each function name, by
+    /// its key (``NameKey``), in order.
+    private let summarisedDeclarers: FilesByKey
+    /// The files summarised without lexing, in order.
+    package let unlexedFiles: [Int]
+    private let knownTypes: KnownTypes
+    /// The modules a file summarised without lexing sees, once it is lexed.
+    private let exactImports = Memo<Int, Set<String>>()
+    /// The scopes of each name, those in the files summarised without lexing included, found on first use.
+    private let functionsByName = Memo<String, [FunctionRef]>()
+    /// The names of the functions declared in the lexed files, by ``CodeView/key(_:)``.
+    private let functionNamesByKey = Memo<Int, [NameKey: [String]]>()
+    /// The declarations of each type asked for in each unit, kept once found.
+    private let typeDeclarationsByName = Memo<TypeInUnit, [FunctionRef]>()
+    /// Which files summarised without lexing may declare each name, indexed on first use.
+    private let unlexedDeclarations = Memo<Int, UnlexedDeclarations>()
+
+    /// Units (targets) the files belong to, and each file's unit.
+    public let units: [CodeUnit]
+    public let unitOfFile: [Int]
+    /// The files no target lists that are test code by the test framework they import.
+    package let testsByImport: [(file: Int, module: String)]
+    /// Entitlements and privacy manifests, and which apply to each file.
+    package let resources: ProjectResources
+    /// Per file, when it was given as a summary: what it holds, and the rules' words it was summarised for.
+    let summaries: [FileSummary?]
+    /// The lexed files whose words the prefilter read, which tell as a summary does what cannot
+    /// match; empty when there are none (a large tree's run keeps no code).
+    private let lexedWords: [LexedWords?]
+    let words: WordIndex
+    /// Where each name is given a value, per file, for following values.
+    let assignmentSites = Memo<NameInFile, [AssignmentSite]>()
+    /// Where each name is declared (`let name`, `var name`), per file, for declared types.
+    let declarationSites = Memo<NameInFile, [Int32]>()
+    /// The files that use each name, built once enough names were asked about (see `files(mentioning:)`).
+    let nameIndex = NameIndex()
+    /// Which files may use each name, by its bucket, built on the first lookup before `nameIndex` is.
+    let nameBuckets = Memo<Int, NameBuckets>()
+    /// The files found to use each name looked up in every file or by its bucket, by the name's
+    /// hash (no more, in all, than `nameIndex` would hold).
+    let filesMentioning = Memo<UInt64, [Int32]>()
+    /// Where each function name is called, found on first use.
+    let callsByName = Memo<String, [(file: Int, open: Int)]>()
+    /// Per file, the code `#if false` compiles out.
+    let compiledOut = Memo<Int, [Range<Int>]>()
+    /// Per function or type scope, why nothing reaches it (nil: something may).
+    let unreachableScopes = Memo<FunctionRef, Unreachable?>()
+    /// Per unit, the names declared `let name = false` and never set otherwise.
+    let constantFalse = Memo<Int, Set<String>>()
+    /// Where each type is declared, per unit, indexed on first use.
+    private let typeDeclarations = Memo<Int, TypeIndex>()
+    /// The values each static member of a type is declared with, per unit (see `ValueResolver.staticMemberValues`).
+    let staticMembers = Memo<StaticMember, [ValueResolver.Site]>()
+    /// The values each function gives back, found on first use (see `returnedValues(of:)`).
+    let returned = Memo<FunctionRef, [CodeRange]>()
+    /// The files of each target where a related place of a rule may be found (see `Linter.relatedPlaces`).
+    package let relatedCandidates = Memo<RelatedInUnit, [Int]>()
+    /// Where the value of each piece of code comes from, as far as it was followed (see `ValueResolver.resolve`).
+    let resolvedValues = Memo<ResolvedValue, ValueResolver.Result>()
+
+    public struct FunctionRef: Sendable, Hashable {
+        public var file: Int
+        public var scope: Int
+    }
+
+    /// A source file as the index receives it: analysed, or summarised with its bytes.
+    package enum Entry {
+        /// A lexed file, with the rules' words found in its bytes when the prefilter read them.
+        case code(CodeView, words: [UInt8]? = nil)
+        case summary(FileSummary, SourceFile.Pending)
+
+        /// The file's root-relative path.
+        var path: String {
+            switch self {
+            case let .code(code, _): code.file.path
+            case let .summary(_, pending): pending.path
+            }
+        }
+    }
+
+    /// How much source code kept in memory may come from, unless told (``LintOptions/residentSourceBytes``).
+    package static let standardResidentSourceBytes = 32 << 20
+
+    /// Indexes `files` (sorted by path); `scanned` says which target each file belongs to, and
+    /// folders with a configuration of their own (`configuredFolders`) count as projects.
+    public convenience init(files: [CodeView], scanned: ScannedProject? = nil, configuredFolders: Set<String> = []) {
+        self.init(entries: files.map { Entry.code($0) }, words: WordIndex([]), scanned: scanned, configuredFolders: configuredFolders)
+    }
+
+    package init(
+        entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>, knownTypes: KnownTypes = KnownTypes(),
+        residentBytes: Int = ProjectIndex.standardResidentSourceBytes
+    ) {
+        // The property lists that ship with each file are worked out meanwhile: they need only the paths.
+        let paths = entries.map(\.path)
+        let resources = BackgroundValue { ProjectResources(paths: paths, scanned: scanned) }
+        var described: [CodeUnitBuilder.File] = []
+        var seen: [Set<String>] = []
+        var functions: [String: [FunctionRef]] = [:]
+        var summaries: [FileSummary?] = []
+        var lexedWords: [LexedWords?] = []
+        var unlexed: [Int] = []
+        // At their size: they are kept for the whole run.
+        described.reserveCapacity(entries.count)
+        seen.reserveCapacity(entries.count)
+        summaries.reserveCapacity(entries.count)
+        lexedWords.reserveCapacity(entries.count)
+        // Most files import what others do: one set is kept for each set of modules.
+        var sets = Set<Set<String>>()
+        func shared(_ modules: Set<String>) -> Set<String> { sets.insert(modules).memberAfterInsert }
+        // Summaries that spell their imports and modules alike share both without reading them.
+        var modulesByText: [FileSummary.ModulesText: (imports: Set<String>, seen: Set<String>)] = [:]
+        for (fileIndex, entry) in entries.enumerated() {
+            switch entry {
+            case let .code(code, words):
+                described.append(.init(path: code.file.path, imports: code.imports.subtracting(code.conditionalImports)))
+                seen.append(shared(code.imports.union(knownTypes.modules(usedIn: code))))
+                for function in FileSummary.functions(of: code) {
+                    functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
+                }
+                summaries.append(nil)
+                lexedWords.append(words.map { LexedWords(words: $0, code: code) })
+            case let .summary(summary, pending):
+                let text = summary.modulesText
+                let modules = text.flatMap { modulesByText[$0] } ?? {
+                    let imports = shared(Set(summary.imports))
+                    // A summary made by the lexer knows the modules its known types show; one made
+                    // from the bytes says which it may see, by the keys of its names.
+                    let modules = (imports, shared(imports.union(summary.modules ?? Array(knownTypes.modules(usedIn: summary)))))
+                    if let text { modulesByText[text] = modules }
+                    return modules
+                }()
+                described.append(.init(path: pending.path, imports: modules.imports))
+                seen.append(modules.seen)
+                summaries.append(summary)
+                lexedWords.append(nil)
+                if summary.unlexed != nil { unlexed.append(fileIndex) }
+            }
+        }
+        files = CodeViews(entries, residentBytes: residentBytes)
+        self.paths = paths
+        importsOfFile = seen
+        self.summaries = summaries
+        self.words = words
+        (units, unitOfFile, testsByImport) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
+        self.resources = resources.value
+        declaredFunctions = functions
+        summarisedDeclarers = FilesByKey { add in
+            for (file, summary) in summaries.enumerated() {
+                summary?.forEachFunctionKey { add($0, file) }
+            }
+        }
+        unlexedFiles = unlexed
+        self.lexedWords = lexedWords.contains { $0 != nil } ? lexedWords : []
+        self.knownTypes = knownTypes
+    }
+
+    /// The function and computed property scopes named `name`, in file and scope order. A file
+    /// given as a summary is lexed when the summary says it may declare the name (or, summarised
+    /// without lexing, when its bytes may).
+    package func functions(named name: String) -> [FunctionRef] {
+        let declared = declaredFunctions[name] ?? []
+        let summarised = summarisedDeclarers[CodeView.key(name)]
+        guard !unlexedFiles.isEmpty || !summarised.isEmpty else { return declared }
+        return functionsByName.value(for: name) {
+            let more = (summarised + unlexedDeclarers(of: name, \.functions)).flatMap { file in
+                FileSummary.functions(of: files[file]).filter { $0.name == name }.map { FunctionRef(file: file, scope: Int($0.scope)) }
+            }
+            return more.isEmpty ? declared : (declared + more).sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
+        }
+    }
+
+    /// The files that may declare a function or computed property named `name`, in order,
+    /// without lexing the files given as summaries made by the lexer (a summary tells a name by
+    /// its key, see ``NameKey``).
+    func files(declaringFunction name: String) -> [Int] {
+        guard unlexedFiles.isEmpty else { return Array(Set(functions(named: name).map(\.file))).sorted() }
+        let declared = (declaredFunctions[name] ?? []).map(\.file)
+        return Array(Set(declared + summarisedDeclarers[CodeView.key(name)])).sorted()
+    }
+
+    /// The files that may declare a function or computed property whose name has the key, in
+    /// order, when no file was summarised without lexing (``namesHanded(inSummaryOf:)`` gives
+    /// keys only then).
+    func files(declaringFunctionWithKey key: NameKey) -> [Int] {
+        let names = functionNamesByKey.value(for: 0) {
+            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
+        }[key] ?? []
+        let declared = names.flatMap { (declaredFunctions[$0] ?? []).map(\.file) }
+        return Array(Set(declared + summarisedDeclarers[key])).sorted()
+    }
+
+    /// The keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
+    /// the summary it was given as says; nil when it was lexed, or summarised without lexing.
+    func namesHanded(inSummaryOf file: Int) -> [NameKey]? {
+        guard unlexedFiles.isEmpty else { return nil }
+        return summaries[file]?.handedKeys
+    }
+
+    /// The files summarised without lexing whose bytes may declare `name` (as a function or
+    /// as a type, as `kind` says), in order. A name no word can spell may be declared anywhere.
+    private func unlexedDeclarers(of name: String, _ kind: KeyPath<UnlexedDeclarations, UnlexedDeclarations.Names>) -> [Int] {
+        let index = unlexedDeclarations.value(for: 0) {
+            UnlexedDeclarations(unlexedFiles.map { (file: $0, names: summaries[$0]!.unlexed!) })
+        }
+        guard let first = name.utf8.first, first == 0x5F || first == 0x60 || first == 0x24 || first >= 0x80
+            || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A)
+        else { return unlexedFiles }
+        let names = index[keyPath: kind]
+        return ((names.byHash[CodeView.hash(name)] ?? []) + names.anywhere).sorted()
+    }
+
+    /// Index of the file at `path`.
+    public func fileIndex(_ path: String) -> Int? { paths.index(ofSortedPath: path) }
+
+    /// The unit of the file at `index`.
+    public func unit(ofFile index: Int) -> CodeUnit { units[unitOfFile[index]] }
+
+    /// The language of the file at `index`, without lexing it.
+    func language(ofFile index: Int) -> SourceLanguage { files.language(index) }
+
+    /// Whether the file at `index` sees one of `modules` (imports it, or names a known type of
+    /// it). A file summarised without lexing is lexed only when its bytes say it may.
+    func sees(anyOf modules: [String], inFile index: Int) -> Bool {
+        guard !importsOfFile[index].isDisjoint(with: modules) else { return false }
+        guard summaries[index]?.unlexed != nil else { return true }
+        let exact = exactImports.value(for: index) {
+            let code = files[index]
+            return code.imports.union(knownTypes.modules(usedIn: code))
+        }
+        return !exact.isDisjoint(with: modules)
+    }
+
+    /// Whether `pattern` may match in the file: false only when the file's summary shows that
+    /// a name the pattern needs is missing (the matcher would find nothing there either).
+    func mayMatch(_ pattern: Pattern, inFile index: Int) -> Bool {
+        guard let summary = summaries[index] else { return true }
+        return summary.mentionsAll(pattern.requiredNames) && summary.mayMatch(pattern, words.patterns)
+    }
+
+    /// Whether the file may use `name` (an identifier or keyword): false only when its summary
+    /// shows it does not.
+    func mayMention(_ name: String, inFile index: Int) -> Bool {
+        guard let summary = summaries[index] else { return true }
+        return summary.mentionsAll([CodeView.hash(name)])
+    }
+
+    /// The declarations of a type and its extensions (`class Name`, `extension Name`) in a unit's
+    /// files, as (file, scope) pairs in file order. The unit's analysed files are indexed once;
+    /// a file given as a summary is read only when it names the type.
+    func declarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
+        typeDeclarationsByName.value(for: TypeInUnit(name: name, unit: unit)) { findDeclarations(ofType: name, inUnit: unit) }
+    }
+
+    private func findDeclarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
+        let index = typeDeclarations.value(for: unit) {
+            var index = TypeIndex()
+            var typed: [Int] = []
+            for file in units[unit].files {
+                guard let summary = summaries[file] else {
+                    for (typeName, ref) in typeScopes(inFile: file) { index.byName[typeName, default: []].append(ref) }
+                    continue
+                }
+                guard summary.unlexed == nil else { continue }
+                if summary.knowsTypes {
+                    typed.append(file)
+                } else {
+                    index.unknown.append(file)
+                }
+            }
+            index.summarised = FilesByKey { add in
+                for file in typed { summaries[file]!.forEachTypeKey { add($0, file) } }
+            }
+            return index
+        }
+        var found = index.byName[name] ?? []
+        let summarised = index.summarised[CodeView.key(name)]
+        for file in (summarised + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
+            found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
+        }
+        for file in unlexedFiles.isEmpty ? [] : unlexedDeclarers(of: name, \.types) where unitOfFile[file] == unit {
+            found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
+        }
+        return found.sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
+    }
+
+    /// The type and extension scopes of a file, with the names they declare or extend.
+    private func typeScopes(inFile file: Int) -> [(name: String, ref: FunctionRef)] {
+        let code = files[file]
+        return code.scopes.indices.compactMap { scope in
+            guard code.scopes[scope].kind == .type, let name = code.scopes[scope].name else { return nil }
+            return (name, FunctionRef(file: file, scope: scope))
+        }
+    }
+
+    /// Whether the clause (a pattern, or words) may match in the file, by its summary.
+    package func mayMatch(_ clause: PatternClause, inFile index: Int) -> Bool {
+        if let summary = summaries[index] { return summary.mayMatch(clause, words) }
+        return lexedWords.isEmpty ? true : lexedWords[index]?.mayMatch(clause, words) ?? true
+    }
+
+    /// Whether the conditions may all hold for a match in the file, by its summary: false only
+    /// when one tests a metavariable's names for words the file does not contain.
+    func mayHold(_ conditions: [Condition], inFile index: Int) -> Bool {
+        if let summary = summaries[index] { return summary.mayHold(conditions, words) }
+        return lexedWords.isEmpty ? true : lexedWords[index]?.mayHold(conditions, words) ?? true
+    }
+}
+
+/// The files of a ``ProjectIndex``: a collection whose elements are analysed on first use when
+/// they were given as summaries. Safe to use from several threads.
+///
+/// A file analysed on use is kept while the files so kept fit in the run's resident source
+/// (``LintOptions/residentSourceBytes``, see ``RecentCode``), and analysed again if asked for
+/// after it was let go: lexing the same bytes gives the same code, so what a rule finds does not
+/// depend on what was kept.
+public struct CodeViews: RandomAccessCollection, Sendable {
+    /// The files given analysed, and those given as summaries, each by its index; a list is
+    /// empty when no file was given so (a large tree's run keeps no code).
+    private let ready: [CodeView?]
+    private let pending: [SourceFile.Pending?]
+    public let count: Int
+    /// Locks held while a file is analysed, so that two threads asking for it lex it once: file
+    /// `i` takes lock `i % locks.count` (lexing reads no other file, so one lock is all it holds).
+    private let locks: [NSLock]
+    private let recent: RecentCode?
+
+    init(_ entries: [ProjectIndex.Entry], residentBytes: Int) {
+        let later = entries.contains { if case .summary = $0 { true } else { false } }
+        let lexed = entries.contains { if case .code = $0 { true } else { false } }
+        var ready: [CodeView?] = []
+        var pending: [SourceFile.Pending?] = []
+        if lexed { ready.reserveCapacity(entries.count) }
+        if later { pending.reserveCapacity(entries.count) }
+        for entry in entries {
+            switch entry {
+            case let .code(code, _):
+                if lexed { ready.append(code) }
+                if later { pending.append(nil) }
+            case let .summary(_, file):
+                if lexed { ready.append(nil) }
+                if later { pending.append(file) }
+            }
+        }
+        self.ready = ready
+        self.pending = pending
+        count = entries.count
+        locks = later ? (0..<Swift.min(entries.count, 128)).map { _ in NSLock() } : []
+        recent = later ? RecentCode(count: entries.count, capacity: residentBytes) : nil
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// The file's code when it was given analysed.
+    private func given(_ index: Int) -> CodeView? { ready.isEmpty ? nil : ready[index] }
+
+    public subscript(index: Int) -> CodeView {
+        if let code = given(index) { return code }
+        let recent = recent!
+        if let code = recent.code(index) { return code }
+        let lock = locks[index % locks.count]
+        lock.lock()
+        defer { lock.unlock() }
+        if let code = recent.code(index) { return code }
+        let code = CodeView(file: pending[index]!.sourceFile())
+        recent.keep(code, at: index)
+        return code
+    }
+
+    func language(_ index: Int) -> SourceLanguage {
+        given(index)?.file.language ?? pending[index]!.language
+    }
+
+    /// The suppression directives of a file, without analysing it again (see ``SourceFile/Directives``).
+    package func directives(_ index: Int) -> SourceFile.Directives? {
+        given(index).map { SourceFile.Directives($0.file) } ?? pending[index]!.directives
+    }
+
+    /// The size of a file's text, known without analysing it (for a file not yet read, its
+    /// size when the tree was scanned).
+    package func byteCount(_ index: Int) -> Int {
+        given(index)?.file.bytes.count ?? pending[index]!.size
+    }
+
+    /// How many files were lexed on use: for the first time, and again after their code was let
+    /// go at loading (each file counted once, however often it was lexed).
+    package var lexedOnUse: (first: Int, again: Int) {
+        guard let recent else { return (0, 0) }
+        let again = recent.everKept.count { pending[$0]!.directives != nil }
+        return (recent.everKept.count - again, again)
+    }
+}
+
+/// The files analysed on use, kept while their source bytes fit in a capacity; past it, the one
+/// used least recently is let go. A file just analysed is kept even when it alone is larger.
+/// Safe to use from several threads.
+///
+/// Few of a project's files are kept at a time, so only they take room: by file index, each
+/// with its code and its neighbours in the order of use.
+final class RecentCode: @unchecked Sendable {
+    private let lock = NSLock()
+    private let capacity: Int
+    private var held = 0
+    private var kept: [Int32: Kept] = [:]
+    /// A list from the most recently used file to the least, linked by file index (-1: none).
+    private var newest: Int32 = -1
+    private var oldest: Int32 = -1
+    /// A bit for each file ever kept.
+    private var everKeptBits: [UInt64]
+
+    private struct Kept {
+        var code: CodeView
+        var older: Int32 = -1
+        var newer: Int32 = -1
+    }
+
+    init(count: Int, capacity: Int) {
+        self.capacity = capacity
+        everKeptBits = Array(repeating: 0, count: (count + 63) / 64)
+    }
+
+    /// The files ever kept, in order.
+    var everKept: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        var found: [Int] = []
+        for (word, bits) in everKeptBits.enumerated() {
+            var bits = bits
+            while bits != 0 {
+                found.append(word * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return found
+    }
+
+    /// The file's code when it is kept, made the most recently used.
+    func code(_ index: Int) -> CodeView? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let found = kept[Int32(index)]?.code else { return nil }
+        unlink(Int32(index))
+        pushNewest(Int32(index))
+        return found
+    }
+
+    func keep(_ view: CodeView, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard kept[Int32(index)] == nil else { return }
+        kept[Int32(index)] = Kept(code: view)
+        held += max(1, view.file.bytes.count)
+        pushNewest(Int32(index))
+        everKeptBits[index / 64] |= 1 << UInt64(index % 64)
+        while held > capacity, oldest != Int32(index), oldest >= 0 {
+            let last = oldest
+            unlink(last)
+            held -= max(1, kept.removeValue(forKey: last)!.code.file.bytes.count)
+        }
+    }
+
+    private func unlink(_ index: Int32) {
+        let before = kept[index]!.older, after = kept[index]!.newer
+        if before >= 0 { kept[before]!.newer = after } else { oldest = after }
+        if after >= 0 { kept[after]!.older = before } else { newest = before }
+        kept[index]!.older = -1
+        kept[index]!.newer = -1
+    }
+
+    private func pushNewest(_ index: Int32) {
+        kept[index]!.older = newest
+        kept[index]!.newer = -1
+        if newest >= 0 { kept[newest]!.newer = index } else { oldest = index }
+        newest = index
+    }
+}
+
+extension SourceFile {
+    /// A source file not yet lexed: its bytes when they are at hand, else where to read them.
+    ///
+    /// One is kept for every file of a large tree until the run ends, so the scan's record of
+    /// the file is not copied into it: it holds the scan's list of files (shared, not copied)
+    /// and the file's place there.
+    package struct Pending: Sendable {
+        /// The list the file is in, and its place there.
+        private let list: List
+        var bytes: [UInt8]?
+        /// The file's suppression directives, when it was lexed as it was loaded. Nil when it was
+        /// not: a file summarised from the cache is not reported, and one the prefilter summarised
+        /// from its bytes holds no directive (it would have been lexed).
+        package var directives: Directives?
+        /// The size of the file's text: as read, when it was read (its step budget is the one
+        /// it had then), else as scanned.
+        package var size: Int
+        private let place: Int32
+        var language: SourceLanguage
+
+        /// A list of files the scan found, shared by the files read from it, and the largest
+        /// size a file is read at.
+        package final class List: Sendable {
+            let files: [ProjectFile]
+            let maxFileSize: Int
+
+            package init(_ files: [ProjectFile], maxFileSize: Int) {
+                self.files = files
+                self.maxFileSize = maxFileSize
+            }
+        }
+
+        /// The file at `place` in `list`.
+        package init(language: SourceLanguage, in list: List, at place: Int, bytes: [UInt8]?) {
+            self.list = list
+            self.place = Int32(place)
+            self.language = language
+            self.bytes = bytes
+            size = bytes?.count ?? list.files[place].size
+        }
+
+        /// A file on its own, not in a scan's list.
+        package init(language: SourceLanguage, file: ProjectFile, bytes: [UInt8]?, maxFileSize: Int) {
+            self.init(language: language, in: List([file], maxFileSize: maxFileSize), at: 0, bytes: bytes)
+        }
+
+        /// The file as the scan found it: its path, where it is, and its size.
+        var file: ProjectFile { list.files[Int(place)] }
+
+        var path: String { list.files[Int(place)].path }
+
+        /// The file's text: its bytes, or read again from the tree. A file that can no longer be
+        /// read is empty: it is not reported, and what it held is no longer there.
+        func sourceFile() -> SourceFile {
+            SourceFile(path: path, language: language, bytes: bytes ?? FileReader.readSource(file, maxFileSize: list.maxFileSize).bytes ?? [])
+        }
+    }
+}
+
+/// The type declarations of a unit.
+struct TypeIndex {
+    /// Declarations in the unit's analysed files, by type name.
+    var byName: [String: [ProjectIndex.FunctionRef]] = [:]
+    /// The files given as summaries made by the lexer that may declare or extend each type, by
+    /// the key of its name.
+    var summarised = FilesByKey { _ in }
+    /// Files given as summaries made by the lexer that do not say which types they declare:
+    /// looked at for the names they use.
+    var unknown: [Int] = []
+}
+
+/// A piece of code whose value is followed, and how far.
+struct ResolvedValue: Hashable {
+    var file: Int
+    var range: Range<Int>
+    var following: Int
+}
+
+/// A static member (by its name's hash) of a type, in one unit.
+struct StaticMember: Hashable {
+    var unit: Int
+    var type: UInt64
+    var member: UInt64
+}
+
+/// One related place of a rule (by its position in the rule's list), in one unit.
+package struct RelatedInUnit: Hashable { package init(rule: String, place: Int, unit: Int) { self.rule = rule; self.place = place; self.unit = unit }
+    var rule: String
+    var place: Int
+    var unit: Int
+}
+
+/// A type's name in one unit.
+struct TypeInUnit: Hashable {
+    var name: String
+    var unit: Int
+}
+
+/// Which files summarised without lexing may declare each name, as a function and as a type.
+struct UnlexedDeclarations {
+    struct Names {
+        var byHash: [UInt64: [Int]] = [:]
+        /// Files that may declare any name.
+        var anywhere: [Int] = []
+
+        /// The file declares names with these hashes (nil: any name).
+        mutating func add(_ file: Int, _ hashes: [UInt64]?) {
+            guard let hashes else { return anywhere.append(file) }
+            for hash in hashes { byHash[hash, default: []].append(file) }
+        }
+    }
+
+    var functions = Names()
+    var types = Names()
+
+    init(_ files: [(file: Int, names: FileSummary.Unlexed)]) {
+        for (file, names) in files {
+            functions.add(file, names.functions)
+            types.add(file, names.types)
+        }
+    }
+}
+

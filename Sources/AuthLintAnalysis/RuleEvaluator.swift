@@ -1,0 +1,270 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import Foundation
+
+/// Runs one declarative rule over one file of a project.
+package struct RuleEvaluator { package init(project: ProjectIndex, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [], budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard) { self.project = project; self.facts = facts; self.loginServicesDeclared = loginServicesDeclared; self.budget = budget; self.allowance = allowance }
+    package let project: ProjectIndex
+    /// Answers to the project-wide searches for each unit, computed once before files are checked.
+    let facts: [ProjectSearch: [Bool]]
+    /// Per file: whether its configuration declares login services, which silences the rules that ask for it.
+    var loginServicesDeclared: [Bool] = []
+    /// The steps the analysis under way may take (see ``StepBudget``); unbounded when nil.
+    var budget: StepBudget?
+    /// What each file's budget is made from.
+    package var allowance = StepBudget.Allowance.standard
+
+    var resolver: ValueResolver { ValueResolver(project: project, budget: budget) }
+
+    /// The same evaluator, spending `budget`.
+    package func spending(_ budget: StepBudget) -> RuleEvaluator {
+        var copy = self
+        copy.budget = budget
+        return copy
+    }
+
+    /// A site that met every condition.
+    package struct Site {
+        package var file: Int
+        package var range: Range<Int>
+        package var bindings: [String: Binding]
+        /// Where to report instead of the code (an entitlements file, a privacy manifest).
+        package var relocation: Relocation?
+        /// The clause's severity and label, when it has its own.
+        package var severity: Severity?
+        package var label: String?
+        /// The clause's own message, when it has one.
+        package var message: String?
+        /// The fix of the site's pattern entry, or the rule's.
+        package var fix: FixSpec?
+        /// For a call of the app's own helper: the site inside the helper it stands for.
+        package var through: CodeRange?
+        /// Placeholders the helper's site fills that the call does not (`{KEY}` of a key the helper picks).
+        package var boundElsewhere: [String: String] = [:]
+    }
+
+    /// What an `entitlement-lacks` or `manifest-lacks` condition found missing (``PropertyListLack``).
+    package typealias Lacking = PropertyListLack
+
+    /// A finding that belongs in a property list rather than in the code that caused it.
+    /// Or, with no place to move to (`path` nil), why the fact the finding rests on is unknown:
+    /// such a finding stays at the code as a note that says so.
+    package struct Relocation: Hashable {
+        package var path: String?
+        package var line: Int
+        package var unknown: String?
+        /// What the property list lacks, for `fix: add-lacking`.
+        package var lacks: Lacking?
+    }
+
+    /// The rule's sites in a file and, for a rule that follows values through helpers, its
+    /// matches whose value comes in through a helper's parameter or setter.
+    package func scan(_ rule: RuleSpec, inFile fileIndex: Int) -> (sites: [Site], sinks: [HelperSink]) {
+        let spec = rule.match
+        let runnable = runnableClauses(rule, inFile: fileIndex)
+        guard !runnable.isEmpty else { return ([], []) }
+        let code = project.files[fileIndex]
+        let matcher = Matcher(code, budget: budget)
+        var candidates: [(match: Match, relocation: Relocation?, order: Int)] = []
+        var sinks: [HelperSink] = []
+        for order in runnable {
+            let declaresFunctions = spec.patterns[order].pattern.declaresFunction
+            for match in matches(spec.patterns[order], matcher) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
+                var relocation: Relocation?
+                guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation) else { continue }
+                let found = holds(spec.conditions, match, fileIndex, &relocation)
+                // A site that is a finding by itself is where to fix it: its callers are not asked about.
+                if !found, let through = spec.throughHelpers {
+                    let value = through.metavariable == Pattern.wholeMatch ? match.range : match.bindings[through.metavariable]?.range
+                    if let value {
+                        let entries = helperEntries(reaching: value, inFile: fileIndex, usingCall: through.metavariable == Pattern.wholeMatch)
+                        if !entries.isEmpty { sinks.append(HelperSink(file: fileIndex, match: match, entries: entries)) }
+                    }
+                }
+                guard found else { continue }
+                candidates.append((match, relocation, order))
+            }
+        }
+        // One finding per place: a match inside another (`.logIn(…)` within `LoginManager().logIn(…)`)
+        // is the same code found twice.
+        candidates.sort {
+            ($0.match.range.lowerBound, -$0.match.range.count, $0.order) < ($1.match.range.lowerBound, -$1.match.range.count, $1.order)
+        }
+        var sites: [Site] = []
+        var seen = Set<Range<Int>>()
+        var covered: (range: Range<Int>, label: String?)?
+        for (match, relocation, order) in candidates {
+            let label = spec.patterns[order].label
+            if let covered, covered.range.lowerBound <= match.range.lowerBound, match.range.upperBound <= covered.range.upperBound,
+                covered.range != match.range || covered.label == label
+            {
+                continue
+            }
+            covered = (match.range, label)
+            var range = spec.report.flatMap { match.bindings[$0]?.range }.flatMap { $0.isEmpty ? nil : $0 } ?? match.range
+            // A member pattern (`.acquireToken(…)`) points at the member's name, not the dot.
+            if spec.report == nil, code.kind(range.lowerBound) == .period, range.count > 1 { range = (range.lowerBound + 1)..<range.upperBound }
+            if seen.insert(range).inserted || label != nil {
+                sites.append(Site(
+                    file: fileIndex, range: range, bindings: match.bindings, relocation: relocation,
+                    severity: spec.patterns[order].severity, label: label, message: spec.patterns[order].message,
+                    fix: spec.patterns[order].fix ?? rule.fix))
+            }
+        }
+        return (sites, sinks)
+    }
+
+    /// The indices of the rule's clauses that may find a site in the file, as far as can be told
+    /// without its code: the file's unit, language and imports, the project-wide facts already
+    /// answered, and what the file's summary holds. Empty when the rule cannot find one there.
+    package func runnableClauses(_ rule: RuleSpec, inFile fileIndex: Int) -> [Int] {
+        let spec = rule.match
+        let unit = project.unit(ofFile: fileIndex)
+        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return [] }
+        if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
+            return []
+        }
+        if !spec.imports.isEmpty, !project.sees(anyOf: spec.imports, inFile: fileIndex) { return [] }
+        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return [] }
+        // Clauses are read in place, by index: a clause is a large value, and rules have many.
+        // What the file's summary rules out is asked first: it is the cheapest answer, and the usual one.
+        return spec.patterns.indices.filter {
+            project.mayMatch(spec.patterns[$0], inFile: fileIndex) && accepts(spec.patterns[$0], fileIndex)
+                && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
+        }
+    }
+
+    /// Where a clause matches in a file: its pattern, or its words.
+    package func matches(_ clause: PatternClause, _ matcher: Matcher) -> [Match] {
+        if let words = clause.words { return words.matches(in: matcher.code, range: 0..<matcher.code.count) }
+        return matcher.matches(clause.pattern)
+    }
+
+    /// Whether a clause's own language and import filters let it run on this file.
+    package func accepts(_ clause: PatternClause, _ fileIndex: Int) -> Bool {
+        if let language = clause.language, !language.accepts(project.language(ofFile: fileIndex)) { return false }
+        return clause.imports.isEmpty || project.sees(anyOf: clause.imports, inFile: fileIndex)
+    }
+
+    package func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
+        conditions.allSatisfy { holds($0, match, fileIndex, &relocation) }
+    }
+
+    private func holds(_ condition: Condition, _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
+        switch condition {
+        case let .projectHas(search): return fact(answering(search, match, fileIndex), fileIndex)
+        case let .projectLacks(search): return !fact(answering(search, match, fileIndex), fileIndex)
+        case let .absent(search): return !found(search, match, fileIndex)
+        case let .present(search): return found(search, match, fileIndex)
+        case let .metavariable(name, test):
+            let whole = name == Pattern.wholeMatch
+                ? Binding(range: match.range, hashes: Array(project.files[fileIndex].hashes[match.range])) : nil
+            guard let binding = whole ?? match.bindings[name] else { return false }
+            return holds(test, binding, fileIndex, whole: whole != nil)
+        case let .anyOf(alternatives):
+            return alternatives.contains { holds($0, match, fileIndex, &relocation) }
+        case let .allOf(conditions):
+            return holds(conditions, match, fileIndex, &relocation)
+        case let .entitlementLacks(key, value):
+            return entitlementLacks(key: key, value: value, fileIndex, &relocation)
+        case let .manifestLacks(types):
+            return manifestLacks(types, fileIndex, &relocation)
+        case let .infoPlistLacks(key):
+            return infoPlistLacks(key, fileIndex, &relocation)
+        }
+    }
+
+    /// The search that answers for a match: one of reachable code answers only for a match live
+    /// code reaches; for another, every match counts.
+    private func answering(_ search: ProjectSearch, _ match: Match, _ fileIndex: Int) -> ProjectSearch {
+        guard let anywhere = search.anywhere else { return search }
+        // Where both answers agree, whether the site is reached does not matter.
+        let unit = project.unitOfFile[fileIndex]
+        if let reached = facts[search]?[unit], let any = facts[anywhere]?[unit], reached == any { return search }
+        return project.unreachable(file: fileIndex, at: match.range.lowerBound) != nil ? anywhere : search
+    }
+
+    /// Whether the unit of the file has what the search looks for.
+    /// Whether the project facts among `conditions` that are already answered for the file's
+    /// target hold: when one does not, no match there can meet them, and the matcher need not run.
+    func answeredFactsHold(_ conditions: [Condition], _ fileIndex: Int) -> Bool {
+        let unit = project.unitOfFile[fileIndex]
+        return conditions.allSatisfy { condition in
+            switch condition {
+            case let .projectHas(search): facts[search]?[unit] ?? true
+            case let .projectLacks(search): !(facts[search]?[unit] ?? false)
+            default: true
+            }
+        }
+    }
+
+    func fact(_ search: ProjectSearch, _ fileIndex: Int) -> Bool {
+        let unit = project.unitOfFile[fileIndex]
+        return facts[search]?[unit] ?? has(search, inUnit: unit)
+    }
+
+    /// Whether some file of the unit that passes the search's filters has a match of one of its clauses.
+    package func has(_ search: ProjectSearch, inUnit unit: Int) -> Bool {
+        self.search(for: search, inUnit: unit).found
+    }
+
+    /// Whether the search may match in the file: its language and imports, and a clause whose
+    /// filters let it run there and that the file's words and names do not rule out.
+    func mayMatch(_ search: ProjectSearch, inFile index: Int) -> Bool {
+        guard search.language.accepts(project.language(ofFile: index)) else { return false }
+        if !search.imports.isEmpty, !project.sees(anyOf: search.imports, inFile: index) { return false }
+        return search.clauses.contains { project.mayMatch($0, inFile: index) && accepts($0, index) }
+    }
+
+    /// Whether some file of the unit has a match of one of the search's clauses, and the files
+    /// whose step budget ran out before the answer was known (each file searched has its own).
+    func search(for search: ProjectSearch, inUnit unit: Int) -> (found: Bool, stopped: [Int]) {
+        self.search(for: search, among: project.units[unit].files.filter { mayMatch(search, inFile: $0) })
+    }
+
+    /// The files where the search may match (``mayMatch(_:inFile:)``), in file order. Files that
+    /// lack a name each of its clauses needs are left out by `postings`, which holds those names,
+    /// without being asked.
+    package func files(mayMatch search: ProjectSearch, _ postings: NamePostings) -> [Int] {
+        var candidates: [[Int]] = []
+        for clause in search.clauses {
+            let needed = Self.namesNeeded(by: clause)
+            guard !needed.isEmpty else { return project.files.indices.filter { mayMatch(search, inFile: $0) } }
+            candidates.append(postings.files(mentioningAll: needed))
+        }
+        return candidates.joined().sortedUnique().filter { mayMatch(search, inFile: $0) }
+    }
+
+    /// The names a clause needs in a file to match there: a pattern's (words need none).
+    private static func namesNeeded(by clause: PatternClause) -> [UInt64] {
+        clause.words == nil ? clause.pattern.requiredNames : []
+    }
+
+    /// The names the search's clauses need, each clause all of its own (see ``files(mayMatch:_:)``).
+    package static func namesNeeded(by search: ProjectSearch) -> [UInt64] {
+        search.clauses.flatMap(namesNeeded)
+    }
+
+    /// ``search(for:inUnit:)`` among the files of a unit where the search may match.
+    package func search(for search: ProjectSearch, among files: [Int]) -> (found: Bool, stopped: [Int]) {
+        var stopped: [Int] = []
+        for index in files {
+            let budget = StepBudget(bytes: project.files.byteCount(index), allowance: allowance)
+            let evaluator = spending(budget)
+            let matcher = Matcher(project.files[index], budget: budget)
+            for clause in search.clauses where accepts(clause, index) {
+                for match in evaluator.matches(clause, matcher) {
+                    var ignored: Relocation?
+                    guard evaluator.holds(clause.conditions, match, index, &ignored) else { continue }
+                    if search.reachable, project.unreachable(file: index, at: match.range.lowerBound) != nil { continue }
+                    return (true, stopped)
+                }
+            }
+            if budget.isSpent { stopped.append(index) }
+        }
+        return (false, stopped)
+    }
+}

@@ -1,0 +1,491 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import Foundation
+
+/// Follows what a metavariable matched back to where its value comes from: the expressions
+/// assigned to a name in the same function, then in the type around it, then in the file; and,
+/// when asked, into the bodies of the project's functions those expressions call.
+struct ValueResolver {
+    let project: ProjectIndex
+    /// The steps its searches may take (see ``StepBudget``).
+    var budget: StepBudget?
+
+    /// A piece of code a value may come from.
+    struct Site: Hashable {
+        var file: Int
+        var range: Range<Int>
+        /// The callee of the call a closure is passed to, standing for the closure's parameters:
+        /// where they come from, though not which of the call's values each is.
+        var callee = false
+    }
+
+    struct Result {
+        var sites: [Site]
+        /// A name was met that could not be followed (a parameter, or a value defined elsewhere).
+        var unresolved: Bool
+    }
+
+    static let maxDepth = 4
+    static let maxSites = 64
+
+    /// What to follow besides assignments to a name.
+    struct Following: OptionSet {
+        let rawValue: Int
+        /// Names used inside a value (`URL(string: text)` follows `text`).
+        static let names = Following(rawValue: 1)
+        /// The bodies of the project's functions a value calls.
+        static let calls = Following(rawValue: 2)
+        /// For a closure's parameter, the callee of the call the closure is passed to: where the
+        /// value comes from, though not which of the closure's values it is.
+        static let closureCallees = Following(rawValue: 4)
+        /// For a function's parameter, its declaration: where a delegate method says what it is
+        /// handed. (What the project's own calls pass is followed the other way, from the call
+        /// into the helper; see ``HelperIndex``.)
+        static let parameters = Following(rawValue: 8)
+        /// The values the project's functions a value calls give back.
+        static let returns = Following(rawValue: 16)
+        /// Only names that are part of the value itself, not arguments of a call that makes
+        /// something else of them (`makeRequest(token)`); conversions (`String(data:encoding:)`)
+        /// and literals around them keep them part of it.
+        static let valueParts = Following(rawValue: 32)
+        /// With `valueParts`: the range first followed is the call that uses a value (`print(x)`),
+        /// whose own arguments are that value.
+        static let usingCall = Following(rawValue: 64)
+        /// Everything that says where a value comes from.
+        static let origins: Following = [.names, .closureCallees, .parameters, .returns, .valueParts]
+    }
+
+    /// Sites of the value bound at `range` in `file`, following assignments and, when `deep`,
+    /// the names used inside values and the project's functions they call.
+    func resolve(file: Int, range: Range<Int>, deep: Bool) -> Result {
+        resolve(file: file, range: range, following: deep ? [.names, .calls] : [])
+    }
+
+    /// The same for every question about the same code: worked out once per project.
+    func resolve(file: Int, range: Range<Int>, following: Following) -> Result {
+        project.resolvedValues.value(for: ResolvedValue(file: file, range: range, following: following.rawValue)) {
+            findValues(file: file, range: range, following: following)
+        }
+    }
+
+    private func findValues(file: Int, range: Range<Int>, following: Following) -> Result {
+        var result = Result(sites: [], unresolved: false)
+        var seen = Set<Site>()
+        // First in, first out: taken from `next` on, never removed (removing the first of an
+        // array moves all the others, for each site taken).
+        var queue: [(Site, Int)] = [(Site(file: file, range: range), 0)]
+        var next = 0
+        while next < queue.count, result.sites.count < ValueResolver.maxSites {
+            let (site, depth) = queue[next]
+            next += 1
+            guard seen.insert(site).inserted else { continue }
+            result.sites.append(site)
+            // A callee stands for the values its call hands a closure: there is nothing inside to follow.
+            guard depth < ValueResolver.maxDepth, !site.callee else { continue }
+            let code = project.files[site.file]
+            // `Keys.accessToken` stands for what the type declares it as, as a name for its assignments.
+            if let values = staticMemberValues(code, site.range, file: site.file) {
+                for value in values { queue.append((value, depth + 1)) }
+            }
+            if let name = plainName(code, site.range) {
+                let assigned = assignments(to: name, in: code, near: site.range.lowerBound, ownDeclaration: true)
+                if assigned.isEmpty {
+                    result.unresolved = true
+                    for source in sources(ofUnassigned: name, in: code, file: site.file, following) { queue.append((source, depth + 1)) }
+                }
+                for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
+                // What a collection is given entry by entry (`headers["Authorization"] = value`) is part of it.
+                if following.contains(.valueParts) {
+                    for value in subscriptAssignments(to: name, in: code) { queue.append((Site(file: site.file, range: value), depth + 1)) }
+                }
+            }
+            // Names used inside the value (`URL(string: text)`, `sha256(nonce)`) are followed too.
+            if following.contains(.names), plainName(code, site.range) == nil {
+                for index in site.range where isFollowableName(code, index) {
+                    if following.contains(.valueParts) {
+                        guard !ValueResolver.isReadOff(code, index..<(index + 1)),
+                            isValuePart(code, index, of: site.range, outermostCall: depth == 0 && following.contains(.usingCall))
+                        else { continue }
+                    }
+                    let assigned = assignments(to: index, in: code, near: index)
+                    for value in assigned {
+                        queue.append((Site(file: site.file, range: value), depth + 1))
+                    }
+                    if assigned.isEmpty {
+                        for source in sources(ofUnassigned: index, in: code, file: site.file, following) { queue.append((source, depth + 1)) }
+                    }
+                }
+            }
+            if following.contains(.returns) {
+                for callee in calledFunctions(code, site.range) {
+                    for value in project.returnedValues(of: callee) { queue.append((Site(file: value.file, range: value.range), depth + 1)) }
+                }
+            }
+            if following.contains(.calls) {
+                for callee in calledFunctions(code, site.range) {
+                    let scopes = project.files[callee.file].scopes
+                    guard scopes.indices.contains(callee.scope) else { continue }
+                    let scope = scopes[callee.scope]
+                    queue.append((Site(file: callee.file, range: scope.headerStart..<scope.close), depth + 1))
+                }
+            }
+        }
+        return result
+    }
+
+    /// For `Type.name` (a static member of one of the project's types): the values its
+    /// declarations in the type give it (`static let accessToken = "access_token"`); nil when the
+    /// range is no such member.
+    func staticMemberValues(_ code: CodeView, _ range: Range<Int>, file: Int) -> [Site]? {
+        guard range.count == 3, code.kind(range.lowerBound) == .identifier, code.kind(range.lowerBound + 1) == .period,
+            code.kind(range.lowerBound + 2) == .identifier
+        else { return nil }
+        let first = code.file.bytes[Int(code.tokens[range.lowerBound].start)]
+        guard first >= 0x41 && first <= 0x5A else { return nil }
+        let member = code.hashes[range.lowerBound + 2]
+        let unit = project.unitOfFile[file]
+        // The same for every use of the member: worked out once.
+        let values = project.staticMembers.value(for: StaticMember(unit: unit, type: code.hashes[range.lowerBound], member: member)) {
+            var values: [Site] = []
+            for ref in project.declarations(ofType: code.text(range.lowerBound), inUnit: unit) {
+                let other = project.files[ref.file]
+                let body = other.scopes[ref.scope].body
+                for occurrence in other.occurrences[member] ?? [] where body.contains(Int(occurrence)) {
+                    let at = Int(occurrence)
+                    guard other.declaringScope(of: at) == ref.scope, let value = assignedValue(at: at, in: other), value.declaration else { continue }
+                    values.append(Site(file: ref.file, range: value.range))
+                }
+            }
+            return values
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    /// Calls that give the same value in another form.
+    static let conversions: Set<UInt64> = Set(["String", "Substring", "NSString", "Data", "NSData", "Optional"].map(CodeView.hash))
+
+    /// Whether the code at `index` is part of the value `range` holds: not inside the arguments of
+    /// a call that makes something else of it (`makeRequest(token: x)`), though it may be inside a
+    /// conversion (`String(data: x, encoding: .utf8)`), a literal, an interpolation or a closure.
+    /// With `outermostCall`, the call the whole range is (`print(x)`, the place a value is used)
+    /// does not count.
+    func isValuePart(_ code: CodeView, _ index: Int, of range: Range<Int>, outermostCall: Bool) -> Bool {
+        var j = index - 1
+        while j >= range.lowerBound {
+            let partner = Int(code.partner[j])
+            if partner >= 0, partner < j {
+                j = partner - 1
+                continue
+            }
+            if code.kind(j) == .leftParen, partner > index, j > range.lowerBound {
+                let before = j - 1
+                switch code.kind(before) {
+                case .identifier, .keyword:
+                    // A declaration's parameter list (`func f(… data: Data)`) says what a parameter is.
+                    if before > 0, code.token(before - 1, is: "func") { break }
+                    let whole = outermostCall && partner == range.upperBound - 1 && code.calleeChain(endingAt: before).lowerBound == range.lowerBound
+                    if !whole, !ValueResolver.conversions.contains(code.hashes[before]) { return false }
+                case .rightParen, .rightBracket, .operator:
+                    if !(outermostCall && partner == range.upperBound - 1) { return false }
+                default:
+                    break
+                }
+            }
+            j -= 1
+        }
+        return true
+    }
+
+    /// What is read off a value rather than the value itself: its size, whether it is there,
+    /// a comparison, a few characters.
+    static let readOffMembers: Set<UInt64> = Set(
+        ["count", "isEmpty", "hashValue", "hash", "prefix", "suffix", "hasPrefix", "hasSuffix", "starts", "contains", "debugDescription"]
+            .map(CodeView.hash))
+
+    /// Whether the expression at `range` is only compared, measured or tested where it stands.
+    static func isReadOff(_ code: CodeView, _ range: Range<Int>) -> Bool {
+        var j = range.upperBound
+        while j < code.count, code.kind(j) == .operator, code.token(j, is: "?") || code.token(j, is: "!"),
+            code.tokens[j].start == code.tokens[j - 1].end
+        {
+            j += 1
+        }
+        guard j < code.count else { return false }
+        // Compared, on either side.
+        if code.kind(j) == .operator, code.token(j, is: "==") || code.token(j, is: "!=") { return true }
+        if range.lowerBound > 0, code.kind(range.lowerBound - 1) == .operator,
+            code.token(range.lowerBound - 1, is: "==") || code.token(range.lowerBound - 1, is: "!=")
+        {
+            return true
+        }
+        return code.kind(j) == .period && j + 1 < code.count && readOffMembers.contains(code.hashes[j + 1])
+    }
+
+    /// A variable's name inside an expression: not a call, a member, an argument label or a type.
+    private func isFollowableName(_ code: CodeView, _ index: Int) -> Bool {
+        guard code.kind(index) == .identifier else { return false }
+        if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon { return false }
+        if index > 0, code.kind(index - 1) == .period { return false }
+        let first = code.file.bytes[Int(code.tokens[index].start)]
+        return !(first >= 0x41 && first <= 0x5A)
+    }
+
+    /// `name` or `self.name`: the name, else nil.
+    func plainName(_ code: CodeView, _ range: Range<Int>) -> Int? {
+        if range.count == 1, code.kind(range.lowerBound) == .identifier { return range.lowerBound }
+        if range.count == 3, code.token(range.lowerBound, is: "self"), code.kind(range.lowerBound + 1) == .period,
+            code.kind(range.lowerBound + 2) == .identifier
+        {
+            return range.lowerBound + 2
+        }
+        return nil
+    }
+
+    /// Values assigned to the name at `nameIndex`: in its function first, then its type, then the
+    /// file. A declaration counts only in the scope that owns it (a local of another method is
+    /// another variable); a plain assignment (`name = …`, `self.name = …`) counts anywhere in the
+    /// scope searched.
+    /// With `ownDeclaration`, a name that is itself declared at `position` (`var hasToken = false`)
+    /// stands for the value it is declared with.
+    func assignments(to nameIndex: Int, in code: CodeView, near position: Int, ownDeclaration: Bool = false) -> [Range<Int>] {
+        let hash = code.hashes[nameIndex]
+        // Only the places that give the name a value, in order, found once per file and name:
+        // each scope searched looks at those inside it, never at every use of the name.
+        let sites = project.assignmentSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
+            (code.occurrences[hash] ?? []).compactMap { occurrence -> AssignmentSite? in
+                let at = Int(occurrence)
+                return assignedValue(at: at, in: code).map { AssignmentSite(at: at, value: $0.range, declaration: $0.declaration) }
+            }
+        }
+        // A bare name that is a parameter around it is not the property `self.name` assigns.
+        let bare = !(position >= 2 && code.kind(position - 1) == .period && code.token(position - 2, is: "self"))
+        let isParameter = bare && isParameterName(hash, around: position, in: code)
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
+        while let index = scopeIndex {
+            let scope = code.scopes[index]
+            if scope.kind == .function || scope.kind == .closure,
+                scope.parameters.contains(where: { code.hashes[$0.index] == hash && $0.name != "$0" })
+            {
+                return []
+            }
+            let range = index == 0 ? 0..<code.count : scope.headerStart..<min(scope.close + 1, code.count)
+            var values: [Range<Int>] = []
+            var next = sites.lowerBound { $0.at < range.lowerBound }
+            while next < sites.count, sites[next].at < range.upperBound {
+                let site = sites[next]
+                next += 1
+                // A name is not its own value; a declaration's name, asked about, stands for what it is given.
+                guard site.at != position || (ownDeclaration && site.declaration) else { continue }
+                if isParameter, site.at >= 2, code.kind(site.at - 1) == .period, code.token(site.at - 2, is: "self") { continue }
+                if site.declaration {
+                    let owner = code.declaringScope(of: site.at)
+                    let executable = scope.kind == .function || scope.kind == .closure
+                    guard executable ? code.executableScope(of: owner) == index : owner == index else { continue }
+                }
+                values.append(site.value)
+            }
+            if !values.isEmpty { return values }
+            scopeIndex = scope.parent
+        }
+        return []
+    }
+
+    /// The entries given to the name at `nameIndex` (`name[key] = value`, key and value) in the
+    /// function around it.
+    func subscriptAssignments(to nameIndex: Int, in code: CodeView) -> [Range<Int>] {
+        let scope = code.executableScope(of: code.declaringScope(of: nameIndex))
+        guard scope > 0 else { return [] }
+        let range = code.scopes[scope].body
+        var values: [Range<Int>] = []
+        for occurrence in code.occurrences[code.hashes[nameIndex]] ?? [] {
+            let at = Int(occurrence)
+            guard range.contains(at), at + 1 < code.count, code.kind(at + 1) == .leftBracket, !(at > 0 && code.kind(at - 1) == .period) else {
+                continue
+            }
+            let close = Int(code.partner[at + 1])
+            guard close > at, close + 2 < code.count, code.kind(close + 1) == .operator, code.token(close + 1, is: "="),
+                let end = Matcher(code).expressionEnds(from: close + 2, limit: code.count).last
+            else { continue }
+            // The key with the value: `["Authorization"] = "Bearer \(token)"` says what the entry is.
+            values.append((at + 1)..<end)
+        }
+        return values
+    }
+
+    /// Where a name that no assignment gives a value gets one: a closure's parameter from the
+    /// call the closure is passed to; a function's parameter from the function's declaration.
+    private func sources(ofUnassigned name: Int, in code: CodeView, file: Int, _ following: Following) -> [Site] {
+        var found: [Site] = []
+        if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
+            found.append(Site(file: file, range: source, callee: true))
+        }
+        if following.contains(.parameters), let (scopeIndex, _) = functionParameter(name, in: code) {
+            let scope = code.scopes[scopeIndex]
+            found.append(Site(file: file, range: scope.headerStart..<max(scope.headerStart, scope.open)))
+        }
+        return found
+    }
+
+    /// The nearest function or closure around `position` that declares a parameter with this
+    /// name (not the shorthand `$0`), and the parameter's place in its list.
+    func declaringParameter(_ hash: UInt64, around position: Int, in code: CodeView) -> (scope: Int, position: Int)? {
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
+        while let index = scopeIndex, index > 0 {
+            let scope = code.scopes[index]
+            if let place = scope.parameters.firstIndex(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) { return (index, place) }
+            scopeIndex = scope.parent
+        }
+        return nil
+    }
+
+    /// Whether a function or closure around `position` declares a parameter with this name.
+    func isParameterName(_ hash: UInt64, around position: Int, in code: CodeView) -> Bool {
+        declaringParameter(hash, around: position, in: code) != nil
+    }
+
+    /// When the name at `nameIndex` is a parameter of the function around it (not of a closure
+    /// inside), that function's scope and the parameter's position.
+    func functionParameter(_ nameIndex: Int, in code: CodeView) -> (scope: Int, position: Int)? {
+        guard let found = declaringParameter(code.hashes[nameIndex], around: nameIndex, in: code),
+            code.scopes[found.scope].kind == .function
+        else { return nil }
+        return found
+    }
+
+    /// When the name at `nameIndex` is a parameter of the closure around it, the callee of the
+    /// call that closure is passed to: the closure's parameters get their values from that call
+    /// (`Messaging.messaging().token { token, _ in … }`).
+    func closureCallee(givingParameter nameIndex: Int, in code: CodeView) -> Range<Int>? {
+        guard let found = declaringParameter(code.hashes[nameIndex], around: nameIndex, in: code) else { return nil }
+        let scope = code.scopes[found.scope]
+        guard scope.kind == .closure, let callee = code.callee(ofClosureOpeningAt: scope.open) else { return nil }
+        return code.calleeChain(endingAt: callee)
+    }
+
+    /// The value given to the name at `at`: `let/var name [: Type] = value` (a declaration) or
+    /// `name = value` / `self.name = value` (an assignment); nil when the name is only read there.
+    func assignedValue(at: Int, in code: CodeView) -> (range: Range<Int>, declaration: Bool)? {
+        var equals = at + 1
+        var declaration = false
+        if at > 0, code.token(at - 1, is: "let") || code.token(at - 1, is: "var") {
+            declaration = true
+            // Skip the type annotation, which stays on the line (or continues after `,`, `<`, `(`).
+            if equals < code.count, code.kind(equals) == .colon {
+                equals += 1
+                while equals < code.count, !(code.kind(equals) == .operator && code.token(equals, is: "=")) {
+                    let kind = code.kind(equals)
+                    if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .comma { return nil }
+                    if code.tokens[equals].line != code.tokens[equals - 1].line, kind != .period, kind != .operator { return nil }
+                    if code.partner[equals] > equals, kind != .leftBrace { equals = Int(code.partner[equals]) }
+                    equals += 1
+                }
+            }
+        } else if at > 0 {
+            let previous = code.kind(at - 1)
+            // A member of something else, a label or a type is not this variable.
+            if previous == .period, !(at >= 2 && code.token(at - 2, is: "self")) { return nil }
+            if previous == .colon || code.token(at - 1, is: "->") || code.token(at - 1, is: "as") { return nil }
+        }
+        guard equals < code.count, code.kind(equals) == .operator, code.token(equals, is: "="), equals + 1 < code.count else { return nil }
+        guard let end = Matcher(code).expressionEnds(from: equals + 1, limit: code.count).last else { return nil }
+        return ((equals + 1)..<end, declaration)
+    }
+
+    /// Project functions called (or computed properties read) inside `range`.
+    func calledFunctions(_ code: CodeView, _ range: Range<Int>) -> [ProjectIndex.FunctionRef] {
+        var found: [ProjectIndex.FunctionRef] = []
+        for i in range where code.kind(i) == .identifier {
+            let called = i + 1 < code.count && code.kind(i + 1) == .leftParen
+            let member = i > 0 && code.kind(i - 1) == .period
+            guard called || member, !(i > 0 && code.token(i - 1, is: "func")) else { continue }
+            found += project.functions(named: code.text(i))
+        }
+        return found
+    }
+
+    /// Whether a name or string text in any site contains one of `words` (case-insensitive).
+    func mentions(_ sites: [Site], _ words: [String]) -> Bool {
+        let needles = words.map(CodeView.normalisedWord)
+        for site in sites {
+            let code = project.files[site.file]
+            for i in site.range where code.kind(i) == .identifier || code.kind(i) == .stringSegment {
+                if needles.contains(where: { code.tokenContains(i, $0) }) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether a match of one of `patterns` lies inside any site.
+    func contains(_ sites: [Site], _ patterns: [Pattern]) -> Bool {
+        sites.contains { site in
+            let matcher = Matcher(project.files[site.file], budget: budget)
+            return patterns.contains { matcher.contains($0, in: site.range) }
+        }
+    }
+
+
+    /// The declared type of the name at `nameIndex`: parameter type, `let x: T`, `x as? T`, `case let x as T`.
+    func declaredType(of binding: Binding, in code: CodeView) -> String? {
+        if let scopeIndex = binding.declaringScope {
+            let hash = binding.hashes.first
+            return code.scopes[scopeIndex].parameters.first { code.hashes[$0.index] == hash }?.type
+        }
+        guard let nameIndex = plainName(code, binding.range) else { return nil }
+        var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
+        let hash = code.hashes[nameIndex]
+        // Only the places that declare the name (`let name`, `var name`), found once per file.
+        let declarations = project.declarationSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
+            (code.occurrences[hash] ?? []).filter { occurrence in
+                let i = Int(occurrence)
+                return i > 0 && code.kind(i) == .identifier && (code.token(i - 1, is: "let") || code.token(i - 1, is: "var"))
+            }
+        }
+        while let index = scopeIndex {
+            let scope = code.scopes[index]
+            if let parameter = scope.parameters.first(where: { $0.name != "$0" && code.hashes[$0.index] == hash }) {
+                return parameter.type
+            }
+            let range = index == 0 ? 0..<code.count : scope.body
+            var next = declarations.lowerBound { Int($0) < range.lowerBound }
+            while next < declarations.count, Int(declarations[next]) < range.upperBound {
+                let i = Int(declarations[next])
+                next += 1
+                if let type = typeAfterDeclaration(code, i, limit: range.upperBound) { return type }
+            }
+            scopeIndex = scope.parent
+        }
+        return nil
+    }
+
+    private func typeAfterDeclaration(_ code: CodeView, _ name: Int, limit: Int) -> String? {
+        var j = name + 1
+        guard j < limit else { return nil }
+        if code.kind(j) == .colon, j + 1 < limit { return code.text(j + 1) }
+        // `let x = y as? T`, `case let x as T`, `let x = y as! T`
+        var steps = 0
+        while j < limit, steps < 40 {
+            if code.kind(j) == .keyword, code.token(j, is: "as"), j + 1 < limit {
+                var k = j + 1
+                if code.kind(k) == .operator, code.token(k, is: "?") || code.token(k, is: "!") { k += 1 }
+                if k < limit { return code.text(k) }
+            }
+            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .comma && steps > 0 && code.kind(j - 1) != .identifier {
+                break
+            }
+            if code.tokens[j].line != code.tokens[name].line { break }
+            j += 1
+            steps += 1
+        }
+        return nil
+    }
+}
+
+/// A place that gives a name a value: `let/var name = value` (a declaration) or `name = value`.
+struct AssignmentSite: Sendable {
+    var at: Int
+    var value: Range<Int>
+    var declaration: Bool
+}

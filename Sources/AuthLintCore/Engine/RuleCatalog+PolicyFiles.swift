@@ -1,0 +1,32 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import AuthLintAnalysis
+import Foundation
+
+/// The catalog loaders that read a team's rule folders through ``PolicyFiles`` (work tree or commit).
+extension RuleCatalog {
+    /// The rules and providers that ship inside the binary.
+    public static func builtin() throws -> RuleCatalog {
+        try load(extraDirectories: [])
+    }
+
+    /// Built-in rules and providers plus every `*.yaml`/`*.yml` file in `directories`. A team's
+    /// rule or provider may not reuse a built-in id.
+    /// `files` is where the folders are read from: the work tree, or a commit in pull-request mode.
+    public static func load(extraDirectories directories: [String], files policy: PolicyFiles = .workTree) throws -> RuleCatalog {
+        try load(extraFiles: teamRuleFiles(in: directories, files: policy))
+    }
+
+    /// The team's rule files in `directories`, in folder order, then by path.
+    public static func teamRuleFiles(in directories: [String], files policy: PolicyFiles = .workTree) throws -> [TeamFile] {
+        try directories.flatMap { directory in
+            try policy.ruleFiles(in: directory).map { relative in
+                let path = (directory as NSString).appendingPathComponent(relative)
+                return TeamFile(path: path, relative: relative, text: try policy.ruleText(path))
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+extension KnownTypes {
+    /// The modules whose known types a summarised file names.
+    package func modules(usedIn summary: FileSummary) -> Set<String> {
+        modules(named: summary.mentions)
+    }
+}

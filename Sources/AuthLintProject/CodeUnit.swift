@@ -1,0 +1,183 @@
+import AuthLintModel
+import AuthLintSyntax
+/// A group of files that ship together: an app target, an extension, a library, the tests.
+/// Project-wide facts ("is the credential state checked anywhere?") are answered per unit.
+public struct CodeUnit: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case app
+        case appExtension = "app-extension"
+        case library
+        case test
+        /// No project file says: a loose folder of sources, treated like an app.
+        case unknown
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// The root-relative path of the project file that declares the unit (`""` for test code
+    /// and loose folders).
+    public var project: String
+    /// Indices into ``ProjectIndex/files``.
+    public var files: [Int]
+
+    public init(name: String, kind: Kind, project: String = "", files: [Int] = []) {
+        self.name = name
+        self.kind = kind
+        self.project = project
+        self.files = files
+    }
+
+    /// Code that ships in an app, as far as the tree tells.
+    public var isApp: Bool { kind == .app || kind == .appExtension || kind == .unknown }
+}
+
+/// Decides which unit each source file belongs to, from Xcode target membership, Swift package
+/// target folders, and the file's imports (a file importing XCTest is test code).
+package enum CodeUnitBuilder {
+    package static let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "ViewInspector"]
+
+    /// What the builder needs of a source file.
+    package struct File { package init(path: String, imports: Set<String>) { self.path = path; self.imports = imports }
+        var path: String
+        /// The modules it imports outside any `#if`: a module imported only under a condition
+        /// (`#if false`, `#if DEBUG`) says nothing of what the file is.
+        var imports: Set<String>
+    }
+
+    /// Each source file's unit, and the files put in the tests by their imports alone (with the
+    /// test module each imports), which the report mentions.
+    ///
+    /// The project decides first: the Xcode target or package target that lists a file. Only a
+    /// file no target lists is test code by importing a test framework, and only by one the
+    /// project does not declare as a module of its own (an app may have a module named `Quick`).
+    package static func build(
+        files: [File], scanned: ScannedProject?, configuredFolders: Set<String> = []
+    ) -> (units: [CodeUnit], unitOfFile: [Int], testsByImport: [(file: Int, module: String)]) {
+        var units: [CodeUnit] = []
+        // Keyed by what declares the unit and its name: two projects of one tree may each have a
+        // target of the same name, and they share nothing.
+        var index: [String: Int] = [:]
+        func unit(_ name: String, _ kind: CodeUnit.Kind, declaredIn project: String = "") -> Int {
+            let key = project + "\u{0}" + name
+            if let existing = index[key] { return existing }
+            units.append(CodeUnit(name: name, kind: kind, project: project))
+            index[key] = units.count - 1
+            return units.count - 1
+        }
+        let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
+        let shipping = scanned?.applicationsShippingLibraries()
+        var unitOfFile: [Int] = []
+        var testsByImport: [(file: Int, module: String)] = []
+        let ownModules = Set((scanned?.xcodeProjects.flatMap(\.targets).map(\.name) ?? []) + (scanned?.manifests.swiftPackageTargets.map(\.name) ?? []))
+        let testModules = testModules.subtracting(ownModules)
+        for (fileIndex, code) in files.enumerated() {
+            let path = code.path
+            let chosen: Int
+            if let targets = scanned?.xcodeTargets(containing: path), let target = preferred(targets) {
+                // A framework or library an app links ships inside the app.
+                let shipped = shipping?.application(embedding: target) ?? target
+                chosen = unit("target " + shipped.name, kind(of: shipped), declaredIn: shipped.project)
+            } else if let package = scanned?.swiftPackageTargets(containing: path).first {
+                if package.kind.lowercased().contains("test") {
+                    chosen = unit("tests", .test)
+                } else if let app = scanned.flatMap({ firstApp(around: package.path, in: $0) }) {
+                    // A local package of an app ships inside it.
+                    chosen = unit("target " + app.name, .app, declaredIn: app.project)
+                } else {
+                    chosen = unit("package target " + package.name, .library, declaredIn: package.manifest)
+                }
+            } else if let module = code.imports.intersection(testModules).min() {
+                chosen = unit("tests", .test)
+                testsByImport.append((fileIndex, module))
+            } else if let app = scanned.flatMap({ firstApp(around: path, in: $0) }) {
+                // Listed by no target, but inside the app's project folder.
+                chosen = unit("target " + app.name, .app, declaredIn: app.project)
+            } else {
+                // No project says: the nearest folder that looks like a project of its own.
+                let folder = nearestProjectFolder(of: path, markers) ?? ""
+                chosen = unit(folder.isEmpty ? "project" : "folder " + folder, .unknown)
+            }
+            units[chosen].files.append(fileIndex)
+            unitOfFile.append(chosen)
+        }
+        return (distinguishingNames(units), unitOfFile, testsByImport)
+    }
+
+    /// Units of the same name in different projects, named with their project's path so a report
+    /// tells them apart: `target Sunrise (a/Sunrise.xcodeproj)`.
+    private static func distinguishingNames(_ units: [CodeUnit]) -> [CodeUnit] {
+        var count: [String: Int] = [:]
+        for unit in units { count[unit.name, default: 0] += 1 }
+        guard count.values.contains(where: { $0 > 1 }) else { return units }
+        return units.map { unit in
+            guard count[unit.name, default: 0] > 1, !unit.project.isEmpty else { return unit }
+            var named = unit
+            let file = unit.project.hasSuffix("/project.pbxproj") ? ProjectPath.directory(of: unit.project) : unit.project
+            named.name += " (\(file))"
+            return named
+        }
+    }
+
+    /// The first application target of the deepest Xcode project whose folder holds `path`.
+    private static func firstApp(around path: String, in scanned: ScannedProject) -> XcodeTarget? {
+        let projects = scanned.xcodeProjects.filter { contains(folder: $0.projectDirectory, path) }
+            .sorted { $0.projectDirectory.count > $1.projectDirectory.count }
+        return projects.lazy.compactMap { $0.targets.first(where: \.isApplication) }.first
+    }
+
+    /// Folders that hold what a project of its own holds: an Xcode project, a package or pod
+    /// manifest, a configuration, and, when the tree has any project file, an entitlements file
+    /// or an Info.plist. In a tree with no project file at all, those two do not split the code:
+    /// an app's `App/Info.plist` does not part `App/` from its `Auth/` folder.
+    private static func projectFolders(_ scanned: ScannedProject) -> Set<String> {
+        var folders = Set<String>()
+        let hasProjectFile = !scanned.xcodeProjects.isEmpty
+            || scanned.allFiles.contains { [.xcodeProject, .packageManifest, .podfile, .cartfile].contains($0.kind) }
+        // Tuist manifests and XcodeGen specs define projects of their own.
+        for project in scanned.xcodeProjects where !project.path.hasSuffix(".pbxproj") { folders.insert(project.projectDirectory) }
+        for file in scanned.allFiles {
+            switch file.kind {
+            case .packageManifest, .podfile, .cartfile, .xcodeProject:
+                break
+            case .entitlements where hasProjectFile, .infoPlist where hasProjectFile:
+                break
+            default:
+                continue
+            }
+            var parts = file.path.split(separator: "/").map(String.init)
+            parts.removeLast()
+            if file.kind == .xcodeProject, parts.count >= 1 { parts.removeLast() }  // Name.xcodeproj/project.pbxproj
+            folders.insert(parts.joined(separator: "/"))
+        }
+        return folders
+    }
+
+    /// The deepest of `markers` that holds `path`.
+    private static func nearestProjectFolder(of path: String, _ markers: Set<String>) -> String? {
+        guard !markers.isEmpty else { return nil }
+        var end = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        while let slash = end, slash > path.startIndex {
+            let candidate = String(path[..<slash])
+            if markers.contains(candidate) { return candidate }
+            end = path.utf8[..<slash].lastIndex(of: UInt8(ascii: "/"))
+        }
+        return nil
+    }
+
+    private static func contains(folder: String, _ path: String) -> Bool {
+        folder.isEmpty || folder == "." || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// The target a file shared by several ships as: an app, else an extension, else not a test.
+    package static func preferred(_ targets: [XcodeTarget]) -> XcodeTarget? {
+        targets.first(where: \.isApplication) ?? targets.first(where: \.isAppExtension)
+            ?? targets.first(where: { !$0.isTest }) ?? targets.first
+    }
+
+    private static func kind(of target: XcodeTarget) -> CodeUnit.Kind {
+        if target.isApplication { return .app }
+        if target.isAppExtension { return .appExtension }
+        if target.isTest { return .test }
+        return .library
+    }
+}

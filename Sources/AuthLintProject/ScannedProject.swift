@@ -1,0 +1,131 @@
+import AuthLintModel
+import AuthLintSyntax
+/// Everything the scanner found under a project root. Property lists, Xcode projects, xcconfig
+/// files and dependency manifests are parsed; source files are only listed, for the engine to read
+/// with `FileReader.readSource` and lex.
+public struct ScannedProject: Sendable {
+    /// Absolute, standardized path of the project root.
+    public var root: String
+    /// Swift and Objective-C files (`.swift`, `.m`, `.mm`, `.h`), sorted by relative path.
+    public var sourceFiles: [ProjectFile]
+    /// Every file collected, of every kind, sorted by relative path.
+    public var allFiles: [ProjectFile]
+    /// `*.entitlements` files, and property lists named by a `CODE_SIGN_ENTITLEMENTS` setting.
+    public var entitlements: [PropertyListFile]
+    /// `Info.plist` files, and property lists named by an `INFOPLIST_FILE` setting.
+    public var infoPlists: [PropertyListFile]
+    /// `PrivacyInfo.xcprivacy` files.
+    public var privacyManifests: [PropertyListFile]
+    /// Every other `*.plist`.
+    public var otherPlists: [PropertyListFile]
+    /// Projects in path order.
+    public var xcodeProjects: [XcodeProject]
+    /// `.xcconfig` files in path order.
+    public var xcconfigs: [XCConfig]
+    /// Pods, packages and Carthage dependencies, and Swift package targets.
+    public var manifests: DependencyManifests
+    /// Problems met while scanning, sorted by path and line.
+    public var diagnostics: [Diagnostic]
+
+    public init(root: String, sourceFiles: [ProjectFile] = [], allFiles: [ProjectFile] = [],
+                entitlements: [PropertyListFile] = [], infoPlists: [PropertyListFile] = [],
+                privacyManifests: [PropertyListFile] = [], otherPlists: [PropertyListFile] = [],
+                xcodeProjects: [XcodeProject] = [], xcconfigs: [XCConfig] = [],
+                manifests: DependencyManifests = DependencyManifests(), diagnostics: [Diagnostic] = []) {
+        self.root = root
+        self.sourceFiles = sourceFiles
+        self.allFiles = allFiles
+        self.entitlements = entitlements
+        self.infoPlists = infoPlists
+        self.privacyManifests = privacyManifests
+        self.otherPlists = otherPlists
+        self.xcodeProjects = xcodeProjects
+        self.xcconfigs = xcconfigs
+        self.manifests = manifests
+        self.diagnostics = diagnostics
+    }
+
+    /// Every parsed property list, in path order.
+    public var propertyLists: [PropertyListFile] {
+        (entitlements + infoPlists + privacyManifests + otherPlists).sorted { ProjectPath.precedes($0.path, $1.path) }
+    }
+
+    /// The file collected at a root-relative path.
+    public func file(atPath path: String) -> ProjectFile? {
+        let found = allFiles.lowerBound { ProjectPath.precedes($0.path, path) }
+        return found != allFiles.endIndex && allFiles[found].path == path ? allFiles[found] : nil
+    }
+
+    /// The place in `allFiles` of each source file, -1 for one not there. Both lists are sorted
+    /// by path, so one pass over them finds every place.
+    package func placesOfSources() -> [Int32] {
+        var places = [Int32](repeating: -1, count: sourceFiles.count)
+        var next = 0
+        for (index, source) in sourceFiles.enumerated() {
+            while next < allFiles.count, ProjectPath.precedes(allFiles[next].path, source.path) { next += 1 }
+            if next < allFiles.count, allFiles[next].isSameRecord(as: source) { places[index] = Int32(next) }
+        }
+        return places
+    }
+
+    /// The parsed property list at a root-relative path.
+    public func propertyList(atPath path: String) -> PropertyListFile? {
+        for list in [entitlements, infoPlists, privacyManifests, otherPlists] {
+            if let file = list.first(where: { $0.path == path }) { return file }
+        }
+        return nil
+    }
+
+    /// The Xcode targets whose sources include a root-relative path, across all projects.
+    public func xcodeTargets(containing path: String) -> [XcodeTarget] {
+        xcodeProjects.flatMap { $0.targets(containing: path) }
+    }
+
+    /// The applications that ship library targets: for each library, the first app (in target
+    /// order) that depends on it, directly or through other targets. A dependency names a target
+    /// of the same project, else of another project of the tree (a project that embeds another).
+    /// Each target is visited once, whatever the number of apps.
+    public func applicationsShippingLibraries() -> ShippingApplications {
+        let targets = xcodeProjects.flatMap(\.targets)
+        var byIdentity: [String: XcodeTarget] = [:]
+        var byName: [String: XcodeTarget] = [:]
+        for target in targets {
+            if byIdentity[target.identity] == nil { byIdentity[target.identity] = target }
+            if byName[target.name] == nil { byName[target.name] = target }
+        }
+        func named(_ name: String, from target: XcodeTarget) -> XcodeTarget? {
+            byIdentity[XcodeTarget.identity(project: target.project, name: name)] ?? byName[name]
+        }
+        var owner: [String: XcodeTarget] = [:]
+        // A target reached from an earlier app had all it leads to reached then too.
+        var visited: Set<String> = []
+        for app in targets where app.isApplication {
+            visited.insert(app.identity)
+            var queue = app.dependencies.compactMap { named($0, from: app) }
+            while let next = queue.popLast() {
+                guard visited.insert(next.identity).inserted else { continue }
+                owner[next.identity] = app
+                queue += next.dependencies.compactMap { named($0, from: next) }
+            }
+        }
+        return ShippingApplications(owner: owner)
+    }
+
+    /// The Swift package targets whose folder holds a root-relative path.
+    public func swiftPackageTargets(containing path: String) -> [SwiftPackageTarget] {
+        manifests.swiftPackageTargets.filter { $0.contains(path) }
+    }
+}
+
+/// Which application ships each library target; see
+/// ``ScannedProject/applicationsShippingLibraries()``.
+public struct ShippingApplications: Sendable {
+    var owner: [String: XcodeTarget] = [:]
+
+    /// The application that ships a library target, or nil (for an app, a test bundle, or a
+    /// library no app depends on).
+    public func application(embedding library: XcodeTarget) -> XcodeTarget? {
+        guard !library.isAppLike, !library.isTest else { return nil }
+        return owner[library.identity]
+    }
+}

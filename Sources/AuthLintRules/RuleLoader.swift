@@ -1,0 +1,519 @@
+import AuthLintModel
+import AuthLintSyntax
+/// Reads rule files (YAML) into ``RuleSpec``s, refusing anything malformed with the file and line.
+public struct RuleLoader {
+    /// Providers that `providers:` entries expand to.
+    public var providers: ProviderCatalog
+
+    public init(providers: ProviderCatalog = ProviderCatalog()) {
+        self.providers = providers
+    }
+
+    static let topKeys = [
+        "id", "name", "severity", "aliases", "tags", "precision", "security-severity", "guideline", "summary",
+        "documentation", "message", "message-unnamed", "match", "severity-when", "message-when", "related", "examples", "engine", "fix",
+    ]
+
+    /// Parses one rule file.
+    public func load(text: String, path: String) throws -> RuleSpec {
+        let root = try YAMLReader.parse(text, path: path)
+        let top = try root.mapping("a rule", allowed: RuleLoader.topKeys)
+        let idNode = try top.required("id")
+        let id = try idNode.string("id")
+        guard RuleLoader.isValidID(id) else {
+            throw idNode.fail("rule id `\(id)` must be kebab-case: lower-case letters, digits and dashes")
+        }
+        let guidelineNode = try top.required("guideline").mapping("guideline", allowed: ["reference", "quote", "url"])
+        let docs = try top.required("documentation").mapping("documentation", allowed: ["flags", "why", "fix", "snippet"])
+        let description = RuleDescription(
+            id: id,
+            name: try top["name"]?.string("name") ?? RuleLoader.humanName(id),
+            severity: try top.required("severity").enumValue(Severity.self, "severity"),
+            guideline: .init(
+                reference: try guidelineNode.required("reference").string("guideline reference"),
+                quote: try guidelineNode.required("quote").string("guideline quote"),
+                url: try guidelineNode["url"].map { node in
+                    let url = try node.string("guideline url")
+                    guard url.safeWebURL != nil else { throw node.fail("guideline url must be an http or https URL") }
+                    return url
+                }),
+            summary: try top.required("summary").string("summary"),
+            documentation: .init(
+                flags: try docs.required("flags").string("documentation flags"),
+                why: try docs.required("why").string("documentation why"),
+                fix: try docs.required("fix").string("documentation fix"),
+                snippet: try docs["snippet"]?.string("documentation snippet")),
+            aliases: try top["aliases"]?.strings("aliases") ?? [],
+            tags: try top["tags"]?.strings("tags") ?? [],
+            precision: try top["precision"].map { try RuleLoader.precision($0) } ?? "high",
+            securitySeverity: try top["security-severity"]?.string("security-severity"),
+            examples: try top["examples"].map { try RuleLoader.examples($0) } ?? .init())
+        // A rule the engine checks itself has its words in code; it has no match of its own.
+        let engine = try top["engine"].map { node -> String in
+            let value = try node.string("engine")
+            guard value == "suppressions" || value == "policy" else { throw node.fail("engine must be `suppressions` or `policy`") }
+            return value
+        }
+        let match = engine != nil && top["match"] == nil ? MatchSpec() : try matchSpec(try top.required("match"))
+        let messageNode = try top.required("message")
+        let message = try messageNode.string("message")
+        let known = Set(match.patterns.flatMap(\.pattern.metavariables) + [Pattern.wholeMatch, "label"])
+        for name in RuleLoader.placeholders(in: message) where !known.contains(name) && engine == nil {
+            throw messageNode.fail("message uses `{\(name)}`, which no pattern binds")
+        }
+        if let report = match.report, !known.contains(report) {
+            throw try top.required("match").fail("`report: \(report)` names a metavariable no pattern binds")
+        }
+        let overrides = try top["severity-when"]?.list("severity-when").map { entry -> SeverityOverride in
+            let fields = try entry.mapping("a severity-when entry", allowed: ["project-has", "imports", "severity"])
+            return SeverityOverride(
+                when: try projectSearch(try fields.required("project-has"), imports: fields["imports"], language: nil),
+                severity: try fields.required("severity").enumValue(Severity.self, "severity"))
+        } ?? []
+        var rule = RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
+        rule.engine = engine
+        rule.fix = try top["fix"].map(RuleLoader.fix)
+        try RuleLoader.checkFixes(rule, top)
+        var autofix: [String] = []
+        for fix in ([rule.fix] + rule.match.patterns.map(\.fix)).compactMap({ $0 }) where !autofix.contains(fix.summary) {
+            autofix.append(fix.summary)
+        }
+        rule.description.autofix = autofix
+        rule.related = try top["related"]?.list("related").map { entry in
+            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable", "reachable", "within", "where"])
+            var place = RelatedPlace(
+                clauses: try clauses(try fields.required("patterns")),
+                message: try fields.required("message").string("message"),
+                conditions: try fields["where"]?.list("where").map { try condition($0, bound: known) } ?? [],
+                unreachable: try fields["unreachable"]?.bool("unreachable") ?? false)
+            place.reachable = try fields["reachable"]?.bool("reachable") ?? false
+            if place.reachable, place.unreachable, let node = fields["reachable"] {
+                throw node.fail("a related entry is either `reachable` or `unreachable`, not both")
+            }
+            if let node = fields["within"] {
+                let value = try node.string("within")
+                guard let within = RelatedPlace.Within(rawValue: value) else {
+                    let allowed = RelatedPlace.Within.allCases.map(\.rawValue)
+                    throw node.fail("within must be `target` or `flow`" + Suggestion.didYouMean(value, allowed))
+                }
+                place.within = within
+            }
+            return place
+        } ?? []
+        if let node = top["message-unnamed"] {
+            guard match.report != nil else { throw node.fail("message-unnamed needs `report:` in match, the metavariable it is about") }
+            rule.messageUnnamed = try RuleLoader.message(node, placeholders: known, unbound: "no pattern binds")
+        }
+        rule.messageWhen = try top["message-when"]?.list("message-when").map { entry -> MessageOverride in
+            let fields = try entry.mapping("a message-when entry", allowed: ["project-has", "imports", "reachable", "message"])
+            let text = try RuleLoader.message(try fields.required("message"), placeholders: known, unbound: "no pattern binds")
+            return MessageOverride(
+                when: try projectSearch(try fields.required("project-has"), imports: fields["imports"], language: nil, reachable: fields["reachable"]),
+                message: text)
+        } ?? []
+        return rule
+    }
+
+    /// Parses one provider file (`rules/providers/*.yaml`).
+    public func loadProvider(text: String, path: String) throws -> LoginProvider {
+        let root = try YAMLReader.parse(text, path: path)
+        let top = try root.mapping("a provider", allowed: ["provider", "name", "kind", "imports", "types", "sign-in", "credentials", "push-tokens", "objc", "evidence", "notes"])
+        let idNode = try top.required("provider")
+        let id = try idNode.string("provider")
+        guard RuleLoader.isValidID(id) else { throw idNode.fail("provider id `\(id)` must be kebab-case") }
+        let imports = try top["imports"]?.strings("imports") ?? []
+        let kind = try top.required("kind").enumValue(LoginProvider.Kind.self, "kind")
+        // Each pattern counts only in files that see the SDK, and in Swift unless it says otherwise.
+        func swiftClauses(_ key: String) throws -> [PatternClause] {
+            guard let node = top[key] else { return [] }
+            return try clauses(node).map { clause in
+                var clause = clause
+                if clause.imports.isEmpty { clause.imports = imports }
+                if clause.language == nil { clause.language = .swift }
+                return clause
+            }
+        }
+        if kind != .push { _ = try top.required("sign-in") }
+        var signIn = try swiftClauses("sign-in")
+        if let objc = top["objc"] {
+            let fields = try objc.mapping("objc", allowed: ["imports", "sign-in"])
+            let objcImports = try fields["imports"]?.strings("objc imports") ?? []
+            signIn += try clauses(try fields.required("sign-in")).map { clause in
+                var clause = clause
+                if clause.imports.isEmpty { clause.imports = objcImports }
+                clause.language = .objc
+                return clause
+            }
+        }
+        var evidence = LoginProvider.Evidence()
+        if let node = top["evidence"] {
+            let fields = try node.mapping("evidence", allowed: ["plist-keys", "url-schemes", "packages"])
+            evidence.plistKeys = try fields["plist-keys"]?.strings("plist-keys") ?? []
+            evidence.urlSchemes = try fields["url-schemes"]?.strings("url-schemes") ?? []
+            evidence.packages = try fields["packages"]?.strings("packages") ?? []
+        }
+        var types: [String: String] = [:]
+        if let node = top["types"] {
+            for (module, _, names) in try node.pairs("types") {
+                for name in try names.strings("the types of \(module)") { types[name] = module }
+            }
+        }
+        return LoginProvider(
+            id: id, name: try top.required("name").string("name"), kind: kind,
+            signIn: signIn, credentials: try swiftClauses("credentials"), pushTokens: try swiftClauses("push-tokens"),
+            evidence: evidence, types: types, source: path)
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+            && id.first != "-" && id.last != "-"
+    }
+
+    static func humanName(_ id: String) -> String {
+        let words = id.split(separator: "-").map(String.init)
+        guard let first = words.first else { return id }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst()).joined(separator: " ")
+    }
+
+    private static func precision(_ node: YAMLReader) throws -> String {
+        let value = try node.string("precision")
+        let allowed = ["very-high", "high", "medium", "low"]
+        guard allowed.contains(value) else {
+            throw node.fail("precision must be one of \(allowed.joined(separator: ", "))" + Suggestion.didYouMean(value, allowed))
+        }
+        return value
+    }
+
+    /// A message whose `{NAME}` placeholders are all among `placeholders`.
+    static func message(_ node: YAMLReader, placeholders known: Set<String>, unbound: String) throws -> String {
+        let text = try node.string("message")
+        for name in placeholders(in: text) where !known.contains(name) {
+            throw node.fail("message uses `{\(name)}`, which \(unbound)")
+        }
+        return text
+    }
+
+    static func placeholders(in message: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(message)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    // MARK: - match
+
+    private func matchSpec(_ node: YAMLReader) throws -> MatchSpec {
+        let fields = try node.mapping(
+            "match", allowed: ["language", "imports", "patterns", "where", "report", "once-per", "applies-to", "unless-declared", "through-helpers"])
+        var spec = MatchSpec()
+        if let language = fields["language"] { spec.language = try language.enumValue(LanguageFilter.self, "language") }
+        spec.imports = try fields["imports"]?.strings("imports") ?? []
+        spec.patterns = try clauses(try fields.required("patterns"))
+        spec.report = try fields["report"]?.string("report")
+        if let once = fields["once-per"] {
+            guard try once.string("once-per") == "project" else { throw once.fail("once-per must be `project`") }
+            spec.oncePerProject = true
+        }
+        if let appliesTo = fields["applies-to"] {
+            let value = try appliesTo.string("applies-to")
+            guard value == "apps" || value == "all" else {
+                throw appliesTo.fail("applies-to must be `apps` or `all`" + Suggestion.didYouMean(value, ["apps", "all"]))
+            }
+            spec.appsOnly = value == "apps"
+        }
+        if let declared = fields["unless-declared"] {
+            guard try declared.string("unless-declared") == "login-services" else {
+                throw declared.fail("unless-declared must be `login-services`")
+            }
+            spec.unlessLoginServicesDeclared = true
+        }
+        let bound = Set(spec.patterns.flatMap(\.pattern.metavariables) + [Pattern.wholeMatch])
+        spec.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
+        if let node = fields["through-helpers"] {
+            let helper = try node.mapping("through-helpers", allowed: ["metavariable", "related"])
+            let nameNode = try helper.required("metavariable")
+            let name = try nameNode.string("metavariable")
+            guard bound.contains(name) else {
+                throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
+            }
+            spec.throughHelpers = ThroughHelpers(metavariable: name, related: try helper.required("related").string("related"))
+        }
+        return spec
+    }
+
+    /// A list of pattern entries: a pattern string, `{pattern: …, where: […], imports: […]}`, or
+    /// `{providers: [kinds]}` for the sign-in patterns of the catalog's providers.
+    func clauses(_ node: YAMLReader) throws -> [PatternClause] {
+        let entries: [YAMLReader] = if case .scalar = node.node { [node] } else { try node.list("patterns") }
+        guard !entries.isEmpty else { throw node.fail("patterns must not be empty") }
+        return try entries.flatMap { entry -> [PatternClause] in
+            if case .scalar = entry.node { return [PatternClause(pattern: try RuleLoader.patterns(entry)[0])] }
+            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "names", "where", "imports", "providers", "label", "message", "fix"])
+            if let kindsNode = fields["providers"] {
+                let kinds = try kindsNode.strings("providers").map { name -> LoginProvider.Kind in
+                    guard let kind = LoginProvider.Kind(rawValue: name) else {
+                        let choices = LoginProvider.Kind.allCases.map(\.rawValue)
+                        throw kindsNode.fail("unknown provider kind `\(name)`" + Suggestion.didYouMean(name, choices))
+                    }
+                    return kind
+                }
+                let expanded = providers.clauses(of: kinds)
+                guard !expanded.isEmpty else { throw kindsNode.fail("no provider of kind \(kinds.map(\.rawValue).joined(separator: ", ")) is known") }
+                return expanded
+            }
+            var clause: PatternClause
+            switch (fields["pattern"], fields["names"]) {
+            case let (pattern?, nil):
+                clause = PatternClause(pattern: try RuleLoader.patterns(pattern)[0])
+            case let (nil, names?):
+                clause = PatternClause(pattern: RuleLoader.anyWord)
+                clause.words = try RuleLoader.nameMatch(names)
+            default:
+                throw entry.fail("a pattern entry needs either `pattern:` or `names:`")
+            }
+            let bound = Set(clause.pattern.metavariables + [Pattern.wholeMatch])
+            clause.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
+            clause.imports = try fields["imports"]?.strings("imports") ?? []
+            clause.label = try fields["label"]?.string("label")
+            clause.fix = try fields["fix"].map(RuleLoader.fix)
+            if let node = fields["message"] {
+                clause.message = try RuleLoader.message(
+                    node, placeholders: Set(clause.pattern.metavariables + [Pattern.wholeMatch, "label"]), unbound: "this pattern does not bind")
+            }
+            return [clause]
+        }
+    }
+
+    /// The pattern of a `names:` entry, which binds nothing but its whole match.
+    static let anyWord = try! Pattern("$_")
+
+    static func patterns(_ node: YAMLReader) throws -> [Pattern] {
+        let sources = try node.strings("patterns")
+        guard !sources.isEmpty else { throw node.fail("patterns must not be empty") }
+        return try sources.map { source in
+            do { return try Pattern(source) } catch let error as Pattern.CompileError { throw node.fail(error.description) }
+        }
+    }
+
+    /// What an `absent:` or `present:` condition looks for: patterns, and `names:` entries.
+    static func scopedPatterns(_ node: YAMLReader, _ key: String) throws -> ([Pattern], [NameMatch]) {
+        guard case .sequence = node.node else { return (try patterns(node), []) }
+        var found: [Pattern] = []
+        var words: [NameMatch] = []
+        for item in try node.list(key) {
+            if case .mapping = item.node {
+                let fields = try item.mapping("an entry of \(key)", allowed: ["names"])
+                words.append(try nameMatch(fields.required("names")))
+            } else {
+                found += try patterns(item)
+            }
+        }
+        guard !found.isEmpty || !words.isEmpty else { throw node.fail("patterns must not be empty") }
+        return (found, words)
+    }
+
+    private func projectSearch(_ node: YAMLReader, imports: YAMLReader?, language: YAMLReader?, reachable: YAMLReader? = nil) throws -> ProjectSearch {
+        ProjectSearch(
+            clauses: try clauses(node),
+            imports: try imports?.strings("imports") ?? [],
+            language: try language?.enumValue(LanguageFilter.self, "language") ?? .any,
+            reachable: try reachable?.bool("reachable") ?? false,
+            written: node.written)
+    }
+
+    /// What a condition is: exactly one of these keys.
+    private static let conditionKinds = [
+        "absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of", "entitlement-lacks", "manifest-lacks",
+        "info-plist-lacks",
+    ]
+    /// What a `metavariable:` condition tests: exactly one of these keys.
+    private static let metavariableTests = [
+        "resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
+        "kind-none", "comes-from", "comes-from-none", "built-from", "carries", "built",
+    ]
+    private static let conditionKeys = conditionKinds + metavariableTests
+        + ["scope", "follow", "not-inside", "imports", "language", "reachable"]
+
+    private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
+        let fields = try node.mapping("a condition", allowed: RuleLoader.conditionKeys)
+        let kinds = RuleLoader.conditionKinds.filter { fields[$0] != nil }
+        guard kinds.count == 1 else {
+            throw node.fail("a condition needs exactly one of \(RuleLoader.conditionKinds.joined(separator: ", "))")
+        }
+        switch kinds[0] {
+        case "any-of", "all-of":
+            let parts = try fields[kinds[0]]!.list(kinds[0]).map { try condition($0, bound: bound) }
+            guard !parts.isEmpty else { throw fields[kinds[0]]!.fail("\(kinds[0]) needs at least one condition") }
+            return kinds[0] == "any-of" ? .anyOf(parts) : .allOf(parts)
+        case "entitlement-lacks":
+            let entitlement = try fields["entitlement-lacks"]!.mapping("entitlement-lacks", allowed: ["key", "value"])
+            return .entitlementLacks(
+                key: try entitlement.required("key").string("key"), value: try entitlement["value"]?.string("value"))
+        case "manifest-lacks":
+            return .manifestLacks(collected: try fields["manifest-lacks"]!.strings("manifest-lacks"))
+        case "info-plist-lacks":
+            return .infoPlistLacks(key: try fields["info-plist-lacks"]!.string("info-plist-lacks"))
+        case "absent", "present":
+            let (patterns, words) = try RuleLoader.scopedPatterns(fields[kinds[0]]!, kinds[0])
+            var search = ScopedSearch(patterns: patterns)
+            search.words = words
+            if let scope = fields["scope"] { search.scope = try scope.enumValue(ConditionScope.self, "scope") }
+            if let follow = fields["follow"] {
+                search.follow = try follow.string("follow")
+                guard bound.contains(search.follow!) else { throw follow.fail("follow names `\(search.follow!)`, which no pattern binds") }
+            }
+            search.notInside = try fields["not-inside"].map { try RuleLoader.patterns($0) } ?? []
+            return kinds[0] == "absent" ? .absent(search) : .present(search)
+        case "project-has", "project-lacks":
+            let search = try projectSearch(fields[kinds[0]]!, imports: fields["imports"], language: fields["language"], reachable: fields["reachable"])
+            return kinds[0] == "project-has" ? .projectHas(search) : .projectLacks(search)
+        default:
+            let nameNode = fields["metavariable"]!
+            let name = try nameNode.string("metavariable")
+            guard bound.contains(name) else {
+                throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
+            }
+            let tests = RuleLoader.metavariableTests.filter { fields[$0] != nil }
+            guard tests.count == 1 else {
+                throw node.fail("a metavariable condition needs exactly one of \((tests.isEmpty ? RuleLoader.metavariableTests : tests).joined(separator: ", "))")
+            }
+            let value = fields[tests[0]]!
+            switch tests[0] {
+            case "resolves-to": return .metavariable(name, .resolvesTo(try RuleLoader.patterns(value)))
+            case "mentions": return .metavariable(name, .mentions(try value.strings("mentions")))
+            case "mentions-none": return .metavariable(name, .mentionsNone(try value.strings("mentions-none")))
+            case "lacks": return .metavariable(name, .lacks(try value.strings("lacks")))
+            case "type": return .metavariable(name, .type(try value.strings("type")))
+            case "name-matches": return .metavariable(name, .nameMatches(try RuleLoader.nameMatch(value)))
+            case "contains": return .metavariable(name, .contains(try RuleLoader.patterns(value)))
+            case "contains-none": return .metavariable(name, .containsNone(try RuleLoader.patterns(value)))
+            case "kind-none":
+                return .metavariable(name, .kindNone(try RuleLoader.valueKinds(value, "kind-none")))
+            case "carries":
+                return .metavariable(name, .carries(try RuleLoader.nameMatch(value)))
+            case "built-from":
+                return .metavariable(name, .builtFrom(try RuleLoader.patterns(value).map { PatternClause(pattern: $0) }))
+            case "comes-from", "comes-from-none":
+                let origin = try value.enumValue(ValueOrigin.self, tests[0])
+                let clauses = providers.clauses(of: origin)
+                return .metavariable(name, tests[0] == "comes-from" ? .comesFrom(origin, clauses) : .comesFromNone(origin, clauses))
+            case "built":
+                guard try value.bool("built") else { throw value.fail("built can only be `true`") }
+                return .metavariable(name, .built)
+            default:
+                guard try value.bool("literal") else { throw value.fail("literal can only be `true`") }
+                return .metavariable(name, .literal)
+            }
+        }
+    }
+
+    /// `[boolean, number, date]`, or some of them.
+    private static func valueKinds(_ value: YAMLReader, _ key: String) throws -> Set<ValueKind> {
+        var kinds = Set<ValueKind>()
+        for word in try value.strings(key) {
+            guard let kind = ValueKind(rawValue: word) else {
+                let names = ValueKind.allCases.map(\.rawValue)
+                throw value.fail("\(key) takes \(names.dropLast().joined(separator: ", ")) and \(names.last!), not `\(word.shortExcerpt)`"
+                    + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
+            }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
+    /// `name-matches: [words]`, or `{words: […], except: […], in: code|strings|all}`.
+    private static func nameMatch(_ node: YAMLReader) throws -> NameMatch {
+        if case .mapping = node.node {
+            let fields = try node.mapping(
+                "name-matches", allowed: ["words", "except", "except-prefixes", "except-owners", "unless-followed-by", "unless-kind", "in"])
+            var match = NameMatch(words: try fields.required("words").strings("words"))
+            match.except = try fields["except"]?.strings("except") ?? []
+            match.exceptPrefixes = try fields["except-prefixes"]?.strings("except-prefixes") ?? []
+            match.unlessFollowedBy = try fields["unless-followed-by"]?.strings("unless-followed-by")
+                .map { $0.filter { $0 != " " } } ?? []
+            match.exceptOwners = try fields["except-owners"]?.bool("except-owners") ?? false
+            match.unlessKind = try fields["unless-kind"].map { try valueKinds($0, "unless-kind") } ?? []
+            if let place = fields["in"] { match.place = try place.enumValue(NameMatch.Place.self, "in") }
+            return match
+        }
+        return NameMatch(words: try node.strings("name-matches"))
+    }
+
+    // MARK: - fixes
+
+    /// `fix: add-lacking`, `fix: {delete: TEXT}` or `fix: {replace-in-strings: TEXT, with: TEXT}`.
+    static func fix(_ node: YAMLReader) throws -> FixSpec {
+        if case .scalar = node.node {
+            let name = try node.string("fix")
+            guard name == "add-lacking" else {
+                throw node.fail("unknown fix `\(name)`; a fix is `add-lacking`, `{delete: …}` or `{replace-in-strings: …, with: …}`")
+            }
+            return .addLacking
+        }
+        let fields = try node.mapping("a fix", allowed: ["delete", "replace-in-strings", "with"])
+        if let delete = fields["delete"] {
+            guard fields["replace-in-strings"] == nil, fields["with"] == nil else { throw node.fail("a fix either deletes or replaces, not both") }
+            let text = try delete.string("delete")
+            guard !FixSpec.tokenTexts(text).isEmpty else { throw delete.fail("`delete:` needs code to delete") }
+            return .delete(text)
+        }
+        guard let replace = fields["replace-in-strings"] else { throw node.fail("a fix needs `delete:` or `replace-in-strings:`") }
+        let text = try replace.string("replace-in-strings")
+        guard !text.isEmpty else { throw replace.fail("`replace-in-strings:` needs text to replace") }
+        return .replaceInStrings(text, with: try fields.required("with").string("with"))
+    }
+
+    /// `add-lacking` needs a condition that says what lacks; a fix is declared only where it
+    /// can apply.
+    private static func checkFixes(_ rule: RuleSpec, _ top: YAMLReader.Entries) throws {
+        let fixes = ([rule.fix] + rule.match.patterns.map(\.fix)).compactMap { $0 }
+        guard fixes.contains(.addLacking) else { return }
+        func lacks(_ conditions: [Condition]) -> Bool {
+            conditions.contains { condition in
+                switch condition {
+                case .entitlementLacks, .manifestLacks: true
+                case let .anyOf(alternatives): lacks(alternatives)
+                case let .allOf(conditions): lacks(conditions)
+                default: false
+                }
+            }
+        }
+        guard lacks(rule.match.conditions + rule.match.patterns.flatMap(\.conditions)) else {
+            throw (top["fix"] ?? top["match"]!).fail("`fix: add-lacking` needs an `entitlement-lacks` or `manifest-lacks` condition to say what lacks")
+        }
+    }
+
+    // MARK: - examples
+
+    private static func examples(_ node: YAMLReader) throws -> RuleDescription.Examples {
+        let fields = try node.mapping("examples", allowed: ["triggering", "non-triggering"])
+        return .init(
+            triggering: try fields["triggering"]?.list("triggering").map(example) ?? [],
+            nonTriggering: try fields["non-triggering"]?.list("non-triggering").map(example) ?? [])
+    }
+
+    private static func example(_ node: YAMLReader) throws -> RuleDescription.Example {
+        if case .scalar = node.node {
+            return .init(files: [.init(path: "Example.swift", text: try node.string("an example"))])
+        }
+        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity", "message", "fixed", "base"])
+        // `files:`, `fixed:` and `base:` map each path to its text.
+        func exampleFiles(_ node: YAMLReader, _ key: String, _ what: String) throws -> [RuleDescription.ExampleFile] {
+            try node.pairs(key).map { RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("\(what) \($0.key)")) }
+        }
+        let files = try exampleFiles(fields.required("files"), "files", "the file")
+        let fixed = try fields["fixed"].map { try exampleFiles($0, "fixed", "the fixed file") }
+        let base = try fields["base"].map { try exampleFiles($0, "base", "the base file") }
+        guard !files.isEmpty else { throw node.fail("an example needs at least one file") }
+        return .init(
+            files: files,
+            configuration: try fields["configuration"]?.string("configuration"),
+            mutations: try fields["mutations"]?.bool("mutations") ?? true,
+            severity: try fields["severity"].map { try $0.enumValue(Severity.self, "severity") },
+            message: try fields["message"]?.string("message"),
+            fixed: fixed, base: base)
+    }
+}

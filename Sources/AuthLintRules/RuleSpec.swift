@@ -1,0 +1,389 @@
+import AuthLintModel
+import AuthLintSyntax
+/// A declarative rule: metadata, the patterns that find candidate sites, and the conditions a
+/// site must meet to become a finding.
+public struct RuleSpec: Sendable {
+    public var description: RuleDescription
+    /// Message template; `{NAME}` is replaced by the text a metavariable matched.
+    public var message: String
+    public var match: MatchSpec
+    /// Raise or lower the severity when the project has a fact (Firebase in use, say).
+    public var severityWhen: [SeverityOverride]
+    /// Say something else when the project has a fact (the Apple flow is there but unreachable).
+    public var messageWhen: [MessageOverride] = []
+    /// Say this instead when the reported metavariable names nothing: a closure parameter written
+    /// `_` (`onRequest: { _ in }`), which a message cannot quote as a name.
+    public var messageUnnamed: String?
+    /// Other places a finding involves (the backend call that needs the nonce), found by pattern
+    /// in the site's file first, then in its target.
+    public var related: [RelatedPlace] = []
+    /// Where the rule came from (a `rules/*.yaml` path, or "built-in").
+    public var source: String
+    /// For a rule the engine itself checks instead of a pattern (`suppressions`: the meta rules
+    /// about inline suppressions), its part of the engine.
+    public var engine: String?
+    /// The fix of every site whose pattern entry declares none of its own.
+    public var fix: FixSpec?
+
+    public var id: String { description.id }
+}
+
+/// Which files a rule's patterns run on.
+public enum LanguageFilter: String, Sendable, CaseIterable {
+    case swift, objc, any
+
+    package func accepts(_ language: SourceLanguage) -> Bool {
+        switch self {
+        case .any: true
+        case .swift: language == .swift
+        case .objc: language == .objectiveC
+        }
+    }
+}
+
+public struct MatchSpec: Sendable {
+    public var language: LanguageFilter = .swift
+    /// The file must import one of these modules (empty: any file).
+    public var imports: [String] = []
+    public var patterns: [PatternClause] = []
+    /// Conditions every site must meet, whichever pattern found it.
+    public var conditions: [Condition] = []
+    /// Metavariable whose text the finding points at; the whole match when nil.
+    public var report: String?
+    /// Report only the first site (in path, line order) of each app target (or of the project
+    /// when the tree has no target information).
+    public var oncePerProject = false
+    /// Only code that ships in an app: not libraries a package vends to others.
+    public var appsOnly = false
+    /// Silent when the configuration declares an equivalent login service or a 4.8 exemption.
+    public var unlessLoginServicesDeclared = false
+    /// Sites the app's own helpers stand for: calls that hand a helper what reaches one of the
+    /// patterns inside it.
+    public var throughHelpers: ThroughHelpers?
+
+    /// Whether every finding lands in the file its site is in, and no site elsewhere can stand
+    /// in for it: not reported once per project, not moved to an entitlements file or a privacy
+    /// manifest. Such a rule need not run on files nobody asked about.
+    package var reportsInItsOwnFile: Bool {
+        !oncePerProject && !relocates
+    }
+
+    /// Whether a finding may move to the entitlements, privacy manifest or Info.plist of its
+    /// site's target.
+    package var relocates: Bool {
+        (conditions + patterns.flatMap(\.conditions)).contains(where: \.relocates)
+    }
+}
+
+/// `through-helpers:`: when what a metavariable holds at a site is a parameter of the function
+/// around it (or the value a property setter, observer or property wrapper is given), each call
+/// of that helper is a site too, with the metavariable bound to the argument, reported at the
+/// call with the site as a related place. Helpers of helpers count, a few levels deep.
+public struct ThroughHelpers: Sendable {
+    /// The metavariable whose value the helper is handed (`MATCH` for the whole match).
+    public var metavariable: String
+    /// The related place's message at the site inside the helper.
+    public var related: String
+}
+
+/// A pattern with the conditions that apply only to its matches.
+///
+/// Rules hold many clauses and every file reads them all, so a clause keeps its fields in one
+/// shared, copy-on-write box: copying a clause costs one reference, not one per field.
+public struct PatternClause: Sendable {
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `PatternClause`'s setters, which copy a shared box first.
+        var pattern: Pattern
+        var words: NameMatch?
+        var conditions: [Condition]
+        var imports: [String] = []
+        var language: LanguageFilter?
+        var severity: Severity?
+        var label: String?
+        var message: String?
+        var fix: FixSpec?
+
+        init(pattern: Pattern, conditions: [Condition]) {
+            self.pattern = pattern
+            self.conditions = conditions
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(pattern: pattern, conditions: conditions)
+            copy.words = words
+            copy.imports = imports
+            copy.language = language
+            copy.severity = severity
+            copy.label = label
+            copy.message = message
+            copy.fix = fix
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    public var pattern: Pattern {
+        get { storage.pattern }
+        set { unique.pattern = newValue }
+    }
+    /// Instead of a pattern: every single name or string that passes this test.
+    public var words: NameMatch? {
+        get { storage.words }
+        set { unique.words = newValue }
+    }
+    public var conditions: [Condition] {
+        get { storage.conditions }
+        set { unique.conditions = newValue }
+    }
+    /// The file must import one of these modules (empty: any file).
+    public var imports: [String] {
+        get { storage.imports }
+        set { unique.imports = newValue }
+    }
+    /// Narrows the rule's language for this pattern.
+    public var language: LanguageFilter? {
+        get { storage.language }
+        set { unique.language = newValue }
+    }
+    /// Severity of findings from this pattern, when not the rule's.
+    public var severity: Severity? {
+        get { storage.severity }
+        set { unique.severity = newValue }
+    }
+    /// What this pattern finds, in words (a provider's name), for `{label}` in messages.
+    public var label: String? {
+        get { storage.label }
+        set { unique.label = newValue }
+    }
+    /// The message of findings from this pattern, when not the rule's (a fix of its own to name).
+    public var message: String? {
+        get { storage.message }
+        set { unique.message = newValue }
+    }
+
+    /// The fix of this pattern's sites, when not the rule's.
+    public var fix: FixSpec? {
+        get { storage.fix }
+        set { unique.fix = newValue }
+    }
+
+    public init(pattern: Pattern, conditions: [Condition] = []) {
+        storage = Storage(pattern: pattern, conditions: conditions)
+    }
+}
+
+/// Where a scoped condition looks.
+public enum ConditionScope: String, Sendable, CaseIterable {
+    /// The function or closure that declares the site's subject (or contains the match).
+    case function
+    /// The type around the site.
+    case type
+    /// The whole file.
+    case file
+    /// Every file of the site's target (unit).
+    case project
+    /// Where the Apple ID request answered by the site's handler is made (see
+    /// `RuleEvaluator.requestPlaces`); the site's target when that cannot be told.
+    case request
+}
+
+public enum Condition: Sendable {
+    /// None of `patterns` occurs in the scope (following `follow` into the project's functions it is passed to).
+    case absent(ScopedSearch)
+    /// One of `patterns` occurs in the scope.
+    case present(ScopedSearch)
+    /// A test on what a metavariable matched.
+    case metavariable(String, MetavariableTest)
+    /// Some file of the project matches one of these patterns.
+    case projectHas(ProjectSearch)
+    /// No file of the project matches any of these patterns.
+    case projectLacks(ProjectSearch)
+    /// At least one of these conditions holds.
+    case anyOf([Condition])
+    /// Every one of these conditions holds (an alternative of `any-of` made of several).
+    case allOf([Condition])
+    /// The entitlements of the site's target (each shipping configuration) lack `key`, or lack
+    /// `value` in it. The finding is reported in that entitlements file when there is one.
+    case entitlementLacks(key: String, value: String?)
+    /// The privacy manifests of the site's target declare none of these collected data types.
+    /// The finding is reported in the manifest when there is one.
+    case manifestLacks(collected: [String])
+    /// The Info.plist of the site's target (each shipping configuration: its `INFOPLIST_FILE`,
+    /// or the `INFOPLIST_KEY_` build settings of a generated one) lacks `key`. The finding is
+    /// reported in that Info.plist when there is one.
+    case infoPlistLacks(key: String)
+
+    /// Whether the finding may be reported in another file than its site's.
+    var relocates: Bool {
+        switch self {
+        case .entitlementLacks, .manifestLacks, .infoPlistLacks: true
+        case let .anyOf(alternatives), let .allOf(alternatives): alternatives.contains(where: \.relocates)
+        default: false
+        }
+    }
+}
+
+public struct ScopedSearch: Sendable {
+    public var patterns: [Pattern]
+    /// Names or string text, instead of patterns (`names: {words: [revoke]}`).
+    public var words: [NameMatch] = []
+    public var scope: ConditionScope = .function
+    /// Metavariable to follow into the helper functions it is passed to.
+    public var follow: String?
+    /// Occurrences inside these patterns' matches do not count (`print(...)`).
+    public var notInside: [Pattern] = []
+}
+
+/// A question about a whole target: does some file match one of these patterns?
+/// Compared by identity: each condition in a rule file is its own question.
+public final class ProjectSearch: Sendable, Hashable {
+    public let clauses: [PatternClause]
+    public let imports: [String]
+    public let language: LanguageFilter
+    /// Only matches live code can reach count (see `Unreachable`).
+    public let reachable: Bool
+    /// For a search of reachable code: the same search counting every match, which answers for
+    /// a site that is itself out of reach (code nothing reaches cannot tell what else does not).
+    public let anywhere: ProjectSearch?
+    /// What the search was written as (its clauses' text, with its filters), when known: two
+    /// searches with the same one find the same, and are answered once.
+    package let signature: String?
+
+    public convenience init(clauses: [PatternClause], imports: [String] = [], language: LanguageFilter = .any, reachable: Bool = false) {
+        self.init(clauses: clauses, imports: imports, language: language, reachable: reachable, written: nil)
+    }
+
+    /// `written` is the search's clauses as written: the same text makes the same clauses.
+    init(clauses: [PatternClause], imports: [String], language: LanguageFilter, reachable: Bool, written: String?) {
+        self.clauses = clauses
+        self.imports = imports
+        self.language = language
+        self.reachable = reachable
+        signature = written.map { [$0, imports.joined(separator: ","), language.rawValue, reachable ? "reachable" : ""].joined(separator: "\u{0}") }
+        anywhere = reachable ? ProjectSearch(clauses: clauses, imports: imports, language: language, reachable: false, written: written) : nil
+    }
+
+    public static func == (a: ProjectSearch, b: ProjectSearch) -> Bool { a === b }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+public enum MetavariableTest: Sendable {
+    /// Its value, or a value assigned to it, starts with a match of one of these patterns.
+    case resolvesTo([Pattern])
+    /// Its value, followed through assignments and into helper functions, names one of these
+    /// words (case-insensitive substring of an identifier).
+    case mentions([String])
+    /// It can be followed to at least one value, and none of them names these words.
+    case lacks([String])
+    /// Followed through assignments and the names inside its values (not into the functions it
+    /// calls), it names none of these words; values it cannot follow do not matter.
+    case mentionsNone([String])
+    /// Its declared type is one of these (parameter, `let x: T`, `as? T`, `case let x as T`).
+    case type([String])
+    /// Its own text (names and string contents, as the test's `place` says) contains one of
+    /// these words, case-insensitive, in a name that contains none of the exceptions.
+    case nameMatches(NameMatch)
+    /// Its value, followed through assignments, is a string literal without interpolation or an
+    /// integer literal.
+    case literal
+    /// It is a string literal the app completes at run time: it interpolates values, is joined
+    /// to another value with `+` or `appending`, or is the format of a `String(format:)` with
+    /// arguments.
+    case built
+    /// Its value, followed through assignments and into helper functions, contains a match of one of these patterns.
+    case contains([Pattern])
+    /// Its value, followed likewise, contains no match of any of these patterns.
+    case containsNone([Pattern])
+    /// Neither its declared type nor what it can be followed to through assignments is visibly
+    /// of these kinds (a Boolean, a number, a date): `token.isEmpty`, `hasToken = false`,
+    /// `Date()` and `var refreshCount: Int` are not the token their names speak of.
+    case kindNone(Set<ValueKind>)
+    /// Followed back to where it comes from (assignments, the names inside its values, a
+    /// parameter to its function's declaration, the values the project's functions return, the
+    /// call that hands a closure its parameters), it reaches one of these origins:
+    /// patterns from the provider catalog (`comes-from: [credentials]`).
+    case comesFrom(ValueOrigin, [PatternClause])
+    /// Followed likewise, it reaches none of these origins (`comes-from-none: [push-tokens]`).
+    case comesFromNone(ValueOrigin, [PatternClause])
+    /// Followed back as `comesFrom` follows it (and through `name[key] = value`), it is built
+    /// from a match of one of these patterns (`built-from: ["$_.allHTTPHeaderFields"]`).
+    case builtFrom([PatternClause])
+    /// A value it names is of one of the project's structs that holds a property whose name
+    /// passes the test, itself or in a struct it holds (`print(response)` of a decoded
+    /// `LoginResponse { let accessToken: String }`): printing a struct prints every property.
+    case carries(NameMatch)
+}
+
+public struct RelatedPlace: Sendable {
+    public var clauses: [PatternClause]
+    public var message: String
+    /// Only for sites that meet these conditions.
+    public var conditions: [Condition] = []
+    /// Only a match that live code cannot reach, with the reason after the message.
+    public var unreachable = false
+    /// Only a match that live code may reach.
+    public var reachable = false
+    /// Where the match is looked for.
+    public var within: Within = .target
+
+    public enum Within: String, Sendable, CaseIterable {
+        /// The site's file first, then the rest of its target.
+        case target
+        /// The sign-in flow the site is part of (``ProjectIndex/flowRegions(around:inFile:)``),
+        /// nearest first; nothing when the flow holds no match.
+        case flow
+    }
+}
+
+/// Another message when the site's target has a fact.
+public struct MessageOverride: Sendable {
+    public var when: ProjectSearch
+    public var message: String
+}
+
+public struct SeverityOverride: Sendable {
+    public var when: ProjectSearch
+    public var severity: Severity
+}
+
+extension Condition {
+    /// The project-wide searches in the condition, also inside `any-of`.
+    var projectSearches: [ProjectSearch] {
+        switch self {
+        case let .projectHas(search), let .projectLacks(search): return [search] + (search.anywhere.map { [$0] } ?? [])
+        case let .anyOf(alternatives), let .allOf(alternatives): return alternatives.flatMap(\.projectSearches)
+        default: return []
+        }
+    }
+}
+
+extension Condition {
+    /// The searches of `present` and `absent` in the condition, also inside `any-of`.
+    package var scopedSearches: [ScopedSearch] {
+        switch self {
+        case let .present(search), let .absent(search): return [search]
+        case let .anyOf(alternatives), let .allOf(alternatives): return alternatives.flatMap(\.scopedSearches)
+        default: return []
+        }
+    }
+}
+
+extension RuleSpec {
+    /// The project-wide questions the rule asks: in its conditions and its patterns' (also
+    /// inside `any-of`), and in its severity overrides.
+    package var projectSearches: [ProjectSearch] {
+        (match.conditions + match.patterns.flatMap(\.conditions)).flatMap(\.projectSearches) + severityWhen.map(\.when)
+            + messageWhen.map(\.when)
+    }
+}

@@ -1,0 +1,370 @@
+import AuthLintModel
+/// The Objective-C lexer (`.m`, `.mm`, `.h`), with the same token kinds and the same guarantees
+/// as ``Lexer``: the tokens' bytes concatenated give back the input, and no input traps or hangs.
+///
+/// C rules, with these choices:
+///
+/// - Comments: `//` to the end of the line, `/* … */` not nested; `///` (but not `////`) and
+///   `/** … */` (but not `/**/`) are doc comments. A backslash at the end of a `//` comment does
+///   not continue it onto the next line.
+/// - Strings: `"…"`, and `@"…"` whose `stringOpen` token is `@"` (the `@` is part of the
+///   delimiter). Character literals `'c'` lex the same way with `'` delimiters. A backslash
+///   escapes the next byte (a line break too: line continuation). An unescaped line break ends
+///   the literal, unterminated. C++ raw strings `R"(…)"` are not recognized.
+/// - `@word` (`@interface`, `@selector`, `@property`, `@end` ...) is one `.attribute` token;
+///   `@` before anything else (`@[`, `@{`, `@(`, `@42`) is `.at`.
+/// - `#word` (`#import`, `#define`, `#pragma`, `#if` ...) is one `.poundKeyword`; the rest of a
+///   preprocessor line is ordinary tokens (`<Foundation/Foundation.h>` is `<` `Foundation` `/` …),
+///   except the message of `#error` and `#warning`, which is one `.lineComment` to the line end.
+/// - Identifiers may contain `$` and any non-ASCII character; C keywords (`if`, `return`,
+///   `struct`, `static` ...) are `.keyword`; Objective-C words such as `self`, `nil`, `YES`, `id`
+///   are identifiers.
+/// - Numbers are C preprocessing numbers (suffixes and exponents included: `10UL`, `1.5e-3f`,
+///   `0x1p4`, `.5`); `.floatLiteral` when they hold a `.` or an exponent.
+/// - Operators are C's, longest match first (`<<=`, `->`, `++`, `!=` ...); `?`, `!` are
+///   operators; `...` is an operator.
+/// - Interpolation depth is always 0.
+public enum ObjCLexer {
+    public static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [LexDiagnostic]) {
+        LexEntry.run(bytes) { p, n in
+            var lexer = ObjCLexerImpl(p, n)
+            lexer.run()
+            return (lexer.sink.tokens, lexer.sink.diagnostics)
+        }
+    }
+}
+
+enum CKeywords {
+    static let table: KeywordTable = {
+        let words = [
+            "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
+            "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
+            "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+            "volatile", "while", "_Bool", "_Complex", "_Imaginary", "_Nonnull", "_Nullable",
+        ]
+        return KeywordTable(words.map { ($0, UInt8(1)) })
+    }()
+
+    /// Directives whose message is prose, not tokens.
+    static let diagnosticDirectives = KeywordTable([("error", 1), ("warning", 1)])
+    /// `#pragma`, and the `mark` after it whose title is prose too.
+    static let pragma = KeywordTable([("pragma", 1)])
+    static let mark = KeywordTable([("mark", 1)])
+}
+
+struct ObjCLexerImpl {
+    let p: UnsafePointer<UInt8>
+    let n: Int
+    let cls: UnsafePointer<UInt8>
+    let keywords: KeywordTable
+    var sink: LexSink
+    var pos = 0
+
+    init(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        self.p = p
+        self.n = n
+        self.cls = ByteClass.table
+        self.keywords = CKeywords.table
+        self.sink = LexSink(p, n)
+    }
+
+    @inline(__always)
+    func peek(_ i: Int) -> UInt8 { i < n ? p[i] : 0 }
+
+    @inline(__always)
+    mutating func emit(_ kind: TokenKind, _ end: Int, ascii: Bool = true) {
+        if ascii { sink.emitASCII(kind, to: end) } else { sink.emit(kind, to: end) }
+        pos = end
+    }
+
+    mutating func run() {
+        if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { emit(.byteOrderMark, 3, ascii: false) }
+        while pos < n { lexToken() }
+    }
+
+    /// The end of the identifier character at `i`, if there is one there.
+    @inline(__always)
+    func identifierCharEnd(_ i: Int) -> (end: Int, ascii: Bool)? {
+        guard i < n else { return nil }
+        let b = p[i]
+        if cls[Int(b)] & ByteClass.identContinue != 0 || b == ASCII.dollar { return (i + 1, true) }
+        if b < 0x80 { return nil }
+        let (u, length) = UTF8Scan.scalar(p, i, n)
+        if length == 0 || u == UTF8Scan.noBreakSpace { return nil }
+        return (i + length, false)
+    }
+
+    func identifierEnd(_ i: Int) -> (end: Int, ascii: Bool)? {
+        guard i < n, cls[Int(p[i])] & ByteClass.digit == 0, let first = identifierCharEnd(i) else { return nil }
+        var end = first.end
+        var ascii = first.ascii
+        while let next = identifierCharEnd(end) {
+            end = next.end
+            ascii = ascii && next.ascii
+        }
+        return (end, ascii)
+    }
+
+    mutating func lexToken() {
+        let start = pos
+        let b = p[start]
+        let byteClass = cls[Int(b)]
+        if byteClass & ByteClass.identStart != 0 {
+            lexIdentifier(start)
+            return
+        }
+        if byteClass & ByteClass.space != 0 {
+            lexWhitespace(start)
+            return
+        }
+        switch b {
+        case ASCII.lf, ASCII.cr:
+            let end = b == ASCII.cr && peek(start + 1) == ASCII.lf ? start + 2 : start + 1
+            sink.emitNewline(to: end)
+            pos = end
+        case ASCII.slash:
+            let next = peek(start + 1)
+            if next == ASCII.slash {
+                var i = start + 2
+                while i < n && p[i] != ASCII.lf && p[i] != ASCII.cr { i += 1 }
+                let isDoc = peek(start + 2) == ASCII.slash && peek(start + 3) != ASCII.slash
+                emit(isDoc ? .docLineComment : .lineComment, i, ascii: false)
+            } else if next == ASCII.star {
+                lexBlockComment(start)
+            } else {
+                lexOperator(start)
+            }
+        case ASCII.quote, ASCII.apostrophe:
+            lexQuoted(start, openEnd: start + 1, quote: b)
+        case ASCII.at:
+            if peek(start + 1) == ASCII.quote {
+                lexQuoted(start, openEnd: start + 2, quote: ASCII.quote)
+            } else if let end = identifierEnd(start + 1) {
+                emit(.attribute, end.end, ascii: end.ascii)
+            } else {
+                emit(.at, start + 1)
+            }
+        case ASCII.pound:
+            if let end = identifierEnd(start + 1) {
+                emit(.poundKeyword, end.end, ascii: end.ascii)
+                if CKeywords.diagnosticDirectives.lookup(p, start + 1, end.end - start - 1) != nil {
+                    lexDirectiveMessage(end.end)
+                } else if CKeywords.pragma.lookup(p, start + 1, end.end - start - 1) != nil {
+                    lexPragmaMark(end.end)
+                }
+            } else {
+                emit(.pound, start + 1)
+            }
+        case ASCII.lparen: emit(.leftParen, start + 1)
+        case ASCII.rparen: emit(.rightParen, start + 1)
+        case ASCII.lbrace: emit(.leftBrace, start + 1)
+        case ASCII.rbrace: emit(.rightBrace, start + 1)
+        case ASCII.lbracket: emit(.leftBracket, start + 1)
+        case ASCII.rbracket: emit(.rightBracket, start + 1)
+        case ASCII.comma: emit(.comma, start + 1)
+        case ASCII.colon: emit(.colon, start + 1)
+        case ASCII.semicolon: emit(.semicolon, start + 1)
+        case ASCII.backslash: emit(.backslash, start + 1)
+        case ASCII.dot:
+            if cls[Int(peek(start + 1))] & ByteClass.digit != 0 && start + 1 < n {
+                lexNumber(start)
+            } else if peek(start + 1) == ASCII.dot && peek(start + 2) == ASCII.dot {
+                emit(.operator, start + 3)
+            } else if peek(start + 1) == ASCII.star {
+                emit(.operator, start + 2)   // C++ '.*'
+            } else {
+                emit(.period, start + 1)
+            }
+        case ASCII.zero...ASCII.nine:
+            lexNumber(start)
+        case ASCII.nul:
+            var end = start + 1
+            while end < n && p[end] == ASCII.nul { end += 1 }
+            emit(.unknown, end, ascii: false)
+        default:
+            if b == ASCII.dollar {
+                lexIdentifier(start)
+            } else if byteClass & ByteClass.operatorChar != 0 {
+                lexOperator(start)
+            } else if b < 0x80 {
+                sink.diagnose(.unexpectedCharacter,
+                              "unexpected character U+\(String(b, radix: 16, uppercase: true))",
+                              line: sink.line, column: sink.column)
+                emit(.unknown, start + 1, ascii: false)
+            } else {
+                let (u, length) = UTF8Scan.scalar(p, start, n)
+                if length == 0 {
+                    var i = start + 1
+                    while i < n && p[i] >= 0x80 && UTF8Scan.scalar(p, i, n).length == 0 { i += 1 }
+                    emit(.unknown, i, ascii: false)
+                } else if u == UTF8Scan.noBreakSpace {
+                    lexWhitespace(start)
+                } else {
+                    lexIdentifier(start)
+                }
+            }
+        }
+    }
+
+    /// `#pragma mark - Title`: the title is prose up to the line end (`#pragma mark - Theme's`
+    /// opens no character literal), after `mark` as an identifier. Other pragmas are tokens.
+    private mutating func lexPragmaMark(_ start: Int) {
+        var i = start
+        while i < n, p[i] == ASCII.space || p[i] == ASCII.tab { i += 1 }
+        guard let word = identifierEnd(i), CKeywords.mark.lookup(p, i, word.end - i) != nil else { return }
+        if i > start { emit(.whitespace, i) }
+        emit(.identifier, word.end)
+        lexDirectiveMessage(word.end)
+    }
+
+    /// The message of `#error` / `#warning` up to the line end: one `.lineComment`, so an
+    /// apostrophe in it (`#error "doesn't support"`, `#warning don't`) opens no literal.
+    private mutating func lexDirectiveMessage(_ start: Int) {
+        var i = start
+        while i < n, p[i] == ASCII.space || p[i] == ASCII.tab { i += 1 }
+        if i > start { emit(.whitespace, i) }
+        var end = i
+        while end < n, p[end] != ASCII.lf, p[end] != ASCII.cr { end += 1 }
+        if end > i { emit(.lineComment, end, ascii: false) }
+    }
+
+    private mutating func lexWhitespace(_ start: Int) {
+        var i = start
+        var ascii = true
+        while i < n {
+            if cls[Int(p[i])] & ByteClass.space != 0 {
+                i += 1
+            } else if p[i] == 0xC2 && peek(i + 1) == 0xA0 {
+                i += 2
+                ascii = false
+            } else {
+                break
+            }
+        }
+        emit(.whitespace, i, ascii: ascii)
+    }
+
+    private mutating func lexIdentifier(_ start: Int) {
+        var i = start
+        var ascii = true
+        while let next = identifierCharEnd(i) {
+            i = next.end
+            ascii = ascii && next.ascii
+        }
+        if i == start {
+            i = start + 1
+            ascii = false
+        }
+        if ascii && keywords.lookup(p, start, i - start) != nil {
+            emit(.keyword, i)
+        } else {
+            emit(.identifier, i, ascii: ascii)
+        }
+    }
+
+    private mutating func lexBlockComment(_ start: Int) {
+        let isDoc = peek(start + 2) == ASCII.star && peek(start + 3) != ASCII.slash
+        var i = start + 2
+        var closed = false
+        while i < n {
+            if p[i] == ASCII.star && peek(i + 1) == ASCII.slash {
+                i += 2
+                closed = true
+                break
+            }
+            i += 1
+        }
+        if !closed {
+            sink.diagnose(.unterminatedComment, "unterminated block comment", line: sink.line, column: sink.column)
+            i = n
+        }
+        emit(isDoc ? .docBlockComment : .blockComment, i, ascii: false)
+    }
+
+    /// A string or character literal: `"…"`, `@"…"`, `'…'`. `openEnd` is where its opening
+    /// delimiter ends.
+    private mutating func lexQuoted(_ start: Int, openEnd: Int, quote: UInt8) {
+        let openIndex = sink.tokens.count
+        emit(.stringOpen, openEnd)
+        var i = openEnd
+        while i < n {
+            let b = p[i]
+            if b == quote {
+                if i > openEnd { sink.emit(.stringSegment, to: i) }
+                emit(.stringClose, i + 1)
+                return
+            }
+            if b == ASCII.backslash {
+                let escaped = peek(i + 1)
+                if escaped == ASCII.cr && peek(i + 2) == ASCII.lf {
+                    i += 3
+                } else {
+                    i += 2
+                }
+                continue
+            }
+            if b == ASCII.lf || b == ASCII.cr {
+                if i > openEnd { sink.emit(.stringSegment, to: i) }
+                pos = i
+                sink.diagnose(.unterminatedString, "unterminated string literal", atToken: openIndex)
+                return
+            }
+            i += 1
+        }
+        if n > openEnd { sink.emit(.stringSegment, to: n) }
+        pos = n
+        sink.diagnose(.unterminatedString, "unterminated string literal", atToken: openIndex)
+    }
+
+    private mutating func lexNumber(_ start: Int) {
+        var i = start
+        var isFloat = false
+        let isHex = p[start] == ASCII.zero && (peek(start + 1) == ASCII.lowerX || peek(start + 1) == ASCII.upperX)
+        while i < n {
+            let b = p[i]
+            if (b == ASCII.lowerE || b == ASCII.upperE) && !isHex || (b == ASCII.lowerP || b == ASCII.upperP) && isHex {
+                isFloat = true
+                i += 1
+                let sign = peek(i)
+                if (sign == ASCII.plus || sign == ASCII.minus) && i < n { i += 1 }
+                continue
+            }
+            if b == ASCII.dot {
+                isFloat = true
+                i += 1
+                continue
+            }
+            if cls[Int(b)] & ByteClass.identContinue != 0 {
+                i += 1
+                continue
+            }
+            break
+        }
+        emit(isFloat ? .floatLiteral : .integerLiteral, i)
+    }
+
+    private mutating func lexOperator(_ start: Int) {
+        let a = p[start], b = peek(start + 1), c = peek(start + 2)
+        var length = 1
+        if (a == ASCII.less && b == ASCII.less && c == ASCII.equal)
+            || (a == ASCII.greater && b == ASCII.greater && c == ASCII.equal)
+            || (a == ASCII.minus && b == ASCII.greater && c == ASCII.star)
+            || (a == ASCII.less && b == ASCII.equal && c == ASCII.greater) {
+            length = 3
+        } else {
+            switch (a, b) {
+            case (ASCII.minus, ASCII.greater), (ASCII.plus, ASCII.plus), (ASCII.minus, ASCII.minus),
+                 (ASCII.less, ASCII.less), (ASCII.greater, ASCII.greater), (ASCII.less, ASCII.equal),
+                 (ASCII.greater, ASCII.equal), (ASCII.equal, ASCII.equal), (ASCII.bang, ASCII.equal),
+                 (ASCII.amp, ASCII.amp), (ASCII.pipe, ASCII.pipe), (ASCII.star, ASCII.equal),
+                 (ASCII.slash, ASCII.equal), (0x25, ASCII.equal), (ASCII.plus, ASCII.equal),
+                 (ASCII.minus, ASCII.equal), (ASCII.amp, ASCII.equal), (ASCII.caret, ASCII.equal),
+                 (ASCII.pipe, ASCII.equal):
+                length = 2
+            default:
+                length = 1
+            }
+        }
+        emit(.operator, min(start + length, n))
+    }
+}

@@ -1,0 +1,47 @@
+import AuthLintModel
+/// A region of code that rules reason about: the file, a type body, a function (methods,
+/// initialisers, computed properties and accessors) or a closure. Control-flow blocks (`if`,
+/// `guard`, `for`, `do`…) belong to the function around them.
+public struct Scope: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case file, type, function, closure
+    }
+
+    /// A declared parameter: `label name: Type`. For closures without parameters, the shorthand
+    /// `$0` stands for the first.
+    public struct Parameter: Sendable, Hashable {
+        public var label: String?
+        public var name: String
+        /// The type as written, tokens joined without spaces ("ASAuthorizationAppleIDRequest", "[String]").
+        public var type: String?
+        /// Code index of the parameter's name.
+        public var index: Int
+        /// Whether the declaration gives it a default value (callers may leave it out).
+        public var hasDefault = false
+
+        /// The label a call writes for it; nil when it writes none (`_ name: T`).
+        public var callLabel: String? { label == "_" ? nil : (label ?? name) }
+        /// `items: T...`: a call may give it several arguments.
+        public var isVariadic: Bool { type?.hasSuffix("...") ?? false }
+    }
+
+    public var kind: Kind
+    /// Function, type or property name; nil for closures and the file.
+    public var name: String?
+    /// Index of the enclosing scope in ``CodeView/scopes``; nil for the file.
+    public var parent: Int?
+    /// Code index of the `{`, or -1 for the file scope.
+    public var open: Int
+    /// Code index of the `}` (or the token count when unbalanced or for the file).
+    public var close: Int
+    /// Code index where the declaration starts (`func`, `class`…); the `{` for closures.
+    public var headerStart: Int
+    public var parameters: [Parameter]
+
+    /// Code indices of the body, braces excluded.
+    public var body: Range<Int> { (open + 1)..<max(open + 1, close) }
+
+    public func parameter(named name: String) -> Parameter? {
+        parameters.first { $0.name == name }
+    }
+}
