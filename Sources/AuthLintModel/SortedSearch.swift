@@ -1,7 +1,7 @@
 extension RandomAccessCollection {
     /// The first index whose element is not `before` the ones sought, in a collection sorted so
     /// that every element `before` accepts comes first (a binary search).
-    package func lowerBound(_ before: (Element) -> Bool) -> Index {
+    @inlinable package func lowerBound(_ before: (Element) -> Bool) -> Index {
         var low = startIndex
         var count = self.count
         while count > 0 {
@@ -20,7 +20,7 @@ extension RandomAccessCollection {
 
 extension Sequence where Element: Comparable {
     /// The elements sorted ascending, each once.
-    package func sortedUnique() -> [Element] {
+    @inlinable package func sortedUnique() -> [Element] {
         var sorted = self.sorted()
         var kept = 0
         for element in sorted where kept == 0 || sorted[kept - 1] != element {
@@ -35,7 +35,7 @@ extension Sequence where Element: Comparable {
 extension Sequence where Element: Comparable {
     /// The positions in `wanted` (sorted ascending, each once) of the elements this sequence,
     /// sorted ascending, holds.
-    package func positions(in wanted: [Element]) -> [Int] {
+    @inlinable package func positions(in wanted: [Element]) -> [Int] {
         var found: [Int] = []
         var iterator = makeIterator()
         var element = iterator.next()
@@ -57,7 +57,7 @@ extension Sequence where Element: Comparable {
 
 extension RandomAccessCollection where Element: Comparable {
     /// Whether a collection sorted ascending holds `value`.
-    package func sortedContains(_ value: Element) -> Bool {
+    @inlinable package func sortedContains(_ value: Element) -> Bool {
         let found = lowerBound { $0 < value }
         return found != endIndex && self[found] == value
     }
