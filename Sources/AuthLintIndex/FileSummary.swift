@@ -706,35 +706,36 @@ package struct LexedWords: WordsAndNames { package init(words: [UInt8], code: Co
 
 extension WordsAndNames {
     /// Whether every name hash is in the file's code.
-    package func mentionsAll(_ hashes: [UInt64]) -> Bool {
+    func allMentioned(_ hashes: [UInt64]) -> Bool {
         hashes.allSatisfy(mentions)
     }
 
     /// Whether the clause (a pattern, or words) may match in the file.
-    package func mayMatch(_ clause: PatternClause, _ index: WordIndex) -> Bool {
+    func clauseMayMatch(_ clause: PatternClause, _ index: WordIndex) -> Bool {
         if let words = clause.words { return mayContain(words, index) }
-        return mentionsAll(clause.pattern.requiredNames) && mayMatch(clause.pattern, index.patterns) && mayHold(clause.conditions, index)
+        return allMentioned(clause.pattern.requiredNames) && mayMatch(clause.pattern, index.patterns)
+            && conditionsMayHold(clause.conditions, index)
     }
 
     /// Whether the conditions may all hold for a match in the file: false only when one needs
     /// the file to hold what it does not: a metavariable's names to contain words, or a search
     /// confined to the file (its function, type or the file itself, not followed into helpers)
     /// to find a pattern or words.
-    package func mayHold(_ conditions: [Condition], _ index: WordIndex) -> Bool {
-        conditions.allSatisfy { mayHold($0, index) }
+    func conditionsMayHold(_ conditions: [Condition], _ index: WordIndex) -> Bool {
+        conditions.allSatisfy { conditionMayHold($0, index) }
     }
 
-    private func mayHold(_ condition: Condition, _ index: WordIndex) -> Bool {
+    private func conditionMayHold(_ condition: Condition, _ index: WordIndex) -> Bool {
         switch condition {
         case let .metavariable(_, .nameMatches(test)):
             return mayContain(test, index)
         case let .present(search) where search.follow == nil && search.scope != .project && search.scope != .request:
             return search.words.contains { mayContain($0, index) }
-                || search.patterns.contains { mentionsAll($0.requiredNames) && mayMatch($0, index.patterns) }
+                || search.patterns.contains { allMentioned($0.requiredNames) && mayMatch($0, index.patterns) }
         case let .anyOf(alternatives):
-            return alternatives.contains { mayHold($0, index) }
+            return alternatives.contains { conditionMayHold($0, index) }
         case let .allOf(conditions):
-            return mayHold(conditions, index)
+            return conditionsMayHold(conditions, index)
         default:
             return true
         }
@@ -754,6 +755,25 @@ extension WordsAndNames {
             return bits & mask != 0
         }
     }
+}
+
+// The entry points of other targets, one set per type. They are concrete so that this target
+// specialises the generic checks above for each type: a generic called from another target runs
+// unspecialised, through witness tables.
+extension FileSummary {
+    /// Whether every name hash is in the file's code.
+    package func mentionsAll(_ hashes: [UInt64]) -> Bool { allMentioned(hashes) }
+    /// Whether the clause (a pattern, or words) may match in the file.
+    package func mayMatch(_ clause: PatternClause, _ index: WordIndex) -> Bool { clauseMayMatch(clause, index) }
+    /// Whether the conditions may all hold for a match in the file.
+    package func mayHold(_ conditions: [Condition], _ index: WordIndex) -> Bool { conditionsMayHold(conditions, index) }
+}
+
+extension LexedWords {
+    /// Whether the clause (a pattern, or words) may match in the file.
+    package func mayMatch(_ clause: PatternClause, _ index: WordIndex) -> Bool { clauseMayMatch(clause, index) }
+    /// Whether the conditions may all hold for a match in the file.
+    package func mayHold(_ conditions: [Condition], _ index: WordIndex) -> Bool { conditionsMayHold(conditions, index) }
 }
 
 /// The words of every `names:` clause of a run's rules, normalised, each with its position in
@@ -895,7 +915,7 @@ struct PatternUse: Sendable {
     }
 
     func mayBeRead(in file: File, _ index: WordIndex) -> Bool {
-        file.mentionsAll(names) && imports.allSatisfy { !file.seen.isDisjoint(with: $0) } && file.mayHold(conditions, index)
+        file.allMentioned(names) && imports.allSatisfy { !file.seen.isDisjoint(with: $0) } && file.conditionsMayHold(conditions, index)
     }
 
     /// Where each pattern of the rules and providers is read, by ``Pattern/sourceHash``: nil for

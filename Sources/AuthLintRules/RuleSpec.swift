@@ -89,94 +89,95 @@ public struct ThroughHelpers: Sendable {
 /// A pattern with the conditions that apply only to its matches.
 ///
 /// Rules hold many clauses and every file reads them all, so a clause keeps its fields in one
-/// shared, copy-on-write box: copying a clause costs one reference, not one per field.
+/// shared, immutable box: copying a clause costs one reference, not one per field. A setter (the
+/// loader's, once per clause) makes a new box. The getters are inlinable and the box's fields
+/// constant, so another target reads a clause's pattern in place, neither copying it nor checking
+/// exclusivity at run time.
 public struct PatternClause: Sendable {
-    private final class Storage: @unchecked Sendable {
-        // Mutated only through `PatternClause`'s setters, which copy a shared box first.
-        var pattern: Pattern
-        var words: NameMatch?
-        var conditions: [Condition]
-        var imports: [String] = []
-        var language: LanguageFilter?
-        var severity: Severity?
-        var label: String?
-        var message: String?
-        var fix: FixSpec?
+    @usableFromInline
+    struct Fields: Sendable {
+        @usableFromInline var pattern: Pattern
+        @usableFromInline var words: NameMatch?
+        @usableFromInline var conditions: [Condition]
+        @usableFromInline var imports: [String] = []
+        @usableFromInline var language: LanguageFilter?
+        @usableFromInline var severity: Severity?
+        @usableFromInline var label: String?
+        @usableFromInline var message: String?
+        @usableFromInline var fix: FixSpec?
+    }
 
-        init(pattern: Pattern, conditions: [Condition]) {
-            self.pattern = pattern
-            self.conditions = conditions
-        }
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let fields: Fields
 
-        func copy() -> Storage {
-            let copy = Storage(pattern: pattern, conditions: conditions)
-            copy.words = words
-            copy.imports = imports
-            copy.language = language
-            copy.severity = severity
-            copy.label = label
-            copy.message = message
-            copy.fix = fix
-            return copy
+        init(_ fields: Fields) {
+            self.fields = fields
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
-    private var unique: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
-        }
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var fields = storage.fields
+        body(&fields)
+        storage = Storage(fields)
     }
 
     public var pattern: Pattern {
-        get { storage.pattern }
-        set { unique.pattern = newValue }
+        @inlinable get { storage.fields.pattern }
+        set { change { $0.pattern = newValue } }
     }
+
     /// Instead of a pattern: every single name or string that passes this test.
     public var words: NameMatch? {
-        get { storage.words }
-        set { unique.words = newValue }
+        @inlinable get { storage.fields.words }
+        set { change { $0.words = newValue } }
     }
+
     public var conditions: [Condition] {
-        get { storage.conditions }
-        set { unique.conditions = newValue }
+        @inlinable get { storage.fields.conditions }
+        set { change { $0.conditions = newValue } }
     }
+
     /// The file must import one of these modules (empty: any file).
     public var imports: [String] {
-        get { storage.imports }
-        set { unique.imports = newValue }
+        @inlinable get { storage.fields.imports }
+        set { change { $0.imports = newValue } }
     }
+
     /// Narrows the rule's language for this pattern.
     public var language: LanguageFilter? {
-        get { storage.language }
-        set { unique.language = newValue }
+        @inlinable get { storage.fields.language }
+        set { change { $0.language = newValue } }
     }
+
     /// Severity of findings from this pattern, when not the rule's.
     public var severity: Severity? {
-        get { storage.severity }
-        set { unique.severity = newValue }
+        @inlinable get { storage.fields.severity }
+        set { change { $0.severity = newValue } }
     }
+
     /// What this pattern finds, in words (a provider's name), for `{label}` in messages.
     public var label: String? {
-        get { storage.label }
-        set { unique.label = newValue }
+        @inlinable get { storage.fields.label }
+        set { change { $0.label = newValue } }
     }
+
     /// The message of findings from this pattern, when not the rule's (a fix of its own to name).
     public var message: String? {
-        get { storage.message }
-        set { unique.message = newValue }
+        @inlinable get { storage.fields.message }
+        set { change { $0.message = newValue } }
     }
 
     /// The fix of this pattern's sites, when not the rule's.
     public var fix: FixSpec? {
-        get { storage.fix }
-        set { unique.fix = newValue }
+        @inlinable get { storage.fields.fix }
+        set { change { $0.fix = newValue } }
     }
 
     public init(pattern: Pattern, conditions: [Condition] = []) {
-        storage = Storage(pattern: pattern, conditions: conditions)
+        storage = Storage(Fields(pattern: pattern, conditions: conditions))
     }
 }
 

@@ -7,7 +7,10 @@ import AuthLintSyntax
 /// One budget is used by one thread at a time: each file's analysis makes its own.
 public final class StepBudget: @unchecked Sendable {
     public let limit: Int
-    public private(set) var spent = 0
+    /// The steps taken. Private, so that the compiler sees every access to it and checks none
+    /// for exclusivity at run time: it is read once a matching step, from other targets too.
+    private var taken = 0
+    public var spent: Int { taken }
 
     public init(limit: Int) {
         self.limit = limit
@@ -21,7 +24,7 @@ public final class StepBudget: @unchecked Sendable {
     /// The budget of a file of `bytes` bytes, of which `spent` steps are already taken.
     package convenience init(bytes: Int, allowance: Allowance, spent: Int) {
         self.init(bytes: bytes, allowance: allowance)
-        self.spent = spent
+        taken = spent
     }
 
     /// How many steps a file gets: a fixed allowance that no ordinary file comes near, and more
@@ -41,13 +44,13 @@ public final class StepBudget: @unchecked Sendable {
         public static let standard = Allowance(base: 1_000_000, perByte: 16)
     }
 
-    public var isSpent: Bool { spent >= limit }
+    public var isSpent: Bool { taken >= limit }
 
     /// Takes one step; false once the budget is spent.
     @inline(__always)
     func spend() -> Bool {
-        guard spent < limit else { return false }
-        spent += 1
+        guard taken < limit else { return false }
+        taken += 1
         return true
     }
 }

@@ -172,8 +172,9 @@ public enum Linter {
             let budget = StepBudget(bytes: project.files.byteCount(fileIndex), allowance: allowance)
             let bounded = evaluator.spending(budget)
             var outcome = FileOutcome()
-            for (ruleIndex, rule) in rules.enumerated() where !firstOnly[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
-                let scanned = bounded.scan(rule, inFile: fileIndex)
+            // Rules are read in place, by index: a rule is a large value, copied field by field.
+            for ruleIndex in rules.indices where !firstOnly[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
+                let scanned = bounded.scan(rules[ruleIndex], inFile: fileIndex)
                 outcome.sites += scanned.sites.map { (ruleIndex, $0) }
                 outcome.sinks += scanned.sinks.map { (ruleIndex, $0) }
                 outcome.spent = budget.spent
