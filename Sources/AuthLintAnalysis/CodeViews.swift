@@ -1,0 +1,175 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import AuthLintIndex
+import Foundation
+
+/// The files of a ``ProjectIndex``: a collection whose elements are analysed on first use when
+/// they were given as summaries. Safe to use from several threads.
+///
+/// A file analysed on use is kept while the files so kept fit in the run's resident source
+/// (``LintOptions/residentSourceBytes``, see ``RecentCode``), and analysed again if asked for
+/// after it was let go: lexing the same bytes gives the same code, so what a rule finds does not
+/// depend on what was kept.
+public struct CodeViews: RandomAccessCollection, Sendable {
+    /// The files given analysed, and those given as summaries, each by its index; a list is
+    /// empty when no file was given so (a large tree's run keeps no code).
+    private let ready: [CodeView?]
+    private let pending: [SourceFile.Pending?]
+    public let count: Int
+    /// Locks held while a file is analysed, so that two threads asking for it lex it once: file
+    /// `i` takes lock `i % locks.count` (lexing reads no other file, so one lock is all it holds).
+    private let locks: [NSLock]
+    private let recent: RecentCode?
+
+    init(_ entries: [ProjectIndex.Entry], residentBytes: Int) {
+        let later = entries.contains { if case .summary = $0 { true } else { false } }
+        let lexed = entries.contains { if case .code = $0 { true } else { false } }
+        var ready: [CodeView?] = []
+        var pending: [SourceFile.Pending?] = []
+        if lexed { ready.reserveCapacity(entries.count) }
+        if later { pending.reserveCapacity(entries.count) }
+        for entry in entries {
+            switch entry {
+            case let .code(code, _):
+                if lexed { ready.append(code) }
+                if later { pending.append(nil) }
+            case let .summary(_, file):
+                if lexed { ready.append(nil) }
+                if later { pending.append(file) }
+            }
+        }
+        self.ready = ready
+        self.pending = pending
+        count = entries.count
+        locks = later ? (0..<Swift.min(entries.count, 128)).map { _ in NSLock() } : []
+        recent = later ? RecentCode(count: entries.count, capacity: residentBytes) : nil
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// The file's code when it was given analysed.
+    private func given(_ index: Int) -> CodeView? { ready.isEmpty ? nil : ready[index] }
+
+    public subscript(index: Int) -> CodeView {
+        if let code = given(index) { return code }
+        let recent = recent!
+        if let code = recent.code(index) { return code }
+        let lock = locks[index % locks.count]
+        lock.lock()
+        defer { lock.unlock() }
+        if let code = recent.code(index) { return code }
+        let code = CodeView(file: pending[index]!.sourceFile())
+        recent.keep(code, at: index)
+        return code
+    }
+
+    func language(_ index: Int) -> SourceLanguage {
+        given(index)?.file.language ?? pending[index]!.language
+    }
+
+    /// The suppression directives of a file, without analysing it again (see ``SourceFile/Directives``).
+    package func directives(_ index: Int) -> SourceFile.Directives? {
+        given(index).map { SourceFile.Directives($0.file) } ?? pending[index]!.directives
+    }
+
+    /// The size of a file's text, known without analysing it (for a file not yet read, its
+    /// size when the tree was scanned).
+    package func byteCount(_ index: Int) -> Int {
+        given(index)?.file.bytes.count ?? pending[index]!.size
+    }
+
+    /// How many files were lexed on use: for the first time, and again after their code was let
+    /// go at loading (each file counted once, however often it was lexed).
+    package var lexedOnUse: (first: Int, again: Int) {
+        guard let recent else { return (0, 0) }
+        let again = recent.everKept.count { pending[$0]!.directives != nil }
+        return (recent.everKept.count - again, again)
+    }
+}
+
+/// The files analysed on use, kept while their source bytes fit in a capacity; past it, the one
+/// used least recently is let go. A file just analysed is kept even when it alone is larger.
+/// Safe to use from several threads.
+///
+/// Few of a project's files are kept at a time, so only they take room: by file index, each
+/// with its code and its neighbours in the order of use.
+final class RecentCode: @unchecked Sendable {
+    private let lock = NSLock()
+    private let capacity: Int
+    private var held = 0
+    private var kept: [Int32: Kept] = [:]
+    /// A list from the most recently used file to the least, linked by file index (-1: none).
+    private var newest: Int32 = -1
+    private var oldest: Int32 = -1
+    /// A bit for each file ever kept.
+    private var everKeptBits: [UInt64]
+
+    private struct Kept {
+        var code: CodeView
+        var older: Int32 = -1
+        var newer: Int32 = -1
+    }
+
+    init(count: Int, capacity: Int) {
+        self.capacity = capacity
+        everKeptBits = Array(repeating: 0, count: (count + 63) / 64)
+    }
+
+    /// The files ever kept, in order.
+    var everKept: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        var found: [Int] = []
+        for (word, bits) in everKeptBits.enumerated() {
+            var bits = bits
+            while bits != 0 {
+                found.append(word * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return found
+    }
+
+    /// The file's code when it is kept, made the most recently used.
+    func code(_ index: Int) -> CodeView? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let found = kept[Int32(index)]?.code else { return nil }
+        unlink(Int32(index))
+        pushNewest(Int32(index))
+        return found
+    }
+
+    func keep(_ view: CodeView, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard kept[Int32(index)] == nil else { return }
+        kept[Int32(index)] = Kept(code: view)
+        held += max(1, view.file.bytes.count)
+        pushNewest(Int32(index))
+        everKeptBits[index / 64] |= 1 << UInt64(index % 64)
+        while held > capacity, oldest != Int32(index), oldest >= 0 {
+            let last = oldest
+            unlink(last)
+            held -= max(1, kept.removeValue(forKey: last)!.code.file.bytes.count)
+        }
+    }
+
+    private func unlink(_ index: Int32) {
+        let before = kept[index]!.older, after = kept[index]!.newer
+        if before >= 0 { kept[before]!.newer = after } else { oldest = after }
+        if after >= 0 { kept[after]!.older = before } else { newest = before }
+        kept[index]!.older = -1
+        kept[index]!.newer = -1
+    }
+
+    private func pushNewest(_ index: Int32) {
+        kept[index]!.older = newest
+        kept[index]!.newer = -1
+        if newest >= 0 { kept[newest]!.newer = index } else { oldest = index }
+        newest = index
+    }
+}

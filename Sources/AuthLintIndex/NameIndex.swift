@@ -1,0 +1,225 @@
+import AuthLintModel
+import AuthLintSyntax
+import AuthLintProject
+import AuthLintRules
+import Foundation
+
+/// A name (by its hash) in one file (by its path).
+package struct NameInFile: Hashable { package init(path: String, hash: UInt64) { self.path = path; self.hash = hash }
+    var path: String
+    var hash: UInt64
+}
+
+/// The project's names, by the files that use them: built once the lookups made without it
+/// have checked as many files as it would hold entries (each lookup checks the files in its
+/// name's bucket, see ``NameBuckets``, at about the cost of indexing one name). A run asking
+/// about a few names does not index them all, and one asking about many spends at most about
+/// twice what indexing at once would have.
+///
+/// Before the buckets, the first ``directLookups`` names are looked up by reading every file's
+/// names. Making the buckets reads every name of every file (120 to 180 distinct names a file in
+/// the apps and trees measured) and sets a bit for each; a lookup reads about 7 of them in each
+/// file, by binary search. So those first lookups cost about what making the buckets does, and a
+/// run that asks about a few names, such as one that reports a few files, does not make them
+/// (ten files named in the 10k synthetic tree ask about 22).
+package final class NameIndex: @unchecked Sendable { package init() {  }
+    static let directLookups = 24
+    private let lock = NSLock()
+    private var checked = 0
+    private var directLookupsLeft = NameIndex.directLookups
+    private var byName: [NameKey: [Int32]]?
+
+    /// Whether one more name may be looked up by reading every file (and counts it).
+    package func takeDirectLookup() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard directLookupsLeft > 0 else { return false }
+        directLookupsLeft -= 1
+        return true
+    }
+
+    /// The index, built by `build` once the files checked without it reach `cost`, the entries
+    /// it holds; nil before.
+    package func index(cost: Int, build: () -> [NameKey: [Int32]]) -> [NameKey: [Int32]]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let byName { return byName }
+        guard checked >= cost else { return nil }
+        let built = build()
+        byName = built
+        return built
+    }
+
+    /// Whether the index was built.
+    var isBuilt: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return byName != nil
+    }
+
+    /// Counts the files a lookup made without the index checked.
+    package func didCheck(_ count: Int) {
+        lock.lock()
+        checked += count
+        lock.unlock()
+    }
+}
+
+/// Which files may use a name, by nine bits of its key (``NameKey``): one row of bits over the
+/// files for each of 512 buckets. Before the project's names are indexed (``NameIndex``), a
+/// lookup reads the names of only the files in its name's bucket instead of every file's. The
+/// names most files use (``CommonNames``) are left out of the rows: a lookup of one reads every
+/// file, most of which use it anyway, and the others' buckets hold a sixth of the files or so,
+/// as many as twice the buckets would with those names in.
+package struct NameBuckets: Sendable {
+    static let count = 512
+    private let wordsPerRow: Int
+    private let rows: [UInt64]
+    private let fileCount: Int
+    private let common: CommonNames
+    /// How many names the files use in all (each file's distinct names, those left out included).
+    package let names: Int
+
+    /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files
+    /// but those of `common` it leaves out, and gives back how many names the file uses. Each
+    /// run of 1,024 files (16 words of every row) fills words of its own, so the runs are
+    /// filled on all cores.
+    package init(fileCount: Int, common: CommonNames = .none, forEachName: @Sendable (Int, (NameKey) -> Void) -> Int) {
+        let wordsPerRow = (fileCount + 63) / 64
+        self.wordsPerRow = wordsPerRow
+        self.fileCount = fileCount
+        self.common = common
+        var rows = [UInt64](repeating: 0, count: Self.count * wordsPerRow)
+        let wordsPerRun = 16
+        let counts = rows.withUnsafeMutableBufferPointer { buffer in
+            let shared = SharedWords(buffer: buffer)
+            return Array(stride(from: 0, to: wordsPerRow, by: wordsPerRun)).parallelMap { firstWord in
+                var total = 0
+                for file in (firstWord * 64)..<min((firstWord + wordsPerRun) * 64, fileCount) {
+                    let word = file / 64
+                    let bit = UInt64(1) << UInt64(file % 64)
+                    total += forEachName(file) { key in
+                        shared.buffer[Self.bucket(key) * wordsPerRow + word] |= bit
+                    }
+                }
+                return total
+            }
+        }
+        self.rows = rows
+        self.names = counts.reduce(0, +)
+    }
+
+    /// The rows, written by runs of files that each write only their own words.
+    private struct SharedWords: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<UInt64>
+    }
+
+    /// Nine bits of the key, spread first.
+    static func bucket(_ key: NameKey) -> Int {
+        Int((UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 55)
+    }
+
+    /// The files that may use the name, in order: none outside it does.
+    package func files(mayMention key: NameKey) -> [Int] {
+        if common.holds(key: key) { return Array(0..<fileCount) }
+        var found: [Int] = []
+        let start = Self.bucket(key) * wordsPerRow
+        for word in 0..<wordsPerRow {
+            var bits = rows[start + word]
+            while bits != 0 {
+                found.append(word * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return found
+    }
+}
+
+/// The names so many of a project's files use that the files using one are found as fast by
+/// reading them all: those used by at least an eighth of up to 2,048 of the project's summaries,
+/// sampled evenly, told by their numbers in the summaries' vocabulary (``NameVocabulary``).
+/// A summary lists a name it shares with many files as a number, so the ones left out of
+/// ``NameBuckets`` are known without looking any name up.
+package struct CommonNames: Sendable {
+    let vocabulary: NameVocabulary
+    /// The keys, sorted ascending.
+    let keys: [NameKey]
+    /// A bit for each number of the vocabulary.
+    private let bits: [UInt64]
+
+    /// The most summaries read, and the fewest for any name to be common.
+    static let sampleSize = 2048
+    static let minimumSample = 64
+
+    static let none = CommonNames(vocabulary: .none, keys: [], bits: [])
+
+    private init(vocabulary: NameVocabulary, keys: [NameKey], bits: [UInt64]) {
+        self.vocabulary = vocabulary
+        self.keys = keys
+        self.bits = bits
+    }
+
+    /// The common names of the summaries written with the vocabulary of the first one written
+    /// with a vocabulary; none when fewer than ``minimumSample`` of them are sampled.
+    package init(_ summaries: [FileSummary?]) {
+        guard let vocabulary = summaries.lazy.compactMap({ $0?.vocabulary }).first(where: { !$0.keys.isEmpty }) else {
+            self = .none
+            return
+        }
+        var uses = [Int32](repeating: 0, count: vocabulary.keys.count)
+        var sampled = 0
+        let step = max(1, (summaries.count + Self.sampleSize - 1) / Self.sampleSize)
+        for file in stride(from: 0, to: summaries.count, by: step) {
+            guard let summary = summaries[file], summary.vocabulary === vocabulary else { continue }
+            sampled += 1
+            summary.forEachNameNumber { uses[$0] += 1 }
+        }
+        guard sampled >= Self.minimumSample else {
+            self = .none
+            return
+        }
+        let numbers = uses.indices.filter { Int(uses[$0]) * 8 >= sampled }
+        var bits = [UInt64](repeating: 0, count: (vocabulary.keys.count + 63) / 64)
+        for number in numbers { bits[number >> 6] |= 1 << UInt64(number & 63) }
+        self.init(vocabulary: vocabulary, keys: numbers.map { vocabulary.keys[$0] }, bits: bits)
+    }
+
+    @inline(__always)
+    func holds(number: Int) -> Bool {
+        bits[number >> 6] & (1 << UInt64(number & 63)) != 0
+    }
+
+    func holds(key: NameKey) -> Bool {
+        !keys.isEmpty && keys.sortedContains(key)
+    }
+}
+
+/// The files that use each of a few names, by key (``ProjectIndex/postings(of:)``).
+package struct NamePostings: Sendable {
+    /// The keys, sorted, each once.
+    private let keys: [NameKey]
+    /// The files that use each key, in file order.
+    private let files: [[Int32]]
+    private let fileCount: Int
+
+    package init(keys: [NameKey], files: [[Int32]], fileCount: Int) {
+        self.keys = keys
+        self.files = files
+        self.fileCount = fileCount
+    }
+
+    /// The files that use every name (by its hash) of the list, in file order; every file for
+    /// none. A name not among the keys given lets every file through.
+    package func files(mentioningAll hashes: [UInt64]) -> [Int] {
+        let lists = hashes.compactMap { hash -> [Int32]? in
+            let key = CodeView.key(hash)
+            let position = keys.lowerBound { $0 < key }
+            return position < keys.count && keys[position] == key ? files[position] : nil
+        }.sorted { $0.count < $1.count }
+        guard var kept = lists.first else { return Array(0..<fileCount) }
+        for list in lists.dropFirst() {
+            kept = kept.filter { list.sortedContains($0) }
+        }
+        return kept.map(Int.init)
+    }
+}
