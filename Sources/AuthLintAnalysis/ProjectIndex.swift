@@ -79,7 +79,7 @@ public final class ProjectIndex: Sendable {
     /// The values each function gives back, found on first use (see `returnedValues(of:)`).
     let returned = Memo<FunctionRef, [CodeRange]>()
     /// The files of each target where a related place of a rule may be found (see `Linter.relatedPlaces`).
-    package let relatedCandidates = Memo<RelatedInUnit, [Int]>()
+    private let relatedCandidates = Memo<RelatedInUnit, [Int]>()
     /// Where the value of each piece of code comes from, as far as it was followed (see `ValueResolver.resolve`).
     let resolvedValues = Memo<ResolvedValue, ValueResolver.Result>()
 
@@ -261,6 +261,12 @@ public final class ProjectIndex: Sendable {
     func mayMatch(_ pattern: Pattern, inFile index: Int) -> Bool {
         guard let summary = summaries[index] else { return true }
         return summary.mentionsAll(pattern.requiredNames) && summary.mayMatch(pattern, words.patterns)
+    }
+
+    /// The files of a target where a related place of a rule may be found, worked out by
+    /// `compute` once per rule, place and target.
+    package func relatedCandidates(_ key: RelatedInUnit, compute: () -> [Int]) -> [Int] {
+        relatedCandidates.value(for: key, compute: compute)
     }
 
     /// Whether the file may use `name` (an identifier or keyword): false only when its summary

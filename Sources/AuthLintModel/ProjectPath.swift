@@ -1,6 +1,7 @@
 import Foundation
 
 /// `/`-separated path arithmetic on paths relative to the project root (or absolute).
+@usableFromInline
 package enum ProjectPath {
     /// Removes `.` and empty segments and folds `..` into its parent where there is one; a
     /// relative path that climbs above its start keeps its leading `..`.
@@ -78,6 +79,7 @@ package enum ProjectPath {
     /// Orders paths by their UTF-8 bytes, so output is the same on every platform. Paths are
     /// compared often (the scan sorts every file, the load pairs two sorted lists), so bytes
     /// held contiguously, as native strings' are, are compared with `memcmp`.
+    @inlinable
     package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let compared = lhs.utf8.withContiguousStorageIfAvailable { a in
             rhs.utf8.withContiguousStorageIfAvailable { b in

@@ -65,6 +65,7 @@ extension RandomAccessCollection where Element: Comparable {
 
 extension Array where Element == String {
     /// The index of `path` in paths sorted by their UTF-8 bytes (``ProjectPath/precedes(_:_:)``).
+    @inlinable
     package func index(ofSortedPath path: String) -> Int? {
         let found = lowerBound { ProjectPath.precedes($0, path) }
         return found != endIndex && self[found] == path ? found : nil

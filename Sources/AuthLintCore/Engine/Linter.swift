@@ -344,7 +344,7 @@ public enum Linter {
             }
             // The files of the target where a clause may match (the same for every site of the
             // rule there), the site's own first.
-            let candidates = project.relatedCandidates.value(for: RelatedInUnit(rule: rule.id, place: number, unit: unit)) {
+            let candidates = project.relatedCandidates(RelatedInUnit(rule: rule.id, place: number, unit: unit)) {
                 project.units[unit].files.filter { file in
                     place.clauses.contains { evaluator.accepts($0, file) && project.mayMatch($0, inFile: file) }
                 }
