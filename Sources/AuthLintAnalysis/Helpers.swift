@@ -167,11 +167,11 @@ extension RuleEvaluator {
             guard let name = scope.name, let typeIndex = scope.parent, code.scopes[typeIndex].kind == .type,
                 let typeName = code.scopes[typeIndex].name
             else { return [] }
-            return assignments(toProperty: name, ofType: typeName, unit: project.unitOfFile[ref.file]).map { ($0, nil) }
+            return assignments(toProperty: name, ofType: typeName, target: project.targetOfFile[ref.file]).map { ($0, nil) }
         case let .wrapper(typeName):
             var found: [(CallArgument, CodeRange?)] = []
             for property in wrappedProperties(typeName) {
-                found += assignments(toProperty: property.name, ofType: property.owner, unit: project.unitOfFile[property.file])
+                found += assignments(toProperty: property.name, ofType: property.owner, target: project.targetOfFile[property.file])
                     .map { ($0, property.arguments) }
             }
             return found
@@ -221,11 +221,11 @@ extension RuleEvaluator {
     /// Assignments `name = value` to a property of `typeName`: inside the type's declarations
     /// (`name = …`, `self.name = …`), or anywhere through the type itself (`Type.name = …`,
     /// `Type.shared.name = …`).
-    private func assignments(toProperty name: String, ofType typeName: String, unit: Int) -> [CallArgument] {
+    private func assignments(toProperty name: String, ofType typeName: String, target: Int) -> [CallArgument] {
         let hash = CodeView.hash(name)
         let typeHash = CodeView.hash(typeName)
         var found: [CallArgument] = []
-        let own = project.declarations(ofType: typeName, inUnit: unit)
+        let own = project.declarations(ofType: typeName, inTarget: target)
         for file in project.files(mentioning: name) where project.language(ofFile: file) == .swift {
             let code = project.files[file]
             let matcher = Matcher(code)

@@ -36,7 +36,7 @@ extension ProjectIndex {
         // The types the flow's controllers report to (`controller.delegate = viewController`).
         let starts = regions.all
         for region in starts {
-            for type in delegateTypes(in: region, declaredIn: starts) { regions.add(declarations(ofType: type, inUnit: unitOfFile[file]).map(declarationRange)) }
+            for type in delegateTypes(in: region, declaredIn: starts) { regions.add(declarations(ofType: type, inTarget: targetOfFile[file]).map(declarationRange)) }
         }
         // Forward: the app's functions the flow calls, a few calls deep.
         var frontier = regions.all
@@ -66,7 +66,7 @@ extension ProjectIndex {
                 return [CodeRange(file: file, range: callee..<code.callEnd(name: callee))]
             }
             if scope.kind == .type, let name = scope.name {
-                let declarations = declarations(ofType: name, inUnit: unitOfFile[file])
+                let declarations = declarations(ofType: name, inTarget: targetOfFile[file])
                 if !declarations.isEmpty { return declarations.map(declarationRange) }
             }
             if scope.parent == 0, scope.kind == .function { return [declarationRange(FunctionRef(file: file, scope: index))] }
@@ -91,7 +91,7 @@ extension ProjectIndex {
                 let code = files[function.file]
                 let scope = code.scopes[function.scope]
                 guard let name = scope.name else { continue }
-                for call in calls(named: name) where unitOfFile[call.file] == unitOfFile[file] && callers.count < ProjectIndex.maxFlowCallers {
+                for call in calls(named: name) where targetOfFile[call.file] == targetOfFile[file] && callers.count < ProjectIndex.maxFlowCallers {
                     let other = files[call.file]
                     guard ProjectIndex.call(of: other, openingAt: call.open, fits: scope.parameters),
                         !(call.file == function.file && (scope.headerStart...scope.close).contains(call.open))
@@ -174,12 +174,12 @@ extension ProjectIndex {
     /// `self` or on nothing, the caller's own type's function when it declares one.
     private func functionsCalled(in region: CodeRange) -> [CodeRange] {
         let code = files[region.file]
-        let unit = unitOfFile[region.file]
+        let target = targetOfFile[region.file]
         var found: [CodeRange] = []
         for i in region.range where code.kind(i) == .identifier && i + 1 < region.range.upperBound && code.kind(i + 1) == .leftParen {
             guard i == 0 || !code.token(i - 1, is: "func") else { continue }
             let candidates = functions(named: code.text(i)).filter { function in
-                unitOfFile[function.file] == unit
+                targetOfFile[function.file] == target
                     && ProjectIndex.call(of: code, openingAt: i + 1, fits: files[function.file].scopes[function.scope].parameters)
             }
             guard !candidates.isEmpty else {
@@ -205,10 +205,10 @@ extension ProjectIndex {
         while let index = scopeIndex, index > 0, code.scopes[index].kind != .type { scopeIndex = code.scopes[index].parent }
         guard let typeScope = scopeIndex, typeScope > 0, let typeName = code.scopes[typeScope].name else { return [] }
         let label = code.text(name)
-        let declarations = declarations(ofType: typeName, inUnit: unitOfFile[file]).map(declarationRange)
+        let declarations = declarations(ofType: typeName, inTarget: targetOfFile[file]).map(declarationRange)
         guard declarations.contains(where: { declaresClosure(named: label, in: $0) }) else { return [] }
         var found: [CodeRange] = []
-        for call in calls(named: typeName) where unitOfFile[call.file] == unitOfFile[file] && found.count < ProjectIndex.maxFlowCallers {
+        for call in calls(named: typeName) where targetOfFile[call.file] == targetOfFile[file] && found.count < ProjectIndex.maxFlowCallers {
             let other = files[call.file]
             for argument in ProjectIndex.arguments(of: other, callOpeningAt: call.open) where argument.label == label {
                 let open = argument.value.lowerBound

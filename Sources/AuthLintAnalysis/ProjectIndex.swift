@@ -35,14 +35,14 @@ public final class ProjectIndex: Sendable {
     private let functionsByName = Memo<String, [FunctionRef]>()
     /// The names of the functions declared in the lexed files, by ``CodeView/key(_:)``.
     private let functionNamesByKey = Memo<Int, [NameKey: [String]]>()
-    /// The declarations of each type asked for in each unit, kept once found.
-    private let typeDeclarationsByName = Memo<TypeInUnit, [FunctionRef]>()
+    /// The declarations of each type asked for in each target, kept once found.
+    private let typeDeclarationsByName = Memo<TypeInTarget, [FunctionRef]>()
     /// Which files summarised without lexing may declare each name, indexed on first use.
     private let unlexedDeclarations = Memo<Int, UnlexedDeclarations>()
 
-    /// Units (targets) the files belong to, and each file's unit.
-    public let units: [CodeUnit]
-    public let unitOfFile: [Int]
+    /// The targets the files belong to, and each file's target.
+    public let targets: [BuildTarget]
+    public let targetOfFile: [Int]
     /// The files no target lists that are test code by the test framework they import.
     package let testsByImport: [(file: Int, module: String)]
     /// Entitlements and privacy manifests, and which apply to each file.
@@ -70,16 +70,16 @@ public final class ProjectIndex: Sendable {
     let compiledOut = Memo<Int, [Range<Int>]>()
     /// Per function or type scope, why nothing reaches it (nil: something may).
     let unreachableScopes = Memo<FunctionRef, Unreachable?>()
-    /// Per unit, the names declared `let name = false` and never set otherwise.
+    /// Per target, the names declared `let name = false` and never set otherwise.
     let constantFalse = Memo<Int, Set<String>>()
-    /// Where each type is declared, per unit, indexed on first use.
+    /// Where each type is declared, per target, indexed on first use.
     private let typeDeclarations = Memo<Int, TypeIndex>()
-    /// The values each static member of a type is declared with, per unit (see `ValueResolver.staticMemberValues`).
+    /// The values each static member of a type is declared with, per target (see `ValueResolver.staticMemberValues`).
     let staticMembers = Memo<StaticMember, [ValueResolver.Site]>()
     /// The values each function gives back, found on first use (see `returnedValues(of:)`).
     let returned = Memo<FunctionRef, [CodeRange]>()
     /// The files of each target where a related place of a rule may be found (see `Linter.relatedPlaces`).
-    private let relatedCandidates = Memo<RelatedInUnit, [Int]>()
+    private let relatedCandidates = Memo<RelatedInTarget, [Int]>()
     /// Where the value of each piece of code comes from, as far as it was followed (see `ValueResolver.resolve`).
     let resolvedValues = Memo<ResolvedValue, ValueResolver.Result>()
 
@@ -119,7 +119,7 @@ public final class ProjectIndex: Sendable {
         // The property lists that ship with each file are worked out meanwhile: they need only the paths.
         let paths = entries.map(\.path)
         let resources = BackgroundValue { ProjectResources(paths: paths, scanned: scanned) }
-        var described: [CodeUnitBuilder.File] = []
+        var described: [BuildTargetBuilder.File] = []
         var seen: [Set<String>] = []
         var functions: [String: [FunctionRef]] = [:]
         var summaries: [FileSummary?] = []
@@ -167,7 +167,7 @@ public final class ProjectIndex: Sendable {
         importsOfFile = seen
         self.summaries = summaries
         self.words = words
-        (units, unitOfFile, testsByImport) = CodeUnitBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
+        (targets, targetOfFile, testsByImport) = BuildTargetBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
         self.resources = resources.value
         declaredFunctions = functions
         summarisedDeclarers = FilesByKey { add in
@@ -238,8 +238,8 @@ public final class ProjectIndex: Sendable {
     /// Index of the file at `path`.
     public func fileIndex(_ path: String) -> Int? { paths.index(ofSortedPath: path) }
 
-    /// The unit of the file at `index`.
-    public func unit(ofFile index: Int) -> CodeUnit { units[unitOfFile[index]] }
+    /// The target of the file at `index`.
+    public func target(ofFile index: Int) -> BuildTarget { targets[targetOfFile[index]] }
 
     /// The language of the file at `index`, without lexing it.
     func language(ofFile index: Int) -> SourceLanguage { files.language(index) }
@@ -265,7 +265,7 @@ public final class ProjectIndex: Sendable {
 
     /// The files of a target where a related place of a rule may be found, worked out by
     /// `compute` once per rule, place and target.
-    package func relatedCandidates(_ key: RelatedInUnit, compute: () -> [Int]) -> [Int] {
+    package func relatedCandidates(_ key: RelatedInTarget, compute: () -> [Int]) -> [Int] {
         relatedCandidates.value(for: key, compute: compute)
     }
 
@@ -276,18 +276,18 @@ public final class ProjectIndex: Sendable {
         return summary.mentionsAll([CodeView.hash(name)])
     }
 
-    /// The declarations of a type and its extensions (`class Name`, `extension Name`) in a unit's
-    /// files, as (file, scope) pairs in file order. The unit's analysed files are indexed once;
+    /// The declarations of a type and its extensions (`class Name`, `extension Name`) in a target's
+    /// files, as (file, scope) pairs in file order. The target's analysed files are indexed once;
     /// a file given as a summary is read only when it names the type.
-    func declarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
-        typeDeclarationsByName.value(for: TypeInUnit(name: name, unit: unit)) { findDeclarations(ofType: name, inUnit: unit) }
+    func declarations(ofType name: String, inTarget target: Int) -> [FunctionRef] {
+        typeDeclarationsByName.value(for: TypeInTarget(name: name, target: target)) { findDeclarations(ofType: name, inTarget: target) }
     }
 
-    private func findDeclarations(ofType name: String, inUnit unit: Int) -> [FunctionRef] {
-        let index = typeDeclarations.value(for: unit) {
+    private func findDeclarations(ofType name: String, inTarget target: Int) -> [FunctionRef] {
+        let index = typeDeclarations.value(for: target) {
             var index = TypeIndex()
             var typed: [Int] = []
-            for file in units[unit].files {
+            for file in targets[target].files {
                 guard let summary = summaries[file] else {
                     for (typeName, ref) in typeScopes(inFile: file) { index.byName[typeName, default: []].append(ref) }
                     continue
@@ -309,7 +309,7 @@ public final class ProjectIndex: Sendable {
         for file in (summarised + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }
-        for file in unlexedFiles.isEmpty ? [] : unlexedDeclarers(of: name, \.types) where unitOfFile[file] == unit {
+        for file in unlexedFiles.isEmpty ? [] : unlexedDeclarers(of: name, \.types) where targetOfFile[file] == target {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
         }
         return found.sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
@@ -338,9 +338,9 @@ public final class ProjectIndex: Sendable {
     }
 }
 
-/// The type declarations of a unit.
+/// The type declarations of a target.
 struct TypeIndex {
-    /// Declarations in the unit's analysed files, by type name.
+    /// Declarations in the target's analysed files, by type name.
     var byName: [String: [ProjectIndex.FunctionRef]] = [:]
     /// The files given as summaries made by the lexer that may declare or extend each type, by
     /// the key of its name.
@@ -357,24 +357,24 @@ struct ResolvedValue: Hashable {
     var following: Int
 }
 
-/// A static member (by its name's hash) of a type, in one unit.
+/// A static member (by its name's hash) of a type, in one target.
 struct StaticMember: Hashable {
-    var unit: Int
+    var target: Int
     var type: UInt64
     var member: UInt64
 }
 
-/// One related place of a rule (by its position in the rule's list), in one unit.
-package struct RelatedInUnit: Hashable { package init(rule: String, place: Int, unit: Int) { self.rule = rule; self.place = place; self.unit = unit }
+/// One related place of a rule (by its position in the rule's list), in one target.
+package struct RelatedInTarget: Hashable { package init(rule: String, place: Int, target: Int) { self.rule = rule; self.place = place; self.target = target }
     var rule: String
     var place: Int
-    var unit: Int
+    var target: Int
 }
 
-/// A type's name in one unit.
-struct TypeInUnit: Hashable {
+/// A type's name in one target.
+struct TypeInTarget: Hashable {
     var name: String
-    var unit: Int
+    var target: Int
 }
 
 /// Which files summarised without lexing may declare each name, as a function and as a type.

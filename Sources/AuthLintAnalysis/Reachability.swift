@@ -154,16 +154,16 @@ extension ProjectIndex {
             j += 2
         }
         let name = code.text(part.upperBound - 1)
-        return constantFalseNames(unit: unitOfFile[file]).contains(name)
+        return constantFalseNames(target: targetOfFile[file]).contains(name)
     }
 
-    /// Names the unit declares `let name = false` (or `let name: Bool = false`), `static` or not,
+    /// Names the target declares `let name = false` (or `let name: Bool = false`), `static` or not,
     /// and never declares or assigns otherwise.
-    private func constantFalseNames(unit: Int) -> Set<String> {
-        constantFalse.value(for: unit) {
+    private func constantFalseNames(target: Int) -> Set<String> {
+        constantFalse.value(for: target) {
             var falseNames = Set<String>()
             var otherwise = Set<String>()
-            for file in units[unit].files where language(ofFile: file) == .swift && mayMention("false", inFile: file) {
+            for file in targets[target].files where language(ofFile: file) == .swift && mayMention("false", inFile: file) {
                 let code = files[file]
                 for occurrence in code.occurrences[CodeView.hash("false")] ?? [] {
                     let at = Int(occurrence)
@@ -175,8 +175,8 @@ extension ProjectIndex {
                 }
             }
             guard !falseNames.isEmpty else { return [] }
-            // Declared or assigned any other way anywhere in the unit: not a constant.
-            for file in units[unit].files where language(ofFile: file) == .swift {
+            // Declared or assigned any other way anywhere in the target: not a constant.
+            for file in targets[target].files where language(ofFile: file) == .swift {
                 let code = files[file]
                 for name in falseNames where !otherwise.contains(name) {
                     for occurrence in code.occurrences[CodeView.hash(name)] ?? [] {
@@ -231,7 +231,7 @@ extension ProjectIndex {
         if let parent = scope.parent, code.scopes[parent].kind == .type {
             let type = code.scopes[parent]
             if !code.inheritedNames(of: type).isEmpty || code.attributes(before: type.headerStart).contains("@objcMembers") { return nil }
-            if let typeName = type.name, declarations(ofType: typeName, inUnit: unitOfFile[file]).contains(where: { ref in
+            if let typeName = type.name, declarations(ofType: typeName, inTarget: targetOfFile[file]).contains(where: { ref in
                 let other = files[ref.file]
                 return !other.inheritedNames(of: other.scopes[ref.scope]).isEmpty
             }) {

@@ -59,7 +59,7 @@ extension RuleEvaluator {
     func carries(_ binding: Binding, _ fileIndex: Int, _ test: NameMatch, usingCall: Bool) -> Bool {
         let code = project.files[fileIndex]
         let resolver = self.resolver
-        let unit = project.unitOfFile[fileIndex]
+        let target = project.targetOfFile[fileIndex]
         for index in binding.range where code.kind(index) == .identifier {
             if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon { continue }
             if index > 0, code.kind(index - 1) == .period { continue }
@@ -78,17 +78,17 @@ extension RuleEvaluator {
             else { continue }
             for root in valueTypes(of: index, in: code, fileIndex) {
                 var type: String? = root
-                for member in members { type = type.flatMap { memberType(of: $0, member, unit) } }
-                if let type, structCarries(type, unit, test, depth: 0) { return true }
+                for member in members { type = type.flatMap { memberType(of: $0, member, target) } }
+                if let type, structCarries(type, target, test, depth: 0) { return true }
             }
         }
         return false
     }
 
     /// The declared type of a stored property of one of the project's structs.
-    private func memberType(of type: String, _ member: String, _ unit: Int) -> String? {
+    private func memberType(of type: String, _ member: String, _ target: Int) -> String? {
         let hash = CodeView.hash(member)
-        for ref in project.declarations(ofType: type, inUnit: unit) {
+        for ref in project.declarations(ofType: type, inTarget: target) {
             let code = project.files[ref.file]
             let body = code.scopes[ref.scope].body
             for occurrence in code.occurrences[hash] ?? [] where body.contains(Int(occurrence)) && Int(code.scopeOfToken[Int(occurrence)]) == ref.scope {
@@ -138,9 +138,9 @@ extension RuleEvaluator {
 
     /// Whether the project declares `type` as a struct with a property passing `test`, or one
     /// holding such a struct.
-    private func structCarries(_ type: String, _ unit: Int, _ test: NameMatch, depth: Int) -> Bool {
+    private func structCarries(_ type: String, _ target: Int, _ test: NameMatch, depth: Int) -> Bool {
         guard depth < 3, let first = type.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { return false }
-        for ref in project.declarations(ofType: type, inUnit: unit) {
+        for ref in project.declarations(ofType: type, inTarget: target) {
             let code = project.files[ref.file]
             let scope = code.scopes[ref.scope]
             // A struct prints every stored property, unless it describes itself.
@@ -154,7 +154,7 @@ extension RuleEvaluator {
                 if test.accepts(code, j + 1) { return true }
                 // `let data: LoginData`: a struct held inside.
                 if j + 3 < code.count, code.kind(j + 2) == .colon, code.kind(j + 3) == .identifier,
-                    structCarries(code.text(j + 3), unit, test, depth: depth + 1)
+                    structCarries(code.text(j + 3), target, test, depth: depth + 1)
                 {
                     return true
                 }

@@ -132,7 +132,7 @@ extension RuleEvaluator {
         var places = RequestPlaces()
         var makesRequests = false
         let creationHash = CodeView.hash("createRequest")
-        for declaration in project.declarations(ofType: typeName, inUnit: project.unitOfFile[fileIndex]) {
+        for declaration in project.declarations(ofType: typeName, inTarget: project.targetOfFile[fileIndex]) {
             let other = declaration.file
             let otherCode = project.files[other]
             let scope = otherCode.scopes[declaration.scope]

@@ -12,7 +12,7 @@ extension RuleEvaluator {
             return found(search, in: places, match)
         }
         if search.scope == .project || search.scope == .request {
-            return project.unit(ofFile: fileIndex).files.contains { other in
+            return project.target(ofFile: fileIndex).files.contains { other in
                 mayOccur(search, inFile: other)
                     && occurs(search, in: other, range: 0..<project.files[other].count, bound: match.bindings)
             }

@@ -8,7 +8,7 @@ import Foundation
 /// Runs one declarative rule over one file of a project.
 package struct RuleEvaluator { package init(project: ProjectIndex, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [], budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard) { self.project = project; self.facts = facts; self.loginServicesDeclared = loginServicesDeclared; self.budget = budget; self.allowance = allowance }
     package let project: ProjectIndex
-    /// Answers to the project-wide searches for each unit, computed once before files are checked.
+    /// Answers to the project-wide searches for each target, computed once before files are checked.
     let facts: [ProjectSearch: [Bool]]
     /// Per file: whether its configuration declares login services, which silences the rules that ask for it.
     var loginServicesDeclared: [Bool] = []
@@ -118,12 +118,12 @@ package struct RuleEvaluator { package init(project: ProjectIndex, facts: [Proje
     }
 
     /// The indices of the rule's clauses that may find a site in the file, as far as can be told
-    /// without its code: the file's unit, language and imports, the project-wide facts already
+    /// without its code: the file's target, language and imports, the project-wide facts already
     /// answered, and what the file's summary holds. Empty when the rule cannot find one there.
     package func runnableClauses(_ rule: RuleSpec, inFile fileIndex: Int) -> [Int] {
         let spec = rule.match
-        let unit = project.unit(ofFile: fileIndex)
-        guard unit.kind != .test, !spec.appsOnly || unit.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return [] }
+        let target = project.target(ofFile: fileIndex)
+        guard target.kind != .test, !spec.appsOnly || target.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return [] }
         if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
             return []
         }
@@ -182,33 +182,33 @@ package struct RuleEvaluator { package init(project: ProjectIndex, facts: [Proje
     private func answering(_ search: ProjectSearch, _ match: Match, _ fileIndex: Int) -> ProjectSearch {
         guard let anywhere = search.anywhere else { return search }
         // Where both answers agree, whether the site is reached does not matter.
-        let unit = project.unitOfFile[fileIndex]
-        if let reached = facts[search]?[unit], let any = facts[anywhere]?[unit], reached == any { return search }
+        let target = project.targetOfFile[fileIndex]
+        if let reached = facts[search]?[target], let any = facts[anywhere]?[target], reached == any { return search }
         return project.unreachable(file: fileIndex, at: match.range.lowerBound) != nil ? anywhere : search
     }
 
-    /// Whether the unit of the file has what the search looks for.
+    /// Whether the target of the file has what the search looks for.
     /// Whether the project facts among `conditions` that are already answered for the file's
     /// target hold: when one does not, no match there can meet them, and the matcher need not run.
     func answeredFactsHold(_ conditions: [Condition], _ fileIndex: Int) -> Bool {
-        let unit = project.unitOfFile[fileIndex]
+        let target = project.targetOfFile[fileIndex]
         return conditions.allSatisfy { condition in
             switch condition {
-            case let .projectHas(search): facts[search]?[unit] ?? true
-            case let .projectLacks(search): !(facts[search]?[unit] ?? false)
+            case let .projectHas(search): facts[search]?[target] ?? true
+            case let .projectLacks(search): !(facts[search]?[target] ?? false)
             default: true
             }
         }
     }
 
     func fact(_ search: ProjectSearch, _ fileIndex: Int) -> Bool {
-        let unit = project.unitOfFile[fileIndex]
-        return facts[search]?[unit] ?? has(search, inUnit: unit)
+        let target = project.targetOfFile[fileIndex]
+        return facts[search]?[target] ?? has(search, inTarget: target)
     }
 
-    /// Whether some file of the unit that passes the search's filters has a match of one of its clauses.
-    package func has(_ search: ProjectSearch, inUnit unit: Int) -> Bool {
-        self.search(for: search, inUnit: unit).found
+    /// Whether some file of the target that passes the search's filters has a match of one of its clauses.
+    package func has(_ search: ProjectSearch, inTarget target: Int) -> Bool {
+        self.search(for: search, inTarget: target).found
     }
 
     /// Whether the search may match in the file: its language and imports, and a clause whose
@@ -219,10 +219,10 @@ package struct RuleEvaluator { package init(project: ProjectIndex, facts: [Proje
         return search.clauses.contains { project.mayMatch($0, inFile: index) && accepts($0, index) }
     }
 
-    /// Whether some file of the unit has a match of one of the search's clauses, and the files
+    /// Whether some file of the target has a match of one of the search's clauses, and the files
     /// whose step budget ran out before the answer was known (each file searched has its own).
-    func search(for search: ProjectSearch, inUnit unit: Int) -> (found: Bool, stopped: [Int]) {
-        self.search(for: search, among: project.units[unit].files.filter { mayMatch(search, inFile: $0) })
+    func search(for search: ProjectSearch, inTarget target: Int) -> (found: Bool, stopped: [Int]) {
+        self.search(for: search, among: project.targets[target].files.filter { mayMatch(search, inFile: $0) })
     }
 
     /// The files where the search may match (``mayMatch(_:inFile:)``), in file order. Files that
@@ -248,7 +248,7 @@ package struct RuleEvaluator { package init(project: ProjectIndex, facts: [Proje
         search.clauses.flatMap(namesNeeded)
     }
 
-    /// ``search(for:inUnit:)`` among the files of a unit where the search may match.
+    /// ``search(for:inTarget:)`` among the files of a target where the search may match.
     package func search(for search: ProjectSearch, among files: [Int]) -> (found: Bool, stopped: [Int]) {
         var stopped: [Int] = []
         for index in files {

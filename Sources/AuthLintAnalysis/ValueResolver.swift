@@ -146,11 +146,11 @@ struct ValueResolver {
         let first = code.file.bytes[Int(code.tokens[range.lowerBound].start)]
         guard first >= 0x41 && first <= 0x5A else { return nil }
         let member = code.hashes[range.lowerBound + 2]
-        let unit = project.unitOfFile[file]
+        let target = project.targetOfFile[file]
         // The same for every use of the member: worked out once.
-        let values = project.staticMembers.value(for: StaticMember(unit: unit, type: code.hashes[range.lowerBound], member: member)) {
+        let values = project.staticMembers.value(for: StaticMember(target: target, type: code.hashes[range.lowerBound], member: member)) {
             var values: [Site] = []
-            for ref in project.declarations(ofType: code.text(range.lowerBound), inUnit: unit) {
+            for ref in project.declarations(ofType: code.text(range.lowerBound), inTarget: target) {
                 let other = project.files[ref.file]
                 let body = other.scopes[ref.scope].body
                 for occurrence in other.occurrences[member] ?? [] where body.contains(Int(occurrence)) {

@@ -47,7 +47,7 @@ package struct Prefilter: Sendable {
             guard found.last != true, let names = UnlexedNames(buffer) else { return (words, nil) }
             // A test framework's import counts only where it is certain and outside `#if`,
             // which the lexer tells.
-            let tests = names.imports.filter(CodeUnitBuilder.testModules.contains)
+            let tests = names.imports.filter(BuildTargetBuilder.testModules.contains)
             guard tests.isEmpty || (tests.allSatisfy(names.certainImports.contains) && !Self.hasConditions(buffer)) else {
                 return (words, nil)
             }

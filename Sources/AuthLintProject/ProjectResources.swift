@@ -134,7 +134,7 @@ package struct ProjectResources: Sendable {
         for path in paths {
             let folder = ProjectPath.directory(of: path)
             let targets = scanned.xcodeTargets(containing: path)
-            if let preferred = CodeUnitBuilder.preferred(targets) {
+            if let preferred = BuildTargetBuilder.preferred(targets) {
                 let target = shipping.application(embedding: preferred) ?? preferred
                 entitlementsOfFile.append(entitlements(target))
                 signingKnown.append(target.signingKnown)

@@ -189,7 +189,7 @@ public enum ConditionScope: String, Sendable, CaseIterable {
     case type
     /// The whole file.
     case file
-    /// Every file of the site's target (unit).
+    /// Every file of the site's target.
     case project
     /// Where the Apple ID request answered by the site's handler is made (see
     /// `RuleEvaluator.requestPlaces`); the site's target when that cannot be told.

@@ -232,7 +232,7 @@ final class PBXProjectTests: XCTestCase {
         XCTAssertEqual(packages, ["GoogleSignIn|MyApp|-|122", "GoogleSignIn-iOS|-|7.0.0|361"])
     }
 
-    /// A file in an extension (listed first) and in the app ships as the app's: its unit and the
+    /// A file in an extension (listed first) and in the app ships as the app's: its target and the
     /// entitlements and manifests that apply to it come from the same target.
     func testASharedFileTakesItsUnitAndEntitlementsFromOneTarget() throws {
         let tree = try ScanFixture()
@@ -246,7 +246,7 @@ final class PBXProjectTests: XCTestCase {
         let app = try XCTUnwrap(scanned.xcodeProjects[0].target(named: "MyApp"))
         let code = CodeView(file: SourceFile(path: "Shared/Auth/Login.swift", text: "let x = 1\n"))
         let project = ProjectIndex(files: [code], scanned: scanned)
-        XCTAssertEqual(project.unit(ofFile: 0).name, "target MyApp")
+        XCTAssertEqual(project.target(ofFile: 0).name, "target MyApp")
         let appEntitlements = Array(Set(ProjectResources.shipping(app.buildConfigurations).compactMap(\.entitlementsPath))).sorted()
         XCTAssertEqual(project.resources.entitlementsOfFile[0], appEntitlements)
         XCTAssertFalse(project.resources.entitlementsOfFile[0].contains("ios/MyWidget/Release.plist"))

@@ -276,11 +276,11 @@ final class ResidentCodeTests: XCTestCase {
         var texts = ["enum Keys {\n    static let session = \"session\"\n}\n", "extension Keys {\n    static let token = \"token\"\n}\n"]
         texts += (1...20).map { "struct Screen\($0) {\n    let key = Keys.session\n}\n" }
         let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
-        let found = project.declarations(ofType: "Keys", inUnit: project.unitOfFile[0])
+        let found = project.declarations(ofType: "Keys", inTarget: project.targetOfFile[0])
         XCTAssertEqual(found.map(\.file), [0, 1])
         XCTAssertEqual(found.map { project.files[$0.file].scopes[$0.scope].name }, ["Keys", "Keys"])
         XCTAssertEqual(project.files.lexedOnUse.first, 2, "the twenty screens that use Keys are not lexed")
-        XCTAssertEqual(project.declarations(ofType: "Screen7", inUnit: project.unitOfFile[0]).map(\.file), [8])
+        XCTAssertEqual(project.declarations(ofType: "Screen7", inTarget: project.targetOfFile[0]).map(\.file), [8])
     }
 
     /// Summaries keep 32-bit keys of names, so two names may share one: a name's key only says
@@ -305,8 +305,8 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(project.calls(named: first).map(\.file), [0], "the code tells the names apart")
         XCTAssertTrue(project.calls(named: second).isEmpty)
         XCTAssertEqual(project.functions(named: first).map(\.file), [0])
-        XCTAssertTrue(project.declarations(ofType: first, inUnit: project.unitOfFile[0]).isEmpty)
-        XCTAssertEqual(project.declarations(ofType: second, inUnit: project.unitOfFile[0]).map(\.file), [1])
+        XCTAssertTrue(project.declarations(ofType: first, inTarget: project.targetOfFile[0]).isEmpty)
+        XCTAssertEqual(project.declarations(ofType: second, inTarget: project.targetOfFile[0]).map(\.file), [1])
     }
 
     /// A lexed file's names and where each occurs are kept in flat arrays: every name is found,

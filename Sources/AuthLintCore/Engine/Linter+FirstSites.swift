@@ -28,11 +28,11 @@ struct FileOutcome: Sendable {
 }
 
 extension Linter {
-    /// The sites the report keeps of the rules reported once per target: in each unit, those of
-    /// the first file (in path order) where the rule finds one. A unit's files are tried in order,
+    /// The sites the report keeps of the rules reported once per target: in each target, those of
+    /// the first file (in path order) where the rule finds one. A target's files are tried in order,
     /// a growing batch at a time across threads, and none is tried after a rule's first site. With
     /// `reporting`, nor after the last file whose findings could be reported
-    /// (``ReportedFiles/lastReached(inUnit:relocating:)``).
+    /// (``ReportedFiles/lastReached(inTarget:relocating:)``).
     ///
     /// A file spends what is left of the budget the other rules spent in it; one whose budget runs
     /// out is stopped, as in the pass over every file, and the next one is tried. Files stopped in
@@ -42,17 +42,17 @@ extension Linter {
     ) -> (sites: [(file: Int, rule: Int, site: RuleEvaluator.Site)], stopped: [Int]) {
         var found: [(file: Int, rule: Int, site: RuleEvaluator.Site)] = []
         var stopped: [Int] = []
-        for unit in evaluator.project.units.indices {
-            // The last file each rule looks at in this unit.
+        for target in evaluator.project.targets.indices {
+            // The last file each rule looks at in this target.
             var last: [Int: Int] = [:]
             for rule in ruleIndices {
                 if let reporting {
-                    last[rule] = reporting.lastReached(inUnit: unit, relocating: rules[rule].match.relocates)
+                    last[rule] = reporting.lastReached(inTarget: target, relocating: rules[rule].match.relocates)
                 } else {
-                    last[rule] = evaluator.project.units[unit].files.last
+                    last[rule] = evaluator.project.targets[target].files.last
                 }
             }
-            let files = evaluator.project.units[unit].files
+            let files = evaluator.project.targets[target].files
             var next = 0
             var batchSize = 8
             while next < files.count, last.values.contains(where: { $0 >= files[next] }) {

@@ -204,7 +204,7 @@ public enum Linter {
         for (ruleIndex, site) in ordered {
             let rule = rules[ruleIndex]
             if rule.match.oncePerProject {
-                guard reportedOnce.insert([ruleIndex, project.unitOfFile[site.file]]).inserted else { continue }
+                guard reportedOnce.insert([ruleIndex, project.targetOfFile[site.file]]).inserted else { continue }
             }
             findings.append(finding(rule, site, project, facts))
         }
@@ -244,7 +244,7 @@ public enum Linter {
         return (kept, suppressed, diagnostics)
     }
 
-    /// The answer to each project-wide search for each unit, and the files whose step budget ran
+    /// The answer to each project-wide search for each target, and the files whose step budget ran
     /// out while a search looked through them.
     private static func answerProjectSearches(
         _ rules: [RuleSpec], _ project: ProjectIndex, _ allowance: StepBudget.Allowance
@@ -266,9 +266,9 @@ public enum Linter {
         let wanted = Set(candidates.joined()).filter(unlexed.contains).sorted()
         _ = wanted.parallelMap { project.files[$0].count }
         let answers = Array(candidates.indices).parallelMap { search in
-            var byUnit = [[Int]](repeating: [], count: project.units.count)
-            for file in candidates[search] { byUnit[project.unitOfFile[file]].append(file) }
-            return byUnit.map { evaluator.search(for: ordered[search], among: $0) }
+            var byTarget = [[Int]](repeating: [], count: project.targets.count)
+            for file in candidates[search] { byTarget[project.targetOfFile[file]].append(file) }
+            return byTarget.map { evaluator.search(for: ordered[search], among: $0) }
         }
         let stopped = Set(answers.joined().flatMap(\.stopped))
         let found = Dictionary(uniqueKeysWithValues: zip(ordered, answers.map { $0.map(\.found) }))
@@ -282,9 +282,9 @@ public enum Linter {
         let first = code.tokens[site.range.lowerBound]
         let end = code.file.endLocation(of: code.tokens[max(site.range.lowerBound, site.range.upperBound - 1)])
         var severity = site.severity ?? rule.description.severity
-        let unit = project.unitOfFile[site.file]
-        for override in rule.severityWhen where facts[override.when]?[unit] == true { severity = override.severity }
-        var template = site.message ?? rule.messageWhen.last { facts[$0.when]?[unit] == true }?.message ?? rule.message
+        let target = project.targetOfFile[site.file]
+        for override in rule.severityWhen where facts[override.when]?[target] == true { severity = override.severity }
+        var template = site.message ?? rule.messageWhen.last { facts[$0.when]?[target] == true }?.message ?? rule.message
         if let unnamed = rule.messageUnnamed, let reported = rule.match.report, let binding = site.bindings[reported],
             RuleEvaluator.snippet(binding, code) == "_"
         {
@@ -333,7 +333,7 @@ public enum Linter {
     static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ evaluator: RuleEvaluator) -> [Finding.Related] {
         guard !rule.related.isEmpty else { return [] }
         let project = evaluator.project
-        let unit = project.unitOfFile[site.file]
+        let target = project.targetOfFile[site.file]
         var flow: [CodeRange]?
         return rule.related.enumerated().compactMap { number, place in
             if !place.conditions.isEmpty {
@@ -344,8 +344,8 @@ public enum Linter {
             }
             // The files of the target where a clause may match (the same for every site of the
             // rule there), the site's own first.
-            let candidates = project.relatedCandidates(RelatedInUnit(rule: rule.id, place: number, unit: unit)) {
-                project.units[unit].files.filter { file in
+            let candidates = project.relatedCandidates(RelatedInTarget(rule: rule.id, place: number, target: target)) {
+                project.targets[target].files.filter { file in
                     place.clauses.contains { evaluator.accepts($0, file) && project.mayMatch($0, inFile: file) }
                 }
             }

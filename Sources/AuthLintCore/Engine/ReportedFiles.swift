@@ -12,13 +12,13 @@ import AuthLintAnalysis
 /// the file is reported, or when one of the property lists its findings could move to is. A rule
 /// that follows values into the app's own helpers, and whose findings may land elsewhere, runs
 /// everywhere: a site in another file can make one at a call in a reported file. A rule reported
-/// once per target keeps only the first site of each target (``lastReached(inUnit:relocating:)``).
+/// once per target keeps only the first site of each target (``lastReached(inTarget:relocating:)``).
 struct ReportedFiles: Sendable {
     /// Indices of the reported source files.
     let files: Set<Int>
     /// Per source file: whether a property list its findings could move to is reported.
     private let placesReported: [Bool]
-    private let units: [CodeUnit]
+    private let targets: [BuildTarget]
 
     init(project: ProjectIndex, paths: Set<String>) {
         files = Set(project.paths.indices.filter { paths.contains(project.paths[$0]) })
@@ -29,7 +29,7 @@ struct ReportedFiles: Sendable {
                 || resources.manifestsOfFile[file].contains(where: paths.contains)
                 || resources.infoPlistsOfFile[file].contains { $0.path.map(paths.contains) ?? false }
         }
-        units = project.units
+        targets = project.targets
     }
 
     /// Where a rule's findings may land, as far as choosing the files it runs on goes.
@@ -59,11 +59,11 @@ struct ReportedFiles: Sendable {
         }
     }
 
-    /// For a rule reported once per target, the last file of a unit it must run on; nil when
-    /// none. The first site of the unit is the one reported: it matters only when it is in a
+    /// For a rule reported once per target, the last file of a target it must run on; nil when
+    /// none. The first site of the target is the one reported: it matters only when it is in a
     /// reported file (no later file can then hold it) or, for a rule that relocates, when it may
     /// move to a reported property list.
-    func lastReached(inUnit unit: Int, relocating: Bool) -> Int? {
-        units[unit].files.last { files.contains($0) || relocating && placesReported[$0] }
+    func lastReached(inTarget target: Int, relocating: Bool) -> Int? {
+        targets[target].files.last { files.contains($0) || relocating && placesReported[$0] }
     }
 }

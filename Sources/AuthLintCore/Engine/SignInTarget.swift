@@ -55,9 +55,9 @@ public struct SignInTarget: Sendable, Hashable, Codable {
         let binds = search([".biometryCurrentSet", ".biometryAny", ".userPresence", ".touchIDCurrentSet", ".touchIDAny",
             "kSecAccessControlBiometryCurrentSet", "kSecAccessControlBiometryAny", "kSecAccessControlUserPresence",
             "kSecAccessControlTouchIDCurrentSet", "kSecAccessControlTouchIDAny"])
-        return project.units.indices.compactMap { unit -> SignInTarget? in
-            guard project.units[unit].isApp, let firstFile = project.units[unit].files.first else { return nil }
-            let found = searches.filter { evaluator.has($0.1, inUnit: unit) }.map(\.0)
+        return project.targets.indices.compactMap { targetIndex -> SignInTarget? in
+            guard project.targets[targetIndex].isApp, let firstFile = project.targets[targetIndex].files.first else { return nil }
+            let found = searches.filter { evaluator.has($0.1, inTarget: targetIndex) }.map(\.0)
             let apple = found.contains { $0.kind == .apple }
             let services = found.filter { $0.kind != .apple }.map(\.name).sorted()
             guard apple || !services.isEmpty else { return nil }
@@ -67,11 +67,11 @@ public struct SignInTarget: Sendable, Hashable, Codable {
                 return values.contains("Default")
             }
             var target = SignInTarget(
-                name: project.units[unit].name, loginServices: services, signInWithApple: apple, entitlements: entitlements,
+                name: project.targets[targetIndex].name, loginServices: services, signInWithApple: apple, entitlements: entitlements,
                 hasAppleSignInEntitlement: granted, privacyManifests: project.resources.manifestsOfFile[firstFile])
             target.loginServicesDeclared = configurations.configuration(for: project.paths[firstFile]).loginServices != nil
-            let bound = evaluator.has(binds, inUnit: unit)
-            if bound || evaluator.has(evaluates, inUnit: unit) {
+            let bound = evaluator.has(binds, inTarget: targetIndex)
+            if bound || evaluator.has(evaluates, inTarget: targetIndex) {
                 var relocation: RuleEvaluator.Relocation?
                 let lacks = evaluator.infoPlistLacks("NSFaceIDUsageDescription", firstFile, &relocation)
                 target.localAuthentication = LocalAuthentication(boundToKeychain: bound, purposeString: relocation?.unknown != nil ? nil : !lacks)

@@ -189,7 +189,7 @@ struct FixBuilder {
     /// The target that signs a source file (the app that embeds its library), and its project.
     private func signingTarget(ofFile file: Int) -> (XcodeProject, XcodeTarget)? {
         let path = project.paths[file]
-        guard let preferred = CodeUnitBuilder.preferred(scanned.xcodeTargets(containing: path)) else { return nil }
+        guard let preferred = BuildTargetBuilder.preferred(scanned.xcodeTargets(containing: path)) else { return nil }
         let target = scanned.applicationsShippingLibraries().application(embedding: preferred) ?? preferred
         guard let owner = scanned.xcodeProjects.first(where: { $0.targets.contains(target) }) else { return nil }
         return (owner, target)

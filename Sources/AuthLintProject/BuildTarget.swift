@@ -1,8 +1,8 @@
 import AuthLintModel
 import AuthLintSyntax
 /// A group of files that ship together: an app target, an extension, a library, the tests.
-/// Project-wide facts ("is the credential state checked anywhere?") are answered per unit.
-public struct CodeUnit: Sendable, Hashable {
+/// Project-wide facts ("is the credential state checked anywhere?") are answered per target.
+public struct BuildTarget: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, Codable {
         case app
         case appExtension = "app-extension"
@@ -14,7 +14,7 @@ public struct CodeUnit: Sendable, Hashable {
 
     public var name: String
     public var kind: Kind
-    /// The root-relative path of the project file that declares the unit (`""` for test code
+    /// The root-relative path of the project file that declares the target (`""` for test code
     /// and loose folders).
     public var project: String
     /// Indices into ``ProjectIndex/files``.
@@ -31,9 +31,9 @@ public struct CodeUnit: Sendable, Hashable {
     public var isApp: Bool { kind == .app || kind == .appExtension || kind == .unknown }
 }
 
-/// Decides which unit each source file belongs to, from Xcode target membership, Swift package
+/// Decides which target each source file belongs to, from Xcode target membership, Swift package
 /// target folders, and the file's imports (a file importing XCTest is test code).
-package enum CodeUnitBuilder {
+package enum BuildTargetBuilder {
     package static let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "ViewInspector"]
 
     /// What the builder needs of a source file.
@@ -44,7 +44,7 @@ package enum CodeUnitBuilder {
         var imports: Set<String>
     }
 
-    /// Each source file's unit, and the files put in the tests by their imports alone (with the
+    /// Each source file's target, and the files put in the tests by their imports alone (with the
     /// test module each imports), which the report mentions.
     ///
     /// The project decides first: the Xcode target or package target that lists a file. Only a
@@ -52,67 +52,67 @@ package enum CodeUnitBuilder {
     /// project does not declare as a module of its own (an app may have a module named `Quick`).
     package static func build(
         files: [File], scanned: ScannedProject?, configuredFolders: Set<String> = []
-    ) -> (units: [CodeUnit], unitOfFile: [Int], testsByImport: [(file: Int, module: String)]) {
-        var units: [CodeUnit] = []
-        // Keyed by what declares the unit and its name: two projects of one tree may each have a
+    ) -> (targets: [BuildTarget], targetOfFile: [Int], testsByImport: [(file: Int, module: String)]) {
+        var targets: [BuildTarget] = []
+        // Keyed by what declares the target and its name: two projects of one tree may each have a
         // target of the same name, and they share nothing.
         var index: [String: Int] = [:]
-        func unit(_ name: String, _ kind: CodeUnit.Kind, declaredIn project: String = "") -> Int {
+        func targetIndex(_ name: String, _ kind: BuildTarget.Kind, declaredIn project: String = "") -> Int {
             let key = project + "\u{0}" + name
             if let existing = index[key] { return existing }
-            units.append(CodeUnit(name: name, kind: kind, project: project))
-            index[key] = units.count - 1
-            return units.count - 1
+            targets.append(BuildTarget(name: name, kind: kind, project: project))
+            index[key] = targets.count - 1
+            return targets.count - 1
         }
         let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
         let shipping = scanned?.applicationsShippingLibraries()
-        var unitOfFile: [Int] = []
+        var targetOfFile: [Int] = []
         var testsByImport: [(file: Int, module: String)] = []
         let ownModules = Set((scanned?.xcodeProjects.flatMap(\.targets).map(\.name) ?? []) + (scanned?.manifests.swiftPackageTargets.map(\.name) ?? []))
         let testModules = testModules.subtracting(ownModules)
         for (fileIndex, code) in files.enumerated() {
             let path = code.path
             let chosen: Int
-            if let targets = scanned?.xcodeTargets(containing: path), let target = preferred(targets) {
+            if let listing = scanned?.xcodeTargets(containing: path), let xcodeTarget = preferred(listing) {
                 // A framework or library an app links ships inside the app.
-                let shipped = shipping?.application(embedding: target) ?? target
-                chosen = unit("target " + shipped.name, kind(of: shipped), declaredIn: shipped.project)
+                let shipped = shipping?.application(embedding: xcodeTarget) ?? xcodeTarget
+                chosen = targetIndex("target " + shipped.name, kind(of: shipped), declaredIn: shipped.project)
             } else if let package = scanned?.swiftPackageTargets(containing: path).first {
                 if package.kind.lowercased().contains("test") {
-                    chosen = unit("tests", .test)
+                    chosen = targetIndex("tests", .test)
                 } else if let app = scanned.flatMap({ firstApp(around: package.path, in: $0) }) {
                     // A local package of an app ships inside it.
-                    chosen = unit("target " + app.name, .app, declaredIn: app.project)
+                    chosen = targetIndex("target " + app.name, .app, declaredIn: app.project)
                 } else {
-                    chosen = unit("package target " + package.name, .library, declaredIn: package.manifest)
+                    chosen = targetIndex("package target " + package.name, .library, declaredIn: package.manifest)
                 }
             } else if let module = code.imports.intersection(testModules).min() {
-                chosen = unit("tests", .test)
+                chosen = targetIndex("tests", .test)
                 testsByImport.append((fileIndex, module))
             } else if let app = scanned.flatMap({ firstApp(around: path, in: $0) }) {
                 // Listed by no target, but inside the app's project folder.
-                chosen = unit("target " + app.name, .app, declaredIn: app.project)
+                chosen = targetIndex("target " + app.name, .app, declaredIn: app.project)
             } else {
                 // No project says: the nearest folder that looks like a project of its own.
                 let folder = nearestProjectFolder(of: path, markers) ?? ""
-                chosen = unit(folder.isEmpty ? "project" : "folder " + folder, .unknown)
+                chosen = targetIndex(folder.isEmpty ? "project" : "folder " + folder, .unknown)
             }
-            units[chosen].files.append(fileIndex)
-            unitOfFile.append(chosen)
+            targets[chosen].files.append(fileIndex)
+            targetOfFile.append(chosen)
         }
-        return (distinguishingNames(units), unitOfFile, testsByImport)
+        return (distinguishingNames(targets), targetOfFile, testsByImport)
     }
 
-    /// Units of the same name in different projects, named with their project's path so a report
+    /// Targets of the same name in different projects, named with their project's path so a report
     /// tells them apart: `target Sunrise (a/Sunrise.xcodeproj)`.
-    private static func distinguishingNames(_ units: [CodeUnit]) -> [CodeUnit] {
+    private static func distinguishingNames(_ targets: [BuildTarget]) -> [BuildTarget] {
         var count: [String: Int] = [:]
-        for unit in units { count[unit.name, default: 0] += 1 }
-        guard count.values.contains(where: { $0 > 1 }) else { return units }
-        return units.map { unit in
-            guard count[unit.name, default: 0] > 1, !unit.project.isEmpty else { return unit }
-            var named = unit
-            let file = unit.project.hasSuffix("/project.pbxproj") ? ProjectPath.directory(of: unit.project) : unit.project
+        for target in targets { count[target.name, default: 0] += 1 }
+        guard count.values.contains(where: { $0 > 1 }) else { return targets }
+        return targets.map { target in
+            guard count[target.name, default: 0] > 1, !target.project.isEmpty else { return target }
+            var named = target
+            let file = target.project.hasSuffix("/project.pbxproj") ? ProjectPath.directory(of: target.project) : target.project
             named.name += " (\(file))"
             return named
         }
@@ -174,7 +174,7 @@ package enum CodeUnitBuilder {
             ?? targets.first(where: { !$0.isTest }) ?? targets.first
     }
 
-    private static func kind(of target: XcodeTarget) -> CodeUnit.Kind {
+    private static func kind(of target: XcodeTarget) -> BuildTarget.Kind {
         if target.isApplication { return .app }
         if target.isAppExtension { return .appExtension }
         if target.isTest { return .test }
