@@ -1,6 +1,5 @@
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
 import AuthLintCore
 /// A rule's findings in report order, and how the group ranks: its highest severity first, then
 /// the rule id.

@@ -6,7 +6,6 @@ import AuthLintRules
 import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
-import AuthLintReporters
 
 @main
 struct AuthLintCommand: ParsableCommand {

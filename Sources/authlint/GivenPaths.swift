@@ -6,7 +6,6 @@ import AuthLintRules
 import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
-import AuthLintReporters
 import Foundation
 
 /// The paths given to `authlint lint`, checked before the run: a path that does not exist, a

@@ -1,4 +1,3 @@
-import AuthLintModel
 // Operators: Swift's operator characters, `.`-operators, and the left/right-bound rules that
 // decide prefix, postfix and infix (and feed the regex heuristic documented on ``Lexer``).
 

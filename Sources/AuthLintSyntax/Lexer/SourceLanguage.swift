@@ -1,4 +1,3 @@
-import AuthLintModel
 /// The languages whose source authlint tokenizes.
 public enum SourceLanguage: String, Sendable, Hashable, Codable {
     case swift
