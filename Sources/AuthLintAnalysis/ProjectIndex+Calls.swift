@@ -13,9 +13,14 @@ package struct ParameterRef: Hashable, Sendable {
 }
 
 /// A piece of code in one file of the project.
-package struct CodeRange: Hashable, Sendable { package init(file: Int, range: Range<Int>) { self.file = file; self.range = range }
+package struct CodeRange: Hashable, Sendable {
     package var file: Int
     package var range: Range<Int>
+
+    package init(file: Int, range: Range<Int>) {
+        self.file = file
+        self.range = range
+    }
 }
 
 /// One argument a call passes: the call (its name to its closing parenthesis) and the argument.

@@ -365,10 +365,16 @@ struct StaticMember: Hashable {
 }
 
 /// One related place of a rule (by its position in the rule's list), in one target.
-package struct RelatedInTarget: Hashable { package init(rule: String, place: Int, target: Int) { self.rule = rule; self.place = place; self.target = target }
+package struct RelatedInTarget: Hashable {
     var rule: String
     var place: Int
     var target: Int
+
+    package init(rule: String, place: Int, target: Int) {
+        self.rule = rule
+        self.place = place
+        self.target = target
+    }
 }
 
 /// A type's name in one target.

@@ -6,7 +6,7 @@ import AuthLintIndex
 import Foundation
 
 /// Runs one declarative rule over one file of a project.
-package struct RuleEvaluator { package init(project: ProjectIndex, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [], budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard) { self.project = project; self.facts = facts; self.loginServicesDeclared = loginServicesDeclared; self.budget = budget; self.allowance = allowance }
+package struct RuleEvaluator {
     package let project: ProjectIndex
     /// Answers to the project-wide searches for each target, computed once before files are checked.
     let facts: [ProjectSearch: [Bool]]
@@ -16,6 +16,14 @@ package struct RuleEvaluator { package init(project: ProjectIndex, facts: [Proje
     var budget: StepBudget?
     /// What each file's budget is made from.
     package var allowance = StepBudget.Allowance.standard
+
+    package init(project: ProjectIndex, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [], budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard) {
+        self.project = project
+        self.facts = facts
+        self.loginServicesDeclared = loginServicesDeclared
+        self.budget = budget
+        self.allowance = allowance
+    }
 
     var resolver: ValueResolver { ValueResolver(project: project, budget: budget) }
 

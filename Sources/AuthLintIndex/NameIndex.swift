@@ -5,9 +5,14 @@ import AuthLintRules
 import Foundation
 
 /// A name (by its hash) in one file (by its path).
-package struct NameInFile: Hashable { package init(path: String, hash: UInt64) { self.path = path; self.hash = hash }
+package struct NameInFile: Hashable {
     var path: String
     var hash: UInt64
+
+    package init(path: String, hash: UInt64) {
+        self.path = path
+        self.hash = hash
+    }
 }
 
 /// The project's names, by the files that use them: built once the lookups made without it
@@ -22,7 +27,9 @@ package struct NameInFile: Hashable { package init(path: String, hash: UInt64) {
 /// file, by binary search. So those first lookups cost about what making the buckets does, and a
 /// run that asks about a few names, such as one that reports a few files, does not make them
 /// (ten files named in the 10k synthetic tree ask about 22).
-package final class NameIndex: @unchecked Sendable { package init() {  }
+package final class NameIndex: @unchecked Sendable {
+    package init() {}
+
     static let directLookups = 24
     private let lock = NSLock()
     private var checked = 0

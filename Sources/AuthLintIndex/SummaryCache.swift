@@ -99,9 +99,14 @@ package struct SummaryCache: Sendable {
         }
     }
 
-    package struct Stamped: Hashable, Sendable { package init(stamp: FileStamp, key: Key) { self.stamp = stamp; self.key = key }
+    package struct Stamped: Hashable, Sendable {
         package var stamp: FileStamp
         package var key: Key
+
+        package init(stamp: FileStamp, key: Key) {
+            self.stamp = stamp
+            self.key = key
+        }
     }
 
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)

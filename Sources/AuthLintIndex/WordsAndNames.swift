@@ -18,9 +18,14 @@ package protocol WordsAndNames {
 extension FileSummary: WordsAndNames {}
 
 /// A lexed file, with the rules' words the prefilter found in its bytes (in names and strings alike).
-package struct LexedWords: WordsAndNames { package init(words: [UInt8], code: CodeView) { self.words = words; self.code = code }
+package struct LexedWords: WordsAndNames {
     let words: [UInt8]
     let code: CodeView
+
+    package init(words: [UInt8], code: CodeView) {
+        self.words = words
+        self.code = code
+    }
 
     package func word(at position: Int) -> UInt8? { position < words.count ? words[position] : nil }
 

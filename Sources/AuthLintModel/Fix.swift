@@ -57,13 +57,21 @@ public struct Fix: Sendable, Hashable {
 
 /// What a site tells the fix builder: the rule's fix, the code the site covers, and what a
 /// property list lacks.
-package struct FixRequest: Sendable, Hashable { package init(spec: FixSpec, file: Int, range: Range<Int>, lacks: PropertyListLack? = nil, plist: String? = nil) { self.spec = spec; self.file = file; self.range = range; self.lacks = lacks; self.plist = plist }
+package struct FixRequest: Sendable, Hashable {
     package var spec: FixSpec
     package var file: Int
     package var range: Range<Int>
     package var lacks: PropertyListLack?
     /// The property list the finding was moved to.
     package var plist: String?
+
+    package init(spec: FixSpec, file: Int, range: Range<Int>, lacks: PropertyListLack? = nil, plist: String? = nil) {
+        self.spec = spec
+        self.file = file
+        self.range = range
+        self.lacks = lacks
+        self.plist = plist
+    }
 }
 
 /// What an `entitlement-lacks` or `manifest-lacks` condition found missing.

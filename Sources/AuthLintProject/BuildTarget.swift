@@ -37,11 +37,16 @@ package enum BuildTargetBuilder {
     package static let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "ViewInspector"]
 
     /// What the builder needs of a source file.
-    package struct File { package init(path: String, imports: Set<String>) { self.path = path; self.imports = imports }
+    package struct File {
         var path: String
         /// The modules it imports outside any `#if`: a module imported only under a condition
         /// (`#if false`, `#if DEBUG`) says nothing of what the file is.
         var imports: Set<String>
+
+        package init(path: String, imports: Set<String>) {
+            self.path = path
+            self.imports = imports
+        }
     }
 
     /// Each source file's target, and the files put in the tests by their imports alone (with the

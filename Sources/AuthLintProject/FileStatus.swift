@@ -9,9 +9,14 @@ import Darwin
 #endif
 
 /// A file's identity on disk: two paths with the same identity are the same file or folder.
-package struct FileIdentity: Hashable, Sendable { package init(device: UInt64, inode: UInt64) { self.device = device; self.inode = inode }
+package struct FileIdentity: Hashable, Sendable {
     package var device: UInt64
     package var inode: UInt64
+
+    package init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 }
 
 /// What `stat`/`lstat` tell about a path.
@@ -120,11 +125,18 @@ struct FolderEntry: Sendable {
 /// file (device and inode), the same size, and the same modification and status-change times
 /// (nanoseconds since 1970). Writing to a file sets its status-change time to the clock's, which
 /// no one but the system can set back.
-package struct FileStamp: Hashable, Sendable { package init(identity: FileIdentity, size: Int, modified: Int64, changed: Int64) { self.identity = identity; self.size = size; self.modified = modified; self.changed = changed }
+package struct FileStamp: Hashable, Sendable {
     package var identity: FileIdentity
     package var size: Int
     package var modified: Int64
     package var changed: Int64
+
+    package init(identity: FileIdentity, size: Int, modified: Int64, changed: Int64) {
+        self.identity = identity
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
 
     /// Whether the file may still change within its clock's granularity without its stamp
     /// changing: touched at most `margin` nanoseconds before `now`.

@@ -20,8 +20,13 @@ public struct Binding: Sendable, Hashable {
 }
 
 /// One place a pattern matched.
-public struct Match: Sendable, Hashable { package init(range: Range<Int>, bindings: [String: Binding]) { self.range = range; self.bindings = bindings }
+public struct Match: Sendable, Hashable {
     /// Code-token range of the whole match.
     public var range: Range<Int>
     public var bindings: [String: Binding]
+
+    package init(range: Range<Int>, bindings: [String: Binding]) {
+        self.range = range
+        self.bindings = bindings
+    }
 }

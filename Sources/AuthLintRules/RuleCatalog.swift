@@ -16,10 +16,16 @@ public struct RuleCatalog: Sendable {
 
     /// A team's rule file: its path (the folder's, joined with its own), its path inside the
     /// rules folder, and its text.
-    public struct TeamFile: Sendable { package init(path: String, relative: String, text: String) { self.path = path; self.relative = relative; self.text = text }
+    public struct TeamFile: Sendable {
         public var path: String
         public var relative: String
         public var text: String
+
+        package init(path: String, relative: String, text: String) {
+            self.path = path
+            self.relative = relative
+            self.text = text
+        }
     }
 
     /// Built-in rules and providers plus the team's files; a file in a `providers` folder

@@ -12,12 +12,19 @@ import Foundation
 /// so moving code, reformatting it or rewording a message keeps an entry, while a second
 /// identical problem in the same file is new. The file is sorted JSON, kind to read in a diff.
 public struct Baseline: Sendable, Codable, Equatable {
-    public struct Entry: Sendable, Codable, Hashable, Comparable { package init(rule: String, path: String, fingerprint: String, message: String) { self.rule = rule; self.path = path; self.fingerprint = fingerprint; self.message = message }
+    public struct Entry: Sendable, Codable, Hashable, Comparable {
         public var rule: String
         public var path: String
         public var fingerprint: String
         /// For the reader only; matching ignores it.
         public var message: String
+
+        package init(rule: String, path: String, fingerprint: String, message: String) {
+            self.rule = rule
+            self.path = path
+            self.fingerprint = fingerprint
+            self.message = message
+        }
 
         public static func < (a: Entry, b: Entry) -> Bool {
             (a.path, a.rule, a.fingerprint) < (b.path, b.rule, b.fingerprint)
