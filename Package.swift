@@ -17,12 +17,31 @@ let package = Package(
     targets: [
         .target(name: "AuthLintModel", dependencies: []),
         .target(name: "AuthLintSyntax", dependencies: ["AuthLintModel"]),
-        .target(name: "AuthLintProject", dependencies: ["AuthLintModel", "AuthLintSyntax", .product(name: "Yams", package: "Yams")]),
-        .target(name: "AuthLintRules", dependencies: ["AuthLintModel", "AuthLintSyntax", .product(name: "Yams", package: "Yams")], plugins: ["RuleEmbedder"]),
-        .target(name: "AuthLintIndex", dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "AuthLintAnalysis", dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex"]),
-        .target(name: "AuthLintCore", dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex", "AuthLintAnalysis", "AuthLintSystem"]),
-        .target(name: "AuthLintReporters", dependencies: ["AuthLintModel", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
+        .target(
+            name: "AuthLintProject",
+            dependencies: ["AuthLintModel", "AuthLintSyntax", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "AuthLintRules",
+            dependencies: ["AuthLintModel", "AuthLintSyntax", .product(name: "Yams", package: "Yams")],
+            plugins: ["RuleEmbedder"]),
+        .target(
+            name: "AuthLintIndex",
+            dependencies: [
+                "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(
+            name: "AuthLintAnalysis",
+            dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex"]),
+        .target(
+            name: "AuthLintCore",
+            dependencies: [
+                "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex",
+                "AuthLintAnalysis", "AuthLintSystem",
+            ]),
+        .target(
+            name: "AuthLintReporters",
+            dependencies: ["AuthLintModel", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
         .executableTarget(name: "EmbedRules"),
         .target(name: "AuthLintSystem"),
         .plugin(
@@ -33,14 +52,16 @@ let package = Package(
         .plugin(
             name: "AuthLintPlugin",
             capability: .command(
-                intent: .custom(verb: "authlint", description: "Lint the package for Sign in with Apple and Guideline 4.8 mistakes")
+                intent: .custom(
+                    verb: "authlint", description: "Lint the package for Sign in with Apple and Guideline 4.8 mistakes")
             ),
             dependencies: ["authlint"]
         ),
         .testTarget(
             name: "AuthLintCoreTests",
             dependencies: [
-                "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex", "AuthLintAnalysis",
+                "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex",
+                "AuthLintAnalysis",
                 "AuthLintCore", "AuthLintReporters", .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures", "Golden", "Schemas"]

@@ -26,16 +26,20 @@ private func referencePositions(_ bytes: [UInt8]) -> [(line: Int32, column: Int3
         result.append((line, column))
         let b = bytes[i]
         if b == 0x0A {
-            line += 1; column = 1; i += 1
+            line += 1
+            column = 1
+            i += 1
         } else if b == 0x0D {
             if i + 1 < bytes.count && bytes[i + 1] == 0x0A {
                 column += 1
             } else {
-                line += 1; column = 1
+                line += 1
+                column = 1
             }
             i += 1
         } else if b < 0x80 {
-            column += 1; i += 1
+            column += 1
+            i += 1
         } else {
             var iterator = bytes[i..<min(i + 4, bytes.count)].makeIterator()
             var decoder = Unicode.UTF8()
@@ -43,10 +47,11 @@ private func referencePositions(_ bytes: [UInt8]) -> [(line: Int32, column: Int3
             case .scalarValue(let scalar):
                 let width = UTF8.width(scalar)
                 column += scalar.value > 0xFFFF ? 2 : 1
-                for _ in 1..<width { result.append((line, -1)) }   // mid-sequence: no token may start here
+                for _ in 1..<width { result.append((line, -1)) }  // mid-sequence: no token may start here
                 i += width
             default:
-                column += 1; i += 1
+                column += 1
+                i += 1
             }
         }
     }
@@ -58,8 +63,10 @@ private func fail(_ language: String, _ message: String) -> Never {
     fatalError("\(language) lexer: \(message)")
 }
 
-private func check(_ result: (tokens: [Token], diagnostics: [LexDiagnostic]), _ bytes: [UInt8],
-                   _ expected: [(line: Int32, column: Int32)], language: String) {
+private func check(
+    _ result: (tokens: [Token], diagnostics: [LexDiagnostic]), _ bytes: [UInt8],
+    _ expected: [(line: Int32, column: Int32)], language: String
+) {
     let tokens = result.tokens
     if bytes.isEmpty {
         if !tokens.isEmpty { fail(language, "tokens for empty input") }
@@ -81,8 +88,10 @@ private func check(_ result: (tokens: [Token], diagnostics: [LexDiagnostic]), _ 
         if reference.line != token.line || reference.column != token.column {
             fail(language, "token \(index) at \(position), expected \(reference)")
         }
-        if token.interpolationDepth > depth && !(index > 0 && tokens[index - 1].kind == .interpolationOpen
-                                                   && token.interpolationDepth == depth + 1) {
+        if token.interpolationDepth > depth
+            && !(index > 0 && tokens[index - 1].kind == .interpolationOpen
+                && token.interpolationDepth == depth + 1)
+        {
             fail(language, "token \(index) enters depth \(token.interpolationDepth) without interpolationOpen")
         }
         depth = token.interpolationDepth

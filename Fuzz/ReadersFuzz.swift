@@ -55,7 +55,9 @@ private func checkGlobs(_ bytes: [UInt8]) {
     let set = GlobSet(patterns.map { ScopedGlob($0) })
     for path in paths {
         let one = patterns.map(GlobPattern.init)
-        if set.matches(path) != one.contains(where: { $0.matches(path) }) { fail("the set and the globs disagree on a match") }
+        if set.matches(path) != one.contains(where: { $0.matches(path) }) {
+            fail("the set and the globs disagree on a match")
+        }
         if !path.isEmpty, set.excludes(path) != one.contains(where: { $0.matchesPathOrAncestor(path) }) {
             fail("the set and the globs disagree on an exclude")
         }
@@ -109,8 +111,12 @@ private func checkPlist(_ bytes: [UInt8]) {
 // MARK: - Xcode projects and xcconfig files
 
 private func checkProject(_ bytes: [UInt8]) {
-    let base = XCConfig.parse(Array("#include \"Base.xcconfig\"\nA = $(A)$(A)$(inherited)\n".utf8), path: "Base.xcconfig").config
-    let parsed = XcodeProject.parse(bytes, path: "App.xcodeproj/project.pbxproj", rootPath: "/fuzz", files: ["App/A.swift"]) { path in
+    let base = XCConfig.parse(
+        Array("#include \"Base.xcconfig\"\nA = $(A)$(A)$(inherited)\n".utf8), path: "Base.xcconfig"
+    ).config
+    let parsed = XcodeProject.parse(
+        bytes, path: "App.xcodeproj/project.pbxproj", rootPath: "/fuzz", files: ["App/A.swift"]
+    ) { path in
         if !ProjectPath.isInside(path, folder: "") { fail("looked up \(path), outside the root") }
         return base
     }
@@ -148,14 +154,20 @@ private func checkMatcher(_ bytes: [UInt8]) {
     let found = Matcher(code, budget: budget).matches(pattern)
     var end = 0
     for match in found {
-        if match.range.lowerBound < end || match.range.upperBound > code.count { fail("match \(match.range) out of order or outside the file") }
+        if match.range.lowerBound < end || match.range.upperBound > code.count {
+            fail("match \(match.range) out of order or outside the file")
+        }
         end = max(match.range.upperBound, match.range.lowerBound + 1)
-        for (name, binding) in match.bindings where binding.range.lowerBound < 0 || binding.range.upperBound > code.count {
+        for (name, binding) in match.bindings
+        where binding.range.lowerBound < 0 || binding.range.upperBound > code.count {
             fail("\(name) bound to \(binding.range) outside the file")
         }
         guard !budget.isSpent else { continue }
-        let fresh = Matcher(code, budget: StepBudget(limit: 200_000)).match(pattern, at: match.range.lowerBound, limit: code.count)
-        if fresh?.range != match.range { fail("a fresh search at \(match.range.lowerBound) finds \(fresh?.range as Any), not \(match.range)") }
+        let fresh = Matcher(code, budget: StepBudget(limit: 200_000)).match(
+            pattern, at: match.range.lowerBound, limit: code.count)
+        if fresh?.range != match.range {
+            fail("a fresh search at \(match.range.lowerBound) finds \(fresh?.range as Any), not \(match.range)")
+        }
     }
     let check = StepBudget(limit: 200_000)
     let contained = Matcher(code, budget: check).contains(pattern, in: 0..<code.count)
@@ -171,7 +183,8 @@ private func checkTuist(_ bytes: [UInt8]) {
     let manifest = TuistManifest.parse(code, path: "App/Project.swift")
     // Lines end at LF, CR or CR LF, as Swift has it.
     var lines = 1
-    for (offset, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)) {
+    for (offset, byte) in bytes.enumerated()
+    where byte == 0x0A || (byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)) {
         lines += 1
     }
     if manifest.targets.count > code.count { fail("\(manifest.targets.count) targets from \(code.count) tokens") }
@@ -180,7 +193,8 @@ private func checkTuist(_ bytes: [UInt8]) {
     }
     let built = manifest.build(files: ["App/Sources/A.swift", "App/App.entitlements", "App/Info.plist"])
     for target in built.project.targets {
-        let paths = target.sourceFiles + target.synchronizedFolders + target.buildConfigurations.compactMap(\.entitlementsPath)
+        let paths =
+            target.sourceFiles + target.synchronizedFolders + target.buildConfigurations.compactMap(\.entitlementsPath)
         for path in paths where !ProjectPath.isInside(path, folder: "") {
             fail("target \(target.name) was given \(path), outside the root")
         }

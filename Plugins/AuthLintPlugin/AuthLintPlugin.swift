@@ -11,17 +11,23 @@ struct AuthLintPlugin: CommandPlugin {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(Self.usage)
             // The rest are `authlint lint`'s own options.
-            try AuthLintRun(tool: try context.tool(named: "authlint").url, root: context.package.directoryURL, paths: [], options: ["--help"])
-                .perform()
+            try AuthLintRun(
+                tool: try context.tool(named: "authlint").url, root: context.package.directoryURL, paths: [],
+                options: ["--help"]
+            )
+            .perform()
             return
         }
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         let root = context.package.directoryURL
         let paths = names.isEmpty ? [root.path] : try context.package.targets(named: names).compactMap(Self.folder)
-        guard !paths.isEmpty else { throw AuthLintRun.Failure("the targets named have no files: \(names.joined(separator: ", "))") }
+        guard !paths.isEmpty else {
+            throw AuthLintRun.Failure("the targets named have no files: \(names.joined(separator: ", "))")
+        }
         try AuthLintRun(
-            tool: try context.tool(named: "authlint").url, root: root, paths: paths, options: extractor.remainingArguments
+            tool: try context.tool(named: "authlint").url, root: root, paths: paths,
+            options: extractor.remainingArguments
         ).perform()
     }
 
@@ -42,7 +48,10 @@ struct AuthLintPlugin: CommandPlugin {
 
     /// The folder holding every file of a target (its sources, headers and resources).
     static func folder(of target: Target) -> String? {
-        let folders = (target.sourceModule?.sourceFiles.map { $0.url.deletingLastPathComponent().standardizedFileURL.pathComponents } ?? [])
+        let folders =
+            (target.sourceModule?.sourceFiles.map {
+                $0.url.deletingLastPathComponent().standardizedFileURL.pathComponents
+            } ?? [])
         guard var common = folders.first else { return nil }
         for parts in folders.dropFirst() {
             common = Array(zip(common, parts).prefix { $0 == $1 }.map(\.0))
@@ -80,23 +89,24 @@ struct AuthLintRun {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-/// In Xcode (File ▸ Packages ▸ authlint, or a project's context menu): lints the Xcode project's
-/// folder, or only the files of the targets named with `--target`.
-extension AuthLintPlugin: XcodeCommandPlugin {
-    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        var extractor = ArgumentExtractor(arguments)
-        let names = Set(extractor.extractOption(named: "target"))
-        let root = context.xcodeProject.directoryURL
-        var paths = [root.path]
-        if !names.isEmpty {
-            paths = context.xcodeProject.targets.filter { names.contains($0.displayName) }
-                .flatMap { target in target.inputFiles.map(\.url.path) }
+    /// In Xcode (File ▸ Packages ▸ authlint, or a project's context menu): lints the Xcode project's
+    /// folder, or only the files of the targets named with `--target`.
+    extension AuthLintPlugin: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            var extractor = ArgumentExtractor(arguments)
+            let names = Set(extractor.extractOption(named: "target"))
+            let root = context.xcodeProject.directoryURL
+            var paths = [root.path]
+            if !names.isEmpty {
+                paths = context.xcodeProject.targets.filter { names.contains($0.displayName) }
+                    .flatMap { target in target.inputFiles.map(\.url.path) }
+            }
+            try AuthLintRun(
+                tool: try context.tool(named: "authlint").url, root: root, paths: paths,
+                options: extractor.remainingArguments
+            ).perform()
         }
-        try AuthLintRun(
-            tool: try context.tool(named: "authlint").url, root: root, paths: paths, options: extractor.remainingArguments
-        ).perform()
     }
-}
 #endif

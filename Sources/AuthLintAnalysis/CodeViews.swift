@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 /// The files of a ``ProjectIndex``: a collection whose elements are analysed on first use when
@@ -32,10 +32,10 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         if later { pending.reserveCapacity(entries.count) }
         for entry in entries {
             switch entry {
-            case let .code(code, _):
+            case .code(let code, _):
                 if lexed { ready.append(code) }
                 if later { pending.append(nil) }
-            case let .summary(_, file):
+            case .summary(_, let file):
                 if lexed { ready.append(nil) }
                 if later { pending.append(file) }
             }
@@ -159,7 +159,8 @@ final class RecentCode: @unchecked Sendable {
     }
 
     private func unlink(_ index: Int32) {
-        let before = kept[index]!.older, after = kept[index]!.newer
+        let before = kept[index]!.older
+        let after = kept[index]!.newer
         if before >= 0 { kept[before]!.newer = after } else { oldest = after }
         if after >= 0 { kept[after]!.older = before } else { newest = before }
         kept[index]!.older = -1

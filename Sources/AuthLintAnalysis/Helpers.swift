@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 /// Where a value enters one of the app's own helpers: a parameter of a function, the new value
@@ -50,29 +50,39 @@ extension RuleEvaluator {
     /// `wrappedValue` setter). The value is followed through assignments and the names inside it
     /// (not arguments of calls that make something else of it, not what is read off it).
     /// With `throughMembers`, what is read off a parameter counts too (`key.rawValue` for a key's name).
-    func helperEntries(reaching range: Range<Int>, inFile fileIndex: Int, usingCall: Bool, throughMembers: Bool = false) -> [HelperEntry] {
+    func helperEntries(reaching range: Range<Int>, inFile fileIndex: Int, usingCall: Bool, throughMembers: Bool = false)
+        -> [HelperEntry]
+    {
         let code = project.files[fileIndex]
         guard mayEnterHelper(at: range.lowerBound, in: code) else { return [] }
         var following: ValueResolver.Following = [.names, .valueParts]
         if usingCall { following.insert(.usingCall) }
         let resolver = self.resolver
         var entries: [HelperEntry] = []
-        for (order, site) in resolver.resolve(file: fileIndex, range: range, following: following).sites.enumerated() where site.file == fileIndex {
+        for (order, site) in resolver.resolve(file: fileIndex, range: range, following: following).sites.enumerated()
+        where site.file == fileIndex {
             for index in site.range where code.kind(index) == .identifier {
-                if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon { continue }
+                if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon {
+                    continue
+                }
                 // What is read off a parameter (`user.loginType`) is not what the caller hands over,
                 // unless it is the same value in another form.
-                if !throughMembers, index + 3 < code.count, code.kind(index + 1) == .period || code.token(index + 1, is: "?"),
+                if !throughMembers, index + 3 < code.count,
+                    code.kind(index + 1) == .period || code.token(index + 1, is: "?"),
                     let member = (index + 1...index + 3).first(where: { code.kind($0) == .identifier }),
                     !RuleEvaluator.sameValueMembers.contains(code.hashes[member])
                 {
                     continue
                 }
-                if index > 0, code.kind(index - 1) == .period, !(index >= 2 && code.token(index - 2, is: "self")) { continue }
+                if index > 0, code.kind(index - 1) == .period, !(index >= 2 && code.token(index - 2, is: "self")) {
+                    continue
+                }
                 guard !ValueResolver.isReadOff(code, index..<(index + 1)),
                     resolver.isValuePart(code, index, of: site.range, outermostCall: order == 0 && usingCall)
                 else { continue }
-                if let entry = helperEntry(named: index, in: code, fileIndex), !entries.contains(entry) { entries.append(entry) }
+                if let entry = helperEntry(named: index, in: code, fileIndex), !entries.contains(entry) {
+                    entries.append(entry)
+                }
             }
         }
         return entries
@@ -84,7 +94,9 @@ extension RuleEvaluator {
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
         while let index = scopeIndex, index > 0 {
             let scope = code.scopes[index]
-            if scope.kind == .function, !scope.parameters.isEmpty || scope.name == "set" || scope.name == "willSet" { return true }
+            if scope.kind == .function, !scope.parameters.isEmpty || scope.name == "set" || scope.name == "willSet" {
+                return true
+            }
             scopeIndex = scope.parent
         }
         return false
@@ -94,7 +106,8 @@ extension RuleEvaluator {
     private func helperEntry(named index: Int, in code: CodeView, _ fileIndex: Int) -> HelperEntry? {
         if let (scope, position) = resolver.functionParameter(index, in: code) {
             guard code.declaresFunction(code.scopes[scope]) else { return nil }
-            return .parameter(ParameterRef(function: ProjectIndex.FunctionRef(file: fileIndex, scope: scope), position: position))
+            return .parameter(
+                ParameterRef(function: ProjectIndex.FunctionRef(file: fileIndex, scope: scope), position: position))
         }
         guard code.token(index, is: "newValue") else { return nil }
         let accessorIndex = code.executableScope(of: code.declaringScope(of: index))
@@ -105,7 +118,8 @@ extension RuleEvaluator {
         let property = code.scopes[propertyIndex]
         guard property.kind == .function, let name = property.name else { return nil }
         if name == "wrappedValue", let typeIndex = property.parent, code.scopes[typeIndex].kind == .type,
-            let typeName = code.scopes[typeIndex].name, code.attributes(before: code.scopes[typeIndex].headerStart).contains("@propertyWrapper")
+            let typeName = code.scopes[typeIndex].name,
+            code.attributes(before: code.scopes[typeIndex].headerStart).contains("@propertyWrapper")
         {
             return .wrapper(typeName)
         }
@@ -114,8 +128,11 @@ extension RuleEvaluator {
 
     /// Members that give the value they are read off in another form.
     static let sameValueMembers: Set<UInt64> = Set(
-        ["description", "debugDescription", "base64EncodedString", "utf8", "uppercased", "lowercased", "trimmingCharacters", "self"]
-            .map(CodeView.hash))
+        [
+            "description", "debugDescription", "base64EncodedString", "utf8", "uppercased", "lowercased",
+            "trimmingCharacters", "self",
+        ]
+        .map(CodeView.hash))
 
     // MARK: - Calls of helpers
 
@@ -133,11 +150,13 @@ extension RuleEvaluator {
         for _ in 0..<RuleEvaluator.maxHelperDepth {
             var next: [(HelperEntry, HelperSink, [String: String])] = []
             for (entry, sink, inherited) in level where seenEntries.insert(entry).inserted {
-                for (call, declaration) in callsHanding(entry) where seenCalls.insert(CodeRange(file: call.file, range: call.argument)).inserted {
+                for (call, declaration) in callsHanding(entry)
+                where seenCalls.insert(CodeRange(file: call.file, range: call.argument)).inserted {
                     let budget = StepBudget(bytes: project.files.byteCount(call.file), allowance: allowance)
                     let bounded = spending(budget)
                     let handed = HelperCall(
-                        file: call.file, call: call.call, argument: call.argument, sink: sink, entry: entry, declaration: declaration,
+                        file: call.file, call: call.call, argument: call.argument, sink: sink, entry: entry,
+                        declaration: declaration,
                         inherited: inherited)
                     let (site, texts) = bounded.site(of: rule, at: handed)
                     if let site {
@@ -159,20 +178,24 @@ extension RuleEvaluator {
     /// parameter; assignments to the property; assignments to each property the wrapper wraps.
     private func callsHanding(_ entry: HelperEntry) -> [(call: CallArgument, declaration: CodeRange?)] {
         switch entry {
-        case let .parameter(parameter):
+        case .parameter(let parameter):
             return project.arguments(givenTo: parameter).map { ($0, nil) }
-        case let .property(ref):
+        case .property(let ref):
             let code = project.files[ref.file]
             let scope = code.scopes[ref.scope]
             guard let name = scope.name, let typeIndex = scope.parent, code.scopes[typeIndex].kind == .type,
                 let typeName = code.scopes[typeIndex].name
             else { return [] }
-            return assignments(toProperty: name, ofType: typeName, target: project.targetOfFile[ref.file]).map { ($0, nil) }
-        case let .wrapper(typeName):
+            return assignments(toProperty: name, ofType: typeName, target: project.targetOfFile[ref.file]).map {
+                ($0, nil)
+            }
+        case .wrapper(let typeName):
             var found: [(CallArgument, CodeRange?)] = []
             for property in wrappedProperties(typeName) {
-                found += assignments(toProperty: property.name, ofType: property.owner, target: project.targetOfFile[property.file])
-                    .map { ($0, property.arguments) }
+                found += assignments(
+                    toProperty: property.name, ofType: property.owner, target: project.targetOfFile[property.file]
+                )
+                .map { ($0, property.arguments) }
             }
             return found
         }
@@ -180,7 +203,9 @@ extension RuleEvaluator {
 
     /// The properties declared `@Wrapper var name` (or `@Wrapper(…) static var name`) in the
     /// project: their file, name, the type that declares them and the wrapper's arguments.
-    private func wrappedProperties(_ wrapper: String) -> [(file: Int, name: String, owner: String, arguments: CodeRange?)] {
+    private func wrappedProperties(_ wrapper: String) -> [(
+        file: Int, name: String, owner: String, arguments: CodeRange?
+    )] {
         let attribute = CodeView.hash("@" + wrapper)
         var found: [(file: Int, name: String, owner: String, arguments: CodeRange?)] = []
         for file in project.files(mentioning: "@" + wrapper) where project.language(ofFile: file) == .swift {
@@ -273,8 +298,9 @@ extension RuleEvaluator {
         guard let name = resolver.plainName(sinkCode, binding.range) else { return nil }
         let code = project.files[declaration.file]
         let label = sinkCode.text(name)
-        guard let argument = ProjectIndex.arguments(of: code, callOpeningAt: declaration.range.lowerBound)
-            .first(where: { $0.label == label && !$0.value.isEmpty })
+        guard
+            let argument = ProjectIndex.arguments(of: code, callOpeningAt: declaration.range.lowerBound)
+                .first(where: { $0.label == label && !$0.value.isEmpty })
         else { return nil }
         return Self.snippet(Binding(range: argument.value, hashes: []), code)
     }
@@ -294,7 +320,7 @@ extension RuleEvaluator {
         var texts: [String: String] = [:]
         var elsewhere: [String: String] = [:]
         for (name, binding) in call.sink.match.bindings where name != through.metavariable {
-            if case let .parameter(parameter) = call.entry, let other = boundArgument(binding, call, parameter) {
+            if case .parameter(let parameter) = call.entry, let other = boundArgument(binding, call, parameter) {
                 bindings[name] = Binding(range: other, hashes: Array(code.hashes[other]))
                 texts[name] = Self.snippet(bindings[name]!, code)
             } else if let declaration = call.declaration, let text = wrapperArgument(binding, call.sink, declaration) {
@@ -305,7 +331,8 @@ extension RuleEvaluator {
         }
         texts.merge(elsewhere) { own, _ in own }
         // The whole match, for a rule whose helpers are handed it, is what the call hands over.
-        let match = Match(range: through.metavariable == Pattern.wholeMatch ? call.argument : call.call, bindings: bindings)
+        let match = Match(
+            range: through.metavariable == Pattern.wholeMatch ? call.argument : call.call, bindings: bindings)
         var relocation: Relocation?
         guard holds(rule.match.conditions, match, call.file, &relocation) else { return (nil, texts) }
         var site = Site(file: call.file, range: call.call, bindings: bindings, relocation: relocation)
@@ -319,16 +346,20 @@ extension RuleEvaluator {
     /// passes for it.
     private func boundArgument(_ binding: Binding, _ call: HelperCall, _ parameter: ParameterRef) -> Range<Int>? {
         let sinkCode = project.files[call.sink.file]
-        let entries = helperEntries(reaching: binding.range, inFile: call.sink.file, usingCall: false, throughMembers: true)
-        guard let position = entries.lazy.compactMap({ entry -> Int? in
-            guard case let .parameter(other) = entry, other.function == parameter.function else { return nil }
-            return other.position
-        }).first else { return nil }
+        let entries = helperEntries(
+            reaching: binding.range, inFile: call.sink.file, usingCall: false, throughMembers: true)
+        guard
+            let position = entries.lazy.compactMap({ entry -> Int? in
+                guard case .parameter(let other) = entry, other.function == parameter.function else { return nil }
+                return other.position
+            }).first
+        else { return nil }
         let code = project.files[call.file]
         let close = call.call.upperBound - 1
         guard code.kind(close) == .rightParen, code.partner[close] >= 0 else { return nil }
         let declared = sinkCode.scopes[parameter.function.scope].parameters
-        return ProjectIndex.argument(of: code, callOpeningAt: Int(code.partner[close]), for: declared, position: position)
+        return ProjectIndex.argument(
+            of: code, callOpeningAt: Int(code.partner[close]), for: declared, position: position)
     }
 
     // MARK: - Helpers outside the files reported
@@ -337,7 +368,9 @@ extension RuleEvaluator {
     /// not: the sinks of `rules` in the files that declare a function the reported files call (or
     /// a property they assign, or a property wrapper), and in the files that declare what those
     /// call in turn, a few levels deep.
-    package func helperSinks(_ rules: [(index: Int, rule: RuleSpec)], reachedFrom reported: Set<Int>) -> [(Int, HelperSink)] {
+    package func helperSinks(_ rules: [(index: Int, rule: RuleSpec)], reachedFrom reported: Set<Int>) -> [(
+        Int, HelperSink
+    )] {
         var scanned = reported
         var frontier = reported.sorted()
         var found: [(Int, HelperSink)] = []
@@ -352,7 +385,8 @@ extension RuleEvaluator {
                     handed.formUnion(FileSummary.namesHanded(project.files[file]))
                 }
             }
-            let declarers = handed.map { project.files(declaringFunction: $0) }
+            let declarers =
+                handed.map { project.files(declaringFunction: $0) }
                 + handedKeys.map { project.files(declaringFunctionWithKey: $0) }
             let next = Set(declarers.joined()).subtracting(scanned)
             guard !next.isEmpty else { break }

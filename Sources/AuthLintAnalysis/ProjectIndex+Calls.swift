@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 /// A parameter of one of the project's functions: the function's scope and the parameter's
@@ -64,7 +64,9 @@ extension ProjectIndex {
         return filesMentioning.value(for: hash) {
             let candidates = buckets.files(mayMention: key)
             nameIndex.didCheck(candidates.count)
-            return candidates.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map { Int32($0) }
+            return candidates.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map {
+                Int32($0)
+            }
         }.map(Int.init)
     }
 
@@ -84,7 +86,9 @@ extension ProjectIndex {
     /// `body` over the project's files in runs of 512, in parallel; the results in file order.
     private func inRunsOfFiles<T: Sendable>(_ body: @Sendable (Range<Int>) -> T) -> [T] {
         let run = 512
-        return Array(stride(from: 0, to: files.count, by: run)).parallelMap { first in body(first..<min(first + run, files.count)) }
+        return Array(stride(from: 0, to: files.count, by: run)).parallelMap { first in
+            body(first..<min(first + run, files.count))
+        }
     }
 
     /// A file's name keys: its summary's, or those of its code when it was given lexed.
@@ -105,13 +109,17 @@ extension ProjectIndex {
                     continue
                 }
                 // The summaries of a run share a vocabulary: the query is split for it once.
-                if summary.vocabulary !== query.vocabulary { query = NameQuery(keys: keys, vocabulary: summary.vocabulary) }
+                if summary.vocabulary !== query.vocabulary {
+                    query = NameQuery(keys: keys, vocabulary: summary.vocabulary)
+                }
                 let positions = summary.positions(of: query)
                 for position in positions { lists[position].append(Int32(file)) }
             }
             return lists
         }
-        return NamePostings(keys: keys, files: keys.indices.map { key in Array(found.map { $0[key] }.joined()) }, fileCount: files.count)
+        return NamePostings(
+            keys: keys, files: keys.indices.map { key in Array(found.map { $0[key] }.joined()) }, fileCount: files.count
+        )
     }
 
     /// How many calls of one function are looked at: a helper called from everywhere says no
@@ -125,17 +133,21 @@ extension ProjectIndex {
     func arguments(givenTo parameter: ParameterRef) -> [CallArgument] {
         let code = files[parameter.function.file]
         let scope = code.scopes[parameter.function.scope]
-        guard let name = scope.name, name != "init", name != "subscript", scope.parameters.indices.contains(parameter.position) else {
+        guard let name = scope.name, name != "init", name != "subscript",
+            scope.parameters.indices.contains(parameter.position)
+        else {
             return []
         }
         var found: [CallArgument] = []
         for call in calls(named: name) {
             let other = files[call.file]
             guard ProjectIndex.call(of: other, openingAt: call.open, fits: scope.parameters),
-                let argument = ProjectIndex.argument(of: other, callOpeningAt: call.open, for: scope.parameters, position: parameter.position)
+                let argument = ProjectIndex.argument(
+                    of: other, callOpeningAt: call.open, for: scope.parameters, position: parameter.position)
             else { continue }
             let start = other.calleeChain(endingAt: call.open - 1).lowerBound
-            found.append(CallArgument(file: call.file, call: start..<(Int(other.partner[call.open]) + 1), argument: argument))
+            found.append(
+                CallArgument(file: call.file, call: start..<(Int(other.partner[call.open]) + 1), argument: argument))
             if found.count == ProjectIndex.maxCallsFollowed { break }
         }
         return found
@@ -151,7 +163,9 @@ extension ProjectIndex {
                 let code = files[file]
                 for occurrence in code.occurrences[hash] ?? [] {
                     let at = Int(occurrence)
-                    guard at + 1 < code.count, code.kind(at + 1) == .leftParen, at == 0 || !code.token(at - 1, is: "func") else { continue }
+                    guard at + 1 < code.count, code.kind(at + 1) == .leftParen,
+                        at == 0 || !code.token(at - 1, is: "func")
+                    else { continue }
                     found.append((file, at + 1))
                 }
             }
@@ -172,7 +186,8 @@ extension ProjectIndex {
                 let partner = Int(code.partner[end])
                 end = partner > end ? partner + 1 : end + 1
             }
-            let labelled = start + 1 < end && (code.kind(start) == .identifier || code.kind(start) == .keyword)
+            let labelled =
+                start + 1 < end && (code.kind(start) == .identifier || code.kind(start) == .keyword)
                 && code.kind(start + 1) == .colon
             found.append(labelled ? (code.text(start), (start + 2)..<end) : (nil, start..<end))
             start = end + 1
@@ -202,13 +217,17 @@ extension ProjectIndex {
             if !matched { return false }
         }
         // What is left must have defaults, or be closures the call may pass after its parentheses.
-        return parameters[min(next, parameters.count)...].allSatisfy { $0.hasDefault || $0.isVariadic || ($0.type ?? "").contains("->") }
+        return parameters[min(next, parameters.count)...].allSatisfy {
+            $0.hasDefault || $0.isVariadic || ($0.type ?? "").contains("->")
+        }
     }
 
     /// The argument the call whose `(` is at `open` passes for `parameters[position]`: the one
     /// with its label, or, for a parameter written without one, the unlabelled argument in the
     /// same place among the unlabelled ones.
-    static func argument(of code: CodeView, callOpeningAt open: Int, for parameters: [Scope.Parameter], position: Int) -> Range<Int>? {
+    static func argument(of code: CodeView, callOpeningAt open: Int, for parameters: [Scope.Parameter], position: Int)
+        -> Range<Int>?
+    {
         let given = arguments(of: code, callOpeningAt: open).filter { !$0.value.isEmpty }
         if let label = parameters[position].callLabel { return given.first { $0.label == label }?.value }
         let place = parameters[..<position].filter { $0.callLabel == nil }.count
@@ -230,7 +249,11 @@ extension ProjectIndex {
         guard !body.isEmpty else { return [] }
         // A function declared without `->` gives nothing back (a computed property always does).
         if code.declaresFunction(scope) {
-            guard (scope.headerStart..<scope.open).contains(where: { code.kind($0) == .operator && code.token($0, is: "->") }) else { return [] }
+            guard
+                (scope.headerStart..<scope.open).contains(where: {
+                    code.kind($0) == .operator && code.token($0, is: "->")
+                })
+            else { return [] }
         }
         let matcher = Matcher(code)
         var found: [CodeRange] = []
@@ -245,9 +268,11 @@ extension ProjectIndex {
             }
         }
         // A body that is one expression gives it back; a statement (`if`, `switch`, `let`) does not.
-        let opensWithStatement = code.kind(body.lowerBound) == .keyword
+        let opensWithStatement =
+            code.kind(body.lowerBound) == .keyword
             && !["try", "await", "self", "Self", "super", "nil", "true", "false"].contains(code.text(body.lowerBound))
-        if !sawReturn, !opensWithStatement, let end = matcher.expressionEnds(from: body.lowerBound, limit: body.upperBound).last,
+        if !sawReturn, !opensWithStatement,
+            let end = matcher.expressionEnds(from: body.lowerBound, limit: body.upperBound).last,
             end == body.upperBound
         {
             found.append(CodeRange(file: function.file, range: body))

@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 /// The sign-in flow around a place: the code that starts it (a Sign in with Apple button's call
@@ -15,8 +15,10 @@ import Foundation
 extension ProjectIndex {
     /// Names whose presence makes code the start of a flow: the request, the controller that
     /// performs it, the delegate method that takes its answer, and the buttons.
-    static let flowStartNames = ["createRequest", "ASAuthorizationController", "authorizationController",
-        "SignInWithAppleButton", "ASAuthorizationAppleIDButton"].map(CodeView.hash)
+    static let flowStartNames = [
+        "createRequest", "ASAuthorizationController", "authorizationController",
+        "SignInWithAppleButton", "ASAuthorizationAppleIDButton",
+    ].map(CodeView.hash)
     /// How much code one flow takes in: a flow is a screen's worth of code and a few helpers,
     /// and a place reached by every part of the app says nothing of any one flow.
     static let maxFlowRegions = 64
@@ -36,7 +38,9 @@ extension ProjectIndex {
         // The types the flow's controllers report to (`controller.delegate = viewController`).
         let starts = regions.all
         for region in starts {
-            for type in delegateTypes(in: region, declaredIn: starts) { regions.add(declarations(ofType: type, inTarget: targetOfFile[file]).map(declarationRange)) }
+            for type in delegateTypes(in: region, declaredIn: starts) {
+                regions.add(declarations(ofType: type, inTarget: targetOfFile[file]).map(declarationRange))
+            }
         }
         // Forward: the app's functions the flow calls, a few calls deep.
         var frontier = regions.all
@@ -69,7 +73,9 @@ extension ProjectIndex {
                 let declarations = declarations(ofType: name, inTarget: targetOfFile[file])
                 if !declarations.isEmpty { return declarations.map(declarationRange) }
             }
-            if scope.parent == 0, scope.kind == .function { return [declarationRange(FunctionRef(file: file, scope: index))] }
+            if scope.parent == 0, scope.kind == .function {
+                return [declarationRange(FunctionRef(file: file, scope: index))]
+            }
             scopeIndex = scope.parent
         }
         if code.token(position, is: "SignInWithAppleButton") {
@@ -87,11 +93,14 @@ extension ProjectIndex {
         for _ in 0..<ProjectIndex.maxFlowCallDepth where !places.isEmpty && found.isEmpty {
             var callers: [(file: Int, position: Int)] = []
             for place in places {
-                guard let function = enclosingNamedFunction(place.position, inFile: place.file), seen.insert(function).inserted else { continue }
+                guard let function = enclosingNamedFunction(place.position, inFile: place.file),
+                    seen.insert(function).inserted
+                else { continue }
                 let code = files[function.file]
                 let scope = code.scopes[function.scope]
                 guard let name = scope.name else { continue }
-                for call in calls(named: name) where targetOfFile[call.file] == targetOfFile[file] && callers.count < ProjectIndex.maxFlowCallers {
+                for call in calls(named: name)
+                where targetOfFile[call.file] == targetOfFile[file] && callers.count < ProjectIndex.maxFlowCallers {
                     let other = files[call.file]
                     guard ProjectIndex.call(of: other, openingAt: call.open, fits: scope.parameters),
                         !(call.file == function.file && (scope.headerStart...scope.close).contains(call.open))
@@ -133,7 +142,9 @@ extension ProjectIndex {
                 code.kind(at + 1) == .operator, code.token(at + 1, is: "=")
             else { continue }
             var value = at + 2
-            if code.token(value, is: "self"), value + 2 < region.range.upperBound, code.kind(value + 1) == .period { value += 2 }
+            if code.token(value, is: "self"), value + 2 < region.range.upperBound, code.kind(value + 1) == .period {
+                value += 2
+            }
             guard code.kind(value) == .identifier else { continue }
             let name = code.text(value)
             if value + 1 < code.count, code.kind(value + 1) == .leftParen {
@@ -150,7 +161,8 @@ extension ProjectIndex {
         let code = files[region.file]
         for occurrence in code.occurrences[CodeView.hash(name)] ?? [] {
             let at = Int(occurrence)
-            guard region.range.contains(at), at > 0, code.token(at - 1, is: "let") || code.token(at - 1, is: "var"), at + 2 < code.count
+            guard region.range.contains(at), at > 0, code.token(at - 1, is: "let") || code.token(at - 1, is: "var"),
+                at + 2 < code.count
             else { continue }
             if code.kind(at + 1) == .colon, code.kind(at + 2) == .identifier { return code.text(at + 2) }
             if code.kind(at + 1) == .operator, code.token(at + 1, is: "="), code.kind(at + 2) == .identifier,
@@ -176,11 +188,13 @@ extension ProjectIndex {
         let code = files[region.file]
         let target = targetOfFile[region.file]
         var found: [CodeRange] = []
-        for i in region.range where code.kind(i) == .identifier && i + 1 < region.range.upperBound && code.kind(i + 1) == .leftParen {
+        for i in region.range
+        where code.kind(i) == .identifier && i + 1 < region.range.upperBound && code.kind(i + 1) == .leftParen {
             guard i == 0 || !code.token(i - 1, is: "func") else { continue }
             let candidates = functions(named: code.text(i)).filter { function in
                 targetOfFile[function.file] == target
-                    && ProjectIndex.call(of: code, openingAt: i + 1, fits: files[function.file].scopes[function.scope].parameters)
+                    && ProjectIndex.call(
+                        of: code, openingAt: i + 1, fits: files[function.file].scopes[function.scope].parameters)
             }
             guard !candidates.isEmpty else {
                 // A closure the type was given (`let onCompletion: (Result<…>) -> Void`): the
@@ -189,7 +203,11 @@ extension ProjectIndex {
                 continue
             }
             let onSelf = i < 2 || code.kind(i - 1) != .period || code.token(i - 2, is: "self")
-            let own = onSelf ? candidates.filter { region.file == $0.file && region.range.contains(files[$0.file].scopes[$0.scope].headerStart) } : []
+            let own =
+                onSelf
+                ? candidates.filter {
+                    region.file == $0.file && region.range.contains(files[$0.file].scopes[$0.scope].headerStart)
+                } : []
             found += (own.isEmpty ? candidates : own).map(declarationRange)
             if found.count >= ProjectIndex.maxFlowRegions { break }
         }
@@ -200,15 +218,20 @@ extension ProjectIndex {
     /// with `let onCompletion: (Result<ASAuthorization, Error>) -> Void`), the closures the
     /// target's code passes for it where it makes the type (`AppleButton(onCompletion: { … })`).
     private func closuresGiven(forProperty name: Int, of code: CodeView, inFile file: Int) -> [CodeRange] {
-        guard name == 0 || code.kind(name - 1) != .period || (name >= 2 && code.token(name - 2, is: "self")) else { return [] }
+        guard name == 0 || code.kind(name - 1) != .period || (name >= 2 && code.token(name - 2, is: "self")) else {
+            return []
+        }
         var scopeIndex: Int? = code.declaringScope(of: name)
-        while let index = scopeIndex, index > 0, code.scopes[index].kind != .type { scopeIndex = code.scopes[index].parent }
+        while let index = scopeIndex, index > 0, code.scopes[index].kind != .type {
+            scopeIndex = code.scopes[index].parent
+        }
         guard let typeScope = scopeIndex, typeScope > 0, let typeName = code.scopes[typeScope].name else { return [] }
         let label = code.text(name)
         let declarations = declarations(ofType: typeName, inTarget: targetOfFile[file]).map(declarationRange)
         guard declarations.contains(where: { declaresClosure(named: label, in: $0) }) else { return [] }
         var found: [CodeRange] = []
-        for call in calls(named: typeName) where targetOfFile[call.file] == targetOfFile[file] && found.count < ProjectIndex.maxFlowCallers {
+        for call in calls(named: typeName)
+        where targetOfFile[call.file] == targetOfFile[file] && found.count < ProjectIndex.maxFlowCallers {
             let other = files[call.file]
             for argument in ProjectIndex.arguments(of: other, callOpeningAt: call.open) where argument.label == label {
                 let open = argument.value.lowerBound
@@ -260,7 +283,8 @@ private struct FlowRegions {
     @discardableResult
     mutating func add(_ regions: [CodeRange]) -> Bool {
         var added = false
-        for region in regions where !isFull && !all.contains(where: { $0.file == region.file && $0.range.encloses(region.range) }) {
+        for region in regions
+        where !isFull && !all.contains(where: { $0.file == region.file && $0.range.encloses(region.range) }) {
             all.append(region)
             added = true
         }

@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 /// All the code of a project, analysed, with the indexes rules need to look across files:
@@ -97,8 +97,8 @@ public final class ProjectIndex: Sendable {
         /// The file's root-relative path.
         var path: String {
             switch self {
-            case let .code(code, _): code.file.path
-            case let .summary(_, pending): pending.path
+            case .code(let code, _): code.file.path
+            case .summary(_, let pending): pending.path
             }
         }
     }
@@ -109,11 +109,14 @@ public final class ProjectIndex: Sendable {
     /// Indexes `files` (sorted by path); `scanned` says which target each file belongs to, and
     /// folders with a configuration of their own (`configuredFolders`) count as projects.
     public convenience init(files: [CodeView], scanned: ScannedProject? = nil, configuredFolders: Set<String> = []) {
-        self.init(entries: files.map { Entry.code($0) }, words: WordIndex([]), scanned: scanned, configuredFolders: configuredFolders)
+        self.init(
+            entries: files.map { Entry.code($0) }, words: WordIndex([]), scanned: scanned,
+            configuredFolders: configuredFolders)
     }
 
     package init(
-        entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>, knownTypes: KnownTypes = KnownTypes(),
+        entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>,
+        knownTypes: KnownTypes = KnownTypes(),
         residentBytes: Int = ProjectIndex.standardResidentSourceBytes
     ) {
         // The property lists that ship with each file are worked out meanwhile: they need only the paths.
@@ -137,24 +140,31 @@ public final class ProjectIndex: Sendable {
         var modulesByText: [FileSummary.ModulesText: (imports: Set<String>, seen: Set<String>)] = [:]
         for (fileIndex, entry) in entries.enumerated() {
             switch entry {
-            case let .code(code, words):
-                described.append(.init(path: code.file.path, imports: code.imports.subtracting(code.conditionalImports)))
+            case .code(let code, let words):
+                described.append(
+                    .init(path: code.file.path, imports: code.imports.subtracting(code.conditionalImports)))
                 seen.append(shared(code.imports.union(knownTypes.modules(usedIn: code))))
                 for function in FileSummary.functions(of: code) {
-                    functions[function.name, default: []].append(FunctionRef(file: fileIndex, scope: Int(function.scope)))
+                    functions[function.name, default: []].append(
+                        FunctionRef(file: fileIndex, scope: Int(function.scope)))
                 }
                 summaries.append(nil)
                 lexedWords.append(words.map { LexedWords(words: $0, code: code) })
-            case let .summary(summary, pending):
+            case .summary(let summary, let pending):
                 let text = summary.modulesText
-                let modules = text.flatMap { modulesByText[$0] } ?? {
-                    let imports = shared(Set(summary.imports))
-                    // A summary made by the lexer knows the modules its known types show; one made
-                    // from the bytes says which it may see, by the keys of its names.
-                    let modules = (imports, shared(imports.union(summary.modules ?? Array(knownTypes.modules(usedIn: summary)))))
-                    if let text { modulesByText[text] = modules }
-                    return modules
-                }()
+                let modules =
+                    text.flatMap { modulesByText[$0] }
+                    ?? {
+                        let imports = shared(Set(summary.imports))
+                        // A summary made by the lexer knows the modules its known types show; one made
+                        // from the bytes says which it may see, by the keys of its names.
+                        let modules = (
+                            imports,
+                            shared(imports.union(summary.modules ?? Array(knownTypes.modules(usedIn: summary))))
+                        )
+                        if let text { modulesByText[text] = modules }
+                        return modules
+                    }()
                 described.append(.init(path: pending.path, imports: modules.imports))
                 seen.append(modules.seen)
                 summaries.append(summary)
@@ -167,7 +177,8 @@ public final class ProjectIndex: Sendable {
         importsOfFile = seen
         self.summaries = summaries
         self.words = words
-        (targets, targetOfFile, testsByImport) = BuildTargetBuilder.build(files: described, scanned: scanned, configuredFolders: configuredFolders)
+        (targets, targetOfFile, testsByImport) = BuildTargetBuilder.build(
+            files: described, scanned: scanned, configuredFolders: configuredFolders)
         self.resources = resources.value
         declaredFunctions = functions
         summarisedDeclarers = FilesByKey { add in
@@ -189,7 +200,9 @@ public final class ProjectIndex: Sendable {
         guard !unlexedFiles.isEmpty || !summarised.isEmpty else { return declared }
         return functionsByName.value(for: name) {
             let more = (summarised + unlexedDeclarers(of: name, \.functions)).flatMap { file in
-                FileSummary.functions(of: files[file]).filter { $0.name == name }.map { FunctionRef(file: file, scope: Int($0.scope)) }
+                FileSummary.functions(of: files[file]).filter { $0.name == name }.map {
+                    FunctionRef(file: file, scope: Int($0.scope))
+                }
             }
             return more.isEmpty ? declared : (declared + more).sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
         }
@@ -208,9 +221,10 @@ public final class ProjectIndex: Sendable {
     /// order, when no file was summarised without lexing (``namesHanded(inSummaryOf:)`` gives
     /// keys only then).
     func files(declaringFunctionWithKey key: NameKey) -> [Int] {
-        let names = functionNamesByKey.value(for: 0) {
-            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
-        }[key] ?? []
+        let names =
+            functionNamesByKey.value(for: 0) {
+                Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
+            }[key] ?? []
         let declared = names.flatMap { (declaredFunctions[$0] ?? []).map(\.file) }
         return Array(Set(declared + summarisedDeclarers[key])).sorted()
     }
@@ -224,12 +238,15 @@ public final class ProjectIndex: Sendable {
 
     /// The files summarised without lexing whose bytes may declare `name` (as a function or
     /// as a type, as `kind` says), in order. A name no word can spell may be declared anywhere.
-    private func unlexedDeclarers(of name: String, _ kind: KeyPath<UnlexedDeclarations, UnlexedDeclarations.Names>) -> [Int] {
+    private func unlexedDeclarers(of name: String, _ kind: KeyPath<UnlexedDeclarations, UnlexedDeclarations.Names>)
+        -> [Int]
+    {
         let index = unlexedDeclarations.value(for: 0) {
             UnlexedDeclarations(unlexedFiles.map { (file: $0, names: summaries[$0]!.unlexed!) })
         }
-        guard let first = name.utf8.first, first == 0x5F || first == 0x60 || first == 0x24 || first >= 0x80
-            || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A)
+        guard let first = name.utf8.first,
+            first == 0x5F || first == 0x60 || first == 0x24 || first >= 0x80
+                || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A)
         else { return unlexedFiles }
         let names = index[keyPath: kind]
         return ((names.byHash[CodeView.hash(name)] ?? []) + names.anywhere).sorted()
@@ -280,7 +297,9 @@ public final class ProjectIndex: Sendable {
     /// files, as (file, scope) pairs in file order. The target's analysed files are indexed once;
     /// a file given as a summary is read only when it names the type.
     func declarations(ofType name: String, inTarget target: Int) -> [FunctionRef] {
-        typeDeclarationsByName.value(for: TypeInTarget(name: name, target: target)) { findDeclarations(ofType: name, inTarget: target) }
+        typeDeclarationsByName.value(for: TypeInTarget(name: name, target: target)) {
+            findDeclarations(ofType: name, inTarget: target)
+        }
     }
 
     private func findDeclarations(ofType name: String, inTarget target: Int) -> [FunctionRef] {

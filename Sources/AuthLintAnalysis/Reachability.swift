@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 /// Whether live code can reach a place: code under `#if false` or an `if` whose condition is a
@@ -29,9 +29,9 @@ package enum Unreachable: Equatable, Sendable {
     package var reason: String {
         switch self {
         case .compiledOut: "compiled out by `#if false`"
-        case let .constantFalse(condition): "under `if \(condition)`, which is always false"
-        case let .unusedType(name): "`\(name)` is never used"
-        case let .uncalledFunction(name): "nothing calls `\(name)`"
+        case .constantFalse(let condition): "under `if \(condition)`, which is always false"
+        case .unusedType(let name): "`\(name)` is never used"
+        case .uncalledFunction(let name): "nothing calls `\(name)`"
         }
     }
 }
@@ -43,7 +43,9 @@ extension ProjectIndex {
         guard position < code.count else { return nil }
         if compiledOutRanges(file).contains(where: { $0.contains(position) }) { return .compiledOut }
         guard language(ofFile: file) == .swift else { return nil }
-        if let condition = constantFalseCondition(around: position, in: code, file: file) { return .constantFalse(condition) }
+        if let condition = constantFalseCondition(around: position, in: code, file: file) {
+            return .constantFalse(condition)
+        }
         // The functions around the place, innermost first, then the types.
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
         while let index = scopeIndex, index > 0 {
@@ -51,7 +53,8 @@ extension ProjectIndex {
             if scope.kind == .function || scope.kind == .type {
                 // Each scope is judged once per run, whatever the places in it asked about.
                 let judged = unreachableScopes.value(for: FunctionRef(file: file, scope: index)) {
-                    scope.kind == .function ? uncalledFunction(scope, index, code, file).map(Unreachable.uncalledFunction)
+                    scope.kind == .function
+                        ? uncalledFunction(scope, index, code, file).map(Unreachable.uncalledFunction)
                         : unusedType(scope, index, code, file).map(Unreachable.unusedType)
                 }
                 if let judged { return judged }
@@ -72,7 +75,8 @@ extension ProjectIndex {
             var stack: [Int?] = []
             for i in 0..<code.count where code.kind(i) == .poundKeyword {
                 if code.token(i, is: "#if") {
-                    let dead = i + 1 < code.count && (code.token(i + 1, is: "false") || code.token(i + 1, is: "0"))
+                    let dead =
+                        i + 1 < code.count && (code.token(i + 1, is: "false") || code.token(i + 1, is: "0"))
                         && (i + 2 >= code.count || code.tokens[i + 2].line != code.tokens[i + 1].line)
                     stack.append(dead ? i + 2 : nil)
                 } else if code.token(i, is: "#else") || code.token(i, is: "#elseif") || code.token(i, is: "#endif") {
@@ -115,7 +119,9 @@ extension ProjectIndex {
         while j >= 0, brace - j < 64 {
             if code.kind(j) == .keyword, code.token(j, is: "if") { return j + 1 < brace ? (j + 1)..<brace : nil }
             if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .semicolon { return nil }
-            if code.kind(j) == .keyword, code.token(j, is: "guard") || code.token(j, is: "while") || code.token(j, is: "else") {
+            if code.kind(j) == .keyword,
+                code.token(j, is: "guard") || code.token(j, is: "while") || code.token(j, is: "else")
+            {
                 return nil
             }
             let partner = Int(code.partner[j])
@@ -163,7 +169,8 @@ extension ProjectIndex {
         constantFalse.value(for: target) {
             var falseNames = Set<String>()
             var otherwise = Set<String>()
-            for file in targets[target].files where language(ofFile: file) == .swift && mayMention("false", inFile: file) {
+            for file in targets[target].files
+            where language(ofFile: file) == .swift && mayMention("false", inFile: file) {
                 let code = files[file]
                 for occurrence in code.occurrences[CodeView.hash("false")] ?? [] {
                     let at = Int(occurrence)
@@ -171,7 +178,11 @@ extension ProjectIndex {
                     var name = at - 2
                     if name >= 2, code.token(name, is: "Bool"), code.kind(name - 1) == .colon { name -= 2 }
                     guard code.kind(name) == .identifier, name >= 1 else { continue }
-                    if code.token(name - 1, is: "let") { falseNames.insert(code.text(name)) } else { otherwise.insert(code.text(name)) }
+                    if code.token(name - 1, is: "let") {
+                        falseNames.insert(code.text(name))
+                    } else {
+                        otherwise.insert(code.text(name))
+                    }
                 }
             }
             guard !falseNames.isEmpty else { return [] }
@@ -182,8 +193,11 @@ extension ProjectIndex {
                     for occurrence in code.occurrences[CodeView.hash(name)] ?? [] {
                         let at = Int(occurrence)
                         guard at + 2 < code.count else { continue }
-                        let assigned = code.kind(at + 1) == .operator && code.token(at + 1, is: "=") && !code.token(at + 2, is: "false")
-                        let declared = at >= 1 && (code.token(at - 1, is: "var") || code.token(at - 1, is: "let"))
+                        let assigned =
+                            code.kind(at + 1) == .operator && code.token(at + 1, is: "=")
+                            && !code.token(at + 2, is: "false")
+                        let declared =
+                            at >= 1 && (code.token(at - 1, is: "var") || code.token(at - 1, is: "let"))
                             && !(code.kind(at + 1) == .operator && code.token(at + 2, is: "false"))
                             && !(code.kind(at + 1) == .colon && at + 4 < code.count && code.token(at + 4, is: "false"))
                         if assigned || declared || (at >= 1 && code.token(at - 1, is: "var")) { otherwise.insert(name) }
@@ -198,15 +212,21 @@ extension ProjectIndex {
 
     /// The type's name when nothing outside its own declarations uses it.
     private func unusedType(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: Int) -> String? {
-        guard let name = scope.name, !code.token(scope.headerStart, is: "extension"), !code.token(scope.headerStart, is: "protocol") else {
+        guard let name = scope.name, !code.token(scope.headerStart, is: "extension"),
+            !code.token(scope.headerStart, is: "protocol")
+        else {
             return nil
         }
         if resources.interfaceNames.contains(name) { return nil }
         // The app's entry points, and what the system makes from the Info.plist or a delegate adaptor.
-        if code.attributes(before: scope.headerStart).contains(where: { ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains($0) }) {
+        if code.attributes(before: scope.headerStart).contains(where: {
+            ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains($0)
+        }) {
             return nil
         }
-        if code.inheritedNames(of: scope).contains(where: { ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "App", "PreviewProvider"].contains($0) }) {
+        if code.inheritedNames(of: scope).contains(where: {
+            ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "App", "PreviewProvider"].contains($0)
+        }) {
             return nil
         }
         return isUsed(name, outside: (file, index)) ? nil : name
@@ -218,7 +238,8 @@ extension ProjectIndex {
         guard let name = scope.name, code.declaresFunction(scope) else { return nil }
         let modifiers = code.attributes(before: scope.headerStart)
         if modifiers.contains("override") || modifiers.contains("dynamic") { return nil }
-        let exposed = modifiers.contains("@objc") || modifiers.contains("@IBAction") || modifiers.contains("@objcMembers")
+        let exposed =
+            modifiers.contains("@objc") || modifiers.contains("@IBAction") || modifiers.contains("@objcMembers")
         if exposed {
             if resources.interfaceNames.contains(name) { return nil }
             return isUsed(name, outside: (file, index), declarationOnly: true) ? nil : name
@@ -230,11 +251,17 @@ extension ProjectIndex {
         // override the system calls by name.
         if let parent = scope.parent, code.scopes[parent].kind == .type {
             let type = code.scopes[parent]
-            if !code.inheritedNames(of: type).isEmpty || code.attributes(before: type.headerStart).contains("@objcMembers") { return nil }
-            if let typeName = type.name, declarations(ofType: typeName, inTarget: targetOfFile[file]).contains(where: { ref in
-                let other = files[ref.file]
-                return !other.inheritedNames(of: other.scopes[ref.scope]).isEmpty
-            }) {
+            if !code.inheritedNames(of: type).isEmpty
+                || code.attributes(before: type.headerStart).contains("@objcMembers")
+            {
+                return nil
+            }
+            if let typeName = type.name,
+                declarations(ofType: typeName, inTarget: targetOfFile[file]).contains(where: { ref in
+                    let other = files[ref.file]
+                    return !other.inheritedNames(of: other.scopes[ref.scope]).isEmpty
+                })
+            {
                 return nil
             }
         } else if let parent = scope.parent, code.scopes[parent].kind != .file {
@@ -245,7 +272,9 @@ extension ProjectIndex {
 
     /// Whether `name` is used in the project's code anywhere but in the declaration at `scope`
     /// (its body too, unless `declarationOnly`), previews aside; or only in `inFile`.
-    private func isUsed(_ name: String, outside scope: (file: Int, index: Int), declarationOnly: Bool = false, inFile: Int? = nil) -> Bool {
+    private func isUsed(
+        _ name: String, outside scope: (file: Int, index: Int), declarationOnly: Bool = false, inFile: Int? = nil
+    ) -> Bool {
         let hash = CodeView.hash(name)
         let candidates = inFile.map { [$0] } ?? files(mentioning: name)
         for file in candidates where mayMention(name, inFile: file) {
@@ -262,7 +291,11 @@ extension ProjectIndex {
                     }
                 }
                 // Declaring or extending a type of that name is not using it.
-                if at >= 1, ["class", "struct", "enum", "actor", "extension", "protocol", "func"].contains(where: { code.token(at - 1, is: $0) }) {
+                if at >= 1,
+                    ["class", "struct", "enum", "actor", "extension", "protocol", "func"].contains(where: {
+                        code.token(at - 1, is: $0)
+                    })
+                {
                     continue
                 }
                 if isInPreview(at, code) { continue }

@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 extension RuleEvaluator {
@@ -12,44 +12,48 @@ extension RuleEvaluator {
     func holds(_ test: MetavariableTest, _ binding: Binding, _ fileIndex: Int, whole: Bool = false) -> Bool {
         let code = project.files[fileIndex]
         switch test {
-        case let .resolvesTo(patterns):
+        case .resolvesTo(let patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
             return values.sites.contains { site in
                 let matcher = Matcher(project.files[site.file], budget: budget)
-                return patterns.contains { matcher.match($0, at: site.range.lowerBound, limit: site.range.upperBound) != nil }
+                return patterns.contains {
+                    matcher.match($0, at: site.range.lowerBound, limit: site.range.upperBound) != nil
+                }
             }
-        case let .mentions(words):
+        case .mentions(let words):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return resolver.mentions(values.sites, words)
-        case let .mentionsNone(words):
+        case .mentionsNone(let words):
             // Where a value comes from (the call a closure's parameter is handed out by included),
             // not what the functions it calls do inside.
             let values = resolver.resolve(file: fileIndex, range: binding.range, following: [.names, .closureCallees])
             return !resolver.mentions(values.sites, words)
-        case let .lacks(words):
+        case .lacks(let words):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return !values.unresolved && !resolver.mentions(values.sites, words)
-        case let .type(types):
+        case .type(let types):
             guard let declared = resolver.declaredType(of: binding, in: code) else { return false }
             let bare = declared.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
             return types.contains { bare == $0 || bare.hasSuffix("." + $0) }
-        case let .nameMatches(test):
+        case .nameMatches(let test):
             return binding.range.contains { index in
                 guard test.accepts(code, index) else { return false }
                 guard !test.unlessKind.isEmpty, code.kind(index) == .identifier else { return true }
                 // `Keys.accessToken`: the static member of a type, not a name of its own.
-                let start = index >= 2 && code.kind(index - 1) == .period && code.kind(index - 2) == .identifier
-                    && resolver.staticMemberValues(code, (index - 2)..<(index + 1), file: fileIndex) != nil ? index - 2 : index
+                let start =
+                    index >= 2 && code.kind(index - 1) == .period && code.kind(index - 2) == .identifier
+                        && resolver.staticMemberValues(code, (index - 2)..<(index + 1), file: fileIndex) != nil
+                    ? index - 2 : index
                 let name = Binding(range: start..<(index + 1), hashes: Array(code.hashes[start..<(index + 1)]))
                 return holds(.kindNone(test.unlessKind), name, fileIndex)
             }
-        case let .contains(patterns):
+        case .contains(let patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return resolver.contains(values.sites, patterns)
-        case let .containsNone(patterns):
+        case .containsNone(let patterns):
             let values = resolver.resolve(file: fileIndex, range: binding.range, deep: true)
             return !resolver.contains(values.sites, patterns)
-        case let .kindNone(kinds):
+        case .kindNone(let kinds):
             if let declared = resolver.declaredType(of: binding, in: code), let kind = ValueKind(typeName: declared) {
                 return !kinds.contains(kind)
             }
@@ -58,19 +62,20 @@ extension RuleEvaluator {
             // Names (and a type's static members) stand for what they are given.
             let given = values.sites.filter { site in
                 let code = project.files[site.file]
-                return resolver.plainName(code, site.range) == nil && resolver.staticMemberValues(code, site.range, file: site.file) == nil
+                return resolver.plainName(code, site.range) == nil
+                    && resolver.staticMemberValues(code, site.range, file: site.file) == nil
             }
             guard !given.isEmpty else { return true }
             return !given.allSatisfy { site in
                 ValueKind.of(project.files[site.file], site.range).map(kinds.contains) ?? false
             }
-        case let .comesFrom(_, clauses):
+        case .comesFrom(_, let clauses):
             return origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
-        case let .carries(test):
+        case .carries(let test):
             return carries(binding, fileIndex, test, usingCall: whole)
-        case let .builtFrom(clauses):
+        case .builtFrom(let clauses):
             return origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
-        case let .comesFromNone(_, clauses):
+        case .comesFromNone(_, let clauses):
             // A push token is whatever its registration call hands out; a credential is only a value.
             return origin(of: binding, fileIndex, clauses, usingCall: whole, throughCallees: true) == nil
         case .built:
@@ -83,7 +88,8 @@ extension RuleEvaluator {
                 let start = site.range.lowerBound
                 guard other.kind(start) == .stringOpen || other.kind(start) == .integerLiteral else { return false }
                 let end = other.kind(start) == .stringOpen ? Int(other.partner[start]) + 1 : start + 1
-                return end == site.range.upperBound && (other.kind(start) != .stringOpen || other.stringValue(at: start) != nil)
+                return end == site.range.upperBound
+                    && (other.kind(start) != .stringOpen || other.stringValue(at: start) != nil)
             }
         }
     }
@@ -94,7 +100,10 @@ extension RuleEvaluator {
         let open = range.lowerBound
         guard open < code.count, code.kind(open) == .stringOpen, code.partner[open] > open else { return false }
         let close = Int(code.partner[open])
-        if (open..<close).contains(where: { code.kind($0) == .interpolationOpen && code.tokens[$0].interpolationDepth == code.tokens[open].interpolationDepth }) {
+        if (open..<close).contains(where: {
+            code.kind($0) == .interpolationOpen
+                && code.tokens[$0].interpolationDepth == code.tokens[open].interpolationDepth
+        }) {
             return true
         }
         let before = open - 1
@@ -103,7 +112,11 @@ extension RuleEvaluator {
         if after < code.count, code.text(after) == "+" { return true }
         if after + 1 < code.count, code.text(after) == ".", code.text(after + 1) == "appending" { return true }
         // String(format: "…", value)
-        if before >= 1, code.text(before) == ":", code.text(before - 1) == "format", after < code.count, code.text(after) == "," { return true }
+        if before >= 1, code.text(before) == ":", code.text(before - 1) == "format", after < code.count,
+            code.text(after) == ","
+        {
+            return true
+        }
         return false
     }
 }

@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 extension RuleEvaluator {
@@ -23,22 +23,27 @@ extension RuleEvaluator {
         of binding: Binding, _ fileIndex: Int, _ clauses: [PatternClause], usingCall: Bool, throughCallees: Bool = false
     ) -> ValueResolver.Site? {
         guard !clauses.isEmpty else { return nil }
-        let following: ValueResolver.Following = usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
+        let following: ValueResolver.Following =
+            usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
         let sites = resolver.resolve(file: fileIndex, range: binding.range, following: following).sites
         // Most sites of a value are in a few files: the clauses that may match in each are found once.
         var candidatesInFile: [Int: [PatternClause]] = [:]
         for (order, site) in sites.enumerated() where throughCallees || !site.callee {
             let code = project.files[site.file]
-            let candidates = candidatesInFile[site.file] ?? {
-                let found = clauses.filter { accepts($0, site.file) && project.mayMatch($0, inFile: site.file) }
-                candidatesInFile[site.file] = found
-                return found
-            }()
+            let candidates =
+                candidatesInFile[site.file]
+                ?? {
+                    let found = clauses.filter { accepts($0, site.file) && project.mayMatch($0, inFile: site.file) }
+                    candidatesInFile[site.file] = found
+                    return found
+                }()
             guard !candidates.isEmpty else { continue }
             let matcher = Matcher(code, budget: budget)
             for clause in candidates {
-                for match in matcher.matches(clause.pattern, in: site.range) where !ValueResolver.isReadOff(code, match.range)
-                    && resolver.isValuePart(code, match.range.lowerBound, of: site.range, outermostCall: order == 0 && usingCall)
+                for match in matcher.matches(clause.pattern, in: site.range)
+                where !ValueResolver.isReadOff(code, match.range)
+                    && resolver.isValuePart(
+                        code, match.range.lowerBound, of: site.range, outermostCall: order == 0 && usingCall)
                     // The app's own `Keys.accessToken` is a constant, not an SDK's token property.
                     && resolver.staticMemberValues(code, match.range, file: site.file) == nil
                 {
@@ -66,8 +71,13 @@ extension RuleEvaluator {
             // `response.data`: the member chain after the name, up to what is printed.
             var members: [String] = []
             var end = index + 1
-            while end + 1 < binding.range.upperBound, code.kind(end) == .period || (code.kind(end) == .operator && code.token(end, is: "?")) {
-                if code.kind(end) == .operator { end += 1; continue }
+            while end + 1 < binding.range.upperBound,
+                code.kind(end) == .period || (code.kind(end) == .operator && code.token(end, is: "?"))
+            {
+                if code.kind(end) == .operator {
+                    end += 1
+                    continue
+                }
                 guard code.kind(end + 1) == .identifier else { break }
                 members.append(code.text(end + 1))
                 end += 2
@@ -91,7 +101,8 @@ extension RuleEvaluator {
         for ref in project.declarations(ofType: type, inTarget: target) {
             let code = project.files[ref.file]
             let body = code.scopes[ref.scope].body
-            for occurrence in code.occurrences[hash] ?? [] where body.contains(Int(occurrence)) && Int(code.scopeOfToken[Int(occurrence)]) == ref.scope {
+            for occurrence in code.occurrences[hash] ?? []
+            where body.contains(Int(occurrence)) && Int(code.scopeOfToken[Int(occurrence)]) == ref.scope {
                 let j = Int(occurrence)
                 guard j >= 1, code.token(j - 1, is: "let") || code.token(j - 1, is: "var"), j + 2 < code.count,
                     code.kind(j + 1) == .colon, code.kind(j + 2) == .identifier
@@ -105,29 +116,42 @@ extension RuleEvaluator {
     /// The types the name at `index` is declared, returned or decoded as.
     private func valueTypes(of index: Int, in code: CodeView, _ fileIndex: Int) -> [String] {
         var types: [String] = []
-        if let declared = resolver.declaredType(of: Binding(range: index..<(index + 1), hashes: [code.hashes[index]]), in: code) {
+        if let declared = resolver.declaredType(
+            of: Binding(range: index..<(index + 1), hashes: [code.hashes[index]]), in: code)
+        {
             types.append(declared)
         }
         for value in resolver.assignments(to: index, in: code, near: index) {
             // `decode(T.self, from: data)`, `map(T.self)`.
-            for j in value where j + 2 < value.upperBound && code.kind(j) == .identifier && code.kind(j + 1) == .period && code.token(j + 2, is: "self") {
+            for j in value
+            where j + 2 < value.upperBound && code.kind(j) == .identifier && code.kind(j + 1) == .period
+                && code.token(j + 2, is: "self")
+            {
                 types.append(code.text(j))
             }
             // The project function the value is a call of: what its declaration says it returns.
             var start = value.lowerBound
-            while start < value.upperBound, code.token(start, is: "try") || code.token(start, is: "await")
-                || (code.kind(start) == .operator && start > value.lowerBound && code.tokens[start].start == code.tokens[start - 1].end) {
+            while start < value.upperBound,
+                code.token(start, is: "try") || code.token(start, is: "await")
+                    || (code.kind(start) == .operator && start > value.lowerBound
+                        && code.tokens[start].start == code.tokens[start - 1].end)
+            {
                 start += 1
             }
             var close = value.upperBound - 1
-            while close > start, code.kind(close) == .operator, code.token(close, is: "!") || code.token(close, is: "?") { close -= 1 }
-            guard code.kind(close) == .rightParen, Int(code.partner[close]) > start, code.kind(Int(code.partner[close]) - 1) == .identifier,
+            while close > start, code.kind(close) == .operator, code.token(close, is: "!") || code.token(close, is: "?")
+            { close -= 1 }
+            guard code.kind(close) == .rightParen, Int(code.partner[close]) > start,
+                code.kind(Int(code.partner[close]) - 1) == .identifier,
                 code.calleeChain(endingAt: Int(code.partner[close]) - 1).lowerBound == start
             else { continue }
             for function in project.functions(named: code.text(Int(code.partner[close]) - 1)) {
                 let other = project.files[function.file]
                 let scope = other.scopes[function.scope]
-                guard let arrow = (scope.headerStart..<scope.open).first(where: { other.kind($0) == .operator && other.token($0, is: "->") }),
+                guard
+                    let arrow = (scope.headerStart..<scope.open).first(where: {
+                        other.kind($0) == .operator && other.token($0, is: "->")
+                    }),
                     arrow + 1 < scope.open, other.kind(arrow + 1) == .identifier
                 else { continue }
                 types.append(other.text(arrow + 1))
@@ -139,16 +163,23 @@ extension RuleEvaluator {
     /// Whether the project declares `type` as a struct with a property passing `test`, or one
     /// holding such a struct.
     private func structCarries(_ type: String, _ target: Int, _ test: NameMatch, depth: Int) -> Bool {
-        guard depth < 3, let first = type.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { return false }
+        guard depth < 3, let first = type.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else {
+            return false
+        }
         for ref in project.declarations(ofType: type, inTarget: target) {
             let code = project.files[ref.file]
             let scope = code.scopes[ref.scope]
             // A struct prints every stored property, unless it describes itself.
             guard code.token(scope.headerStart, is: "struct"),
-                !code.inheritedNames(of: scope).contains(where: { $0 == "CustomStringConvertible" || $0 == "CustomDebugStringConvertible" })
+                !code.inheritedNames(of: scope).contains(where: {
+                    $0 == "CustomStringConvertible" || $0 == "CustomDebugStringConvertible"
+                })
             else { continue }
-            for j in scope.body where (code.token(j, is: "let") || code.token(j, is: "var")) && Int(code.scopeOfToken[j]) == ref.scope {
-                guard j + 1 < code.count, code.kind(j + 1) == .identifier, !code.token(j - 1, is: "static") else { continue }
+            for j in scope.body
+            where (code.token(j, is: "let") || code.token(j, is: "var")) && Int(code.scopeOfToken[j]) == ref.scope {
+                guard j + 1 < code.count, code.kind(j + 1) == .identifier, !code.token(j - 1, is: "static") else {
+                    continue
+                }
                 // A computed property (`var name: T { … }`) is not printed.
                 if j + 4 < code.count, code.kind(j + 2) == .colon, code.kind(j + 4) == .leftBrace { continue }
                 if test.accepts(code, j + 1) { return true }

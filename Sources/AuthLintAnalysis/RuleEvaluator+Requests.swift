@@ -1,8 +1,9 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
+
 extension RuleEvaluator {
     /// Where an Apple ID request is made: code that configures it, the request values to follow
     /// into the project functions they are handed to, and project functions named as the
@@ -27,7 +28,8 @@ extension RuleEvaluator {
         var current: Int? = code.declaringScope(of: position)
         while let index = current, index > 0 {
             let scope = code.scopes[index]
-            if scope.kind == .closure, let places = completionCallPlaces(closure: scope, in: code, fileIndex: fileIndex) {
+            if scope.kind == .closure, let places = completionCallPlaces(closure: scope, in: code, fileIndex: fileIndex)
+            {
                 return places
             }
             if scope.kind == .function, scope.name == "authorizationController",
@@ -47,8 +49,10 @@ extension RuleEvaluator {
         }
         for request in places.requests {
             var visited = Set<ProjectIndex.FunctionRef>()
-            if foundInCallees(search, name: RuleEvaluator.requestName, value: request.value, file: request.file,
-                              range: request.range, bound: match.bindings, depth: 0, visited: &visited) {
+            if foundInCallees(
+                search, name: RuleEvaluator.requestName, value: request.value, file: request.file,
+                range: request.range, bound: match.bindings, depth: 0, visited: &visited)
+            {
                 return true
             }
         }
@@ -57,7 +61,9 @@ extension RuleEvaluator {
                 let code = project.files[ref.file]
                 guard code.scopes.indices.contains(ref.scope) else { continue }
                 let scope = code.scopes[ref.scope]
-                if occurs(search, in: ref.file, range: scope.headerStart..<scope.close, bound: match.bindings) { return true }
+                if occurs(search, in: ref.file, range: scope.headerStart..<scope.close, bound: match.bindings) {
+                    return true
+                }
             }
         }
         return false
@@ -103,7 +109,9 @@ extension RuleEvaluator {
         let scope = code.scopes[index]
         places.regions.append((fileIndex, scope.headerStart..<scope.close))
         if let parameter = scope.parameters.first, parameter.index >= 0, parameter.index < code.count {
-            let value = Binding(range: parameter.index..<(parameter.index + 1), hashes: [code.hashes[parameter.index]], declaringScope: index)
+            let value = Binding(
+                range: parameter.index..<(parameter.index + 1), hashes: [code.hashes[parameter.index]],
+                declaringScope: index)
             places.requests.append((fileIndex, scope.body, value))
         }
     }
@@ -164,7 +172,9 @@ extension RuleEvaluator {
                 guard open >= 0, open < j else { return nil }
                 j = open - 1
             case .operator where code.token(j, is: "="):
-                guard j >= 2, code.kind(j - 1) == .identifier, code.token(j - 2, is: "let") || code.token(j - 2, is: "var") else { return nil }
+                guard j >= 2, code.kind(j - 1) == .identifier,
+                    code.token(j - 2, is: "let") || code.token(j - 2, is: "var")
+                else { return nil }
                 return Binding(range: (j - 1)..<j, hashes: [code.hashes[j - 1]])
             default:
                 return nil

@@ -1,8 +1,9 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
+
 extension RuleEvaluator {
     /// Whether the entitlements shipping with the file lack `key` (or `value` in it). The finding
     /// moves to the first entitlements file that lacks it; with no entitlements file at all it
@@ -15,10 +16,12 @@ extension RuleEvaluator {
         let lacks = Lacking.entitlement(key: key, value: value)
         if paths.isEmpty {
             if !project.resources.signingKnown[fileIndex] {
-                relocation = Relocation(path: nil, line: 0, unknown:
-                    "No entitlements file in the tree, and no project file, says what this target is signed with, "
-                    + "so whether it has `\(key)`\(value.map { " with `\($0)`" } ?? "") is unknown; "
-                    + "check the target's capabilities.", lacks: lacks)
+                relocation = Relocation(
+                    path: nil, line: 0,
+                    unknown:
+                        "No entitlements file in the tree, and no project file, says what this target is signed with, "
+                        + "so whether it has `\(key)`\(value.map { " with `\($0)`" } ?? "") is unknown; "
+                        + "check the target's capabilities.", lacks: lacks)
             } else {
                 relocation = Relocation(path: nil, line: 0, lacks: lacks)
             }
@@ -60,7 +63,8 @@ extension RuleEvaluator {
         let path = paths[0]
         if let root = project.resources.propertyLists[path]?.root {
             relocation = Relocation(
-                path: path, line: max(root.line(ofKey: "NSPrivacyCollectedDataTypes") ?? root.line, 1), lacks: .collectedDataTypes(types))
+                path: path, line: max(root.line(ofKey: "NSPrivacyCollectedDataTypes") ?? root.line, 1),
+                lacks: .collectedDataTypes(types))
         }
         return true
     }
@@ -75,9 +79,11 @@ extension RuleEvaluator {
     package func infoPlistLacks(_ key: String, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
         guard project.resources.infoPlistKnown[fileIndex] else {
             guard project.resources.noInfoPlistInTree else { return false }
-            relocation = Relocation(path: nil, line: 0, unknown:
-                "No Info.plist in the tree, and no project file, says what this target's Info.plist holds, "
-                + "so whether it has `\(key)` is unknown; check the target's Info settings.")
+            relocation = Relocation(
+                path: nil, line: 0,
+                unknown:
+                    "No Info.plist in the tree, and no project file, says what this target's Info.plist holds, "
+                    + "so whether it has `\(key)` is unknown; check the target's Info settings.")
             return true
         }
         for source in project.resources.infoPlistsOfFile[fileIndex] where !source.generatedKeys.contains(key) {

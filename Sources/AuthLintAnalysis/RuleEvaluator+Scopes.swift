@@ -1,8 +1,9 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
+
 extension RuleEvaluator {
     // MARK: - Scoped searches
 
@@ -23,7 +24,9 @@ extension RuleEvaluator {
         if occurs(search, in: fileIndex, range: range, bound: match.bindings) { return true }
         guard let name = search.follow, let followed = match.bindings[name] else { return false }
         var visited = Set<ProjectIndex.FunctionRef>()
-        return foundInCallees(search, name: name, value: followed, file: fileIndex, range: range, bound: match.bindings, depth: 0, visited: &visited)
+        return foundInCallees(
+            search, name: name, value: followed, file: fileIndex, range: range, bound: match.bindings, depth: 0,
+            visited: &visited)
     }
 
     func occurs(_ search: ScopedSearch, in fileIndex: Int, range: Range<Int>, bound: [String: Binding]) -> Bool {
@@ -35,7 +38,9 @@ extension RuleEvaluator {
             return excluded!.contains { $0.lowerBound <= hit.lowerBound && hit.upperBound <= $0.upperBound }
         }
         for words in search.words {
-            for hit in words.matches(in: code, range: range) where search.notInside.isEmpty || !isExcluded(hit.range) { return true }
+            for hit in words.matches(in: code, range: range) where search.notInside.isEmpty || !isExcluded(hit.range) {
+                return true
+            }
         }
         for pattern in search.patterns {
             for hit in matcher.matches(pattern, in: range, bound: bound) {
@@ -44,7 +49,9 @@ extension RuleEvaluator {
                 // `let name = hit` only counts if `name` itself is used outside the excluded places.
                 if let name = declaredName(assignedFrom: hit.range, in: code) {
                     let uses = matcher.matches(Pattern.name, in: range, bound: ["NAME": name])
-                    if uses.contains(where: { $0.range.lowerBound != name.range.lowerBound && !isExcluded($0.range) }) { return true }
+                    if uses.contains(where: { $0.range.lowerBound != name.range.lowerBound && !isExcluded($0.range) }) {
+                        return true
+                    }
                     continue
                 }
                 return true
@@ -61,9 +68,11 @@ extension RuleEvaluator {
     /// The name declared by `let name = <range>` when `range` is that whole initial value.
     private func declaredName(assignedFrom range: Range<Int>, in code: CodeView) -> Binding? {
         let start = range.lowerBound
-        guard start >= 3, code.kind(start - 1) == .operator, code.token(start - 1, is: "="), code.kind(start - 2) == .identifier,
+        guard start >= 3, code.kind(start - 1) == .operator, code.token(start - 1, is: "="),
+            code.kind(start - 2) == .identifier,
             code.token(start - 3, is: "let") || code.token(start - 3, is: "var"),
-            range.upperBound >= code.count || code.tokens[range.upperBound].line != code.tokens[range.upperBound - 1].line
+            range.upperBound >= code.count
+                || code.tokens[range.upperBound].line != code.tokens[range.upperBound - 1].line
                 || code.kind(range.upperBound) == .semicolon
         else { return nil }
         return Binding(range: (start - 2)..<(start - 1), hashes: [code.hashes[start - 2]])
@@ -104,15 +113,23 @@ extension RuleEvaluator {
                 let calleeCode = project.files[ref.file]
                 guard calleeCode.scopes.indices.contains(ref.scope) else { continue }
                 let scope = calleeCode.scopes[ref.scope]
-                let parameter = argument.label.flatMap { label in scope.parameters.first { $0.label == label || ($0.label == nil && $0.name == label) } }
+                let parameter =
+                    argument.label.flatMap { label in
+                        scope.parameters.first { $0.label == label || ($0.label == nil && $0.name == label) }
+                    }
                     ?? (argument.position < scope.parameters.count ? scope.parameters[argument.position] : nil)
                 guard let parameter else { continue }
                 var calleeBindings = bound
-                let renamed = Binding(range: parameter.index..<(parameter.index + 1), hashes: [calleeCode.hashes[parameter.index]], declaringScope: ref.scope)
+                let renamed = Binding(
+                    range: parameter.index..<(parameter.index + 1), hashes: [calleeCode.hashes[parameter.index]],
+                    declaringScope: ref.scope)
                 calleeBindings[name] = renamed
                 let body = scope.headerStart..<scope.close
                 if occurs(search, in: ref.file, range: body, bound: calleeBindings) { return true }
-                if foundInCallees(search, name: name, value: renamed, file: ref.file, range: body, bound: calleeBindings, depth: depth + 1, visited: &visited) {
+                if foundInCallees(
+                    search, name: name, value: renamed, file: ref.file, range: body, bound: calleeBindings,
+                    depth: depth + 1, visited: &visited)
+                {
                     return true
                 }
             }
@@ -136,7 +153,8 @@ extension RuleEvaluator {
         var i = range.lowerBound
         while i + count <= range.upperBound {
             defer { i += 1 }
-            guard code.hashes[i] == value.hashes[0], (0..<count).allSatisfy({ code.hashes[i + $0] == value.hashes[$0] }) else { continue }
+            guard code.hashes[i] == value.hashes[0], (0..<count).allSatisfy({ code.hashes[i + $0] == value.hashes[$0] })
+            else { continue }
             let end = i + count
             guard end < code.count, code.kind(end) == .comma || code.kind(end) == .rightParen else { continue }
             var label: String?
@@ -151,7 +169,9 @@ extension RuleEvaluator {
             var j = start - 1
             while j >= 0, code.kind(j) != .leftParen {
                 if code.kind(j) == .comma { position += 1 }
-                if code.kind(j) == .rightParen || code.kind(j) == .rightBracket || code.kind(j) == .rightBrace || code.kind(j) == .stringClose {
+                if code.kind(j) == .rightParen || code.kind(j) == .rightBracket || code.kind(j) == .rightBrace
+                    || code.kind(j) == .stringClose
+                {
                     j = Int(code.partner[j])
                     if j < 0 { break }
                 }

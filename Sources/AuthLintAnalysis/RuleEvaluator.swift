@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 /// Runs one declarative rule over one file of a project.
@@ -17,7 +17,10 @@ package struct RuleEvaluator {
     /// What each file's budget is made from.
     package var allowance = StepBudget.Allowance.standard
 
-    package init(project: ProjectIndex, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [], budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard) {
+    package init(
+        project: ProjectIndex, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [],
+        budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard
+    ) {
         self.project = project
         self.facts = facts
         self.loginServicesDeclared = loginServicesDeclared
@@ -80,16 +83,22 @@ package struct RuleEvaluator {
         var sinks: [HelperSink] = []
         for order in runnable {
             let declaresFunctions = spec.patterns[order].pattern.declaresFunction
-            for match in matches(spec.patterns[order], matcher) where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
+            for match in matches(spec.patterns[order], matcher)
+            where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
                 var relocation: Relocation?
                 guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation) else { continue }
                 let found = holds(spec.conditions, match, fileIndex, &relocation)
                 // A site that is a finding by itself is where to fix it: its callers are not asked about.
                 if !found, let through = spec.throughHelpers {
-                    let value = through.metavariable == Pattern.wholeMatch ? match.range : match.bindings[through.metavariable]?.range
+                    let value =
+                        through.metavariable == Pattern.wholeMatch
+                        ? match.range : match.bindings[through.metavariable]?.range
                     if let value {
-                        let entries = helperEntries(reaching: value, inFile: fileIndex, usingCall: through.metavariable == Pattern.wholeMatch)
-                        if !entries.isEmpty { sinks.append(HelperSink(file: fileIndex, match: match, entries: entries)) }
+                        let entries = helperEntries(
+                            reaching: value, inFile: fileIndex, usingCall: through.metavariable == Pattern.wholeMatch)
+                        if !entries.isEmpty {
+                            sinks.append(HelperSink(file: fileIndex, match: match, entries: entries))
+                        }
                     }
                 }
                 guard found else { continue }
@@ -99,27 +108,34 @@ package struct RuleEvaluator {
         // One finding per place: a match inside another (`.logIn(…)` within `LoginManager().logIn(…)`)
         // is the same code found twice.
         candidates.sort {
-            ($0.match.range.lowerBound, -$0.match.range.count, $0.order) < ($1.match.range.lowerBound, -$1.match.range.count, $1.order)
+            ($0.match.range.lowerBound, -$0.match.range.count, $0.order) < (
+                $1.match.range.lowerBound, -$1.match.range.count, $1.order
+            )
         }
         var sites: [Site] = []
         var seen = Set<Range<Int>>()
         var covered: (range: Range<Int>, label: String?)?
         for (match, relocation, order) in candidates {
             let label = spec.patterns[order].label
-            if let covered, covered.range.lowerBound <= match.range.lowerBound, match.range.upperBound <= covered.range.upperBound,
+            if let covered, covered.range.lowerBound <= match.range.lowerBound,
+                match.range.upperBound <= covered.range.upperBound,
                 covered.range != match.range || covered.label == label
             {
                 continue
             }
             covered = (match.range, label)
-            var range = spec.report.flatMap { match.bindings[$0]?.range }.flatMap { $0.isEmpty ? nil : $0 } ?? match.range
+            var range =
+                spec.report.flatMap { match.bindings[$0]?.range }.flatMap { $0.isEmpty ? nil : $0 } ?? match.range
             // A member pattern (`.acquireToken(…)`) points at the member's name, not the dot.
-            if spec.report == nil, code.kind(range.lowerBound) == .period, range.count > 1 { range = (range.lowerBound + 1)..<range.upperBound }
+            if spec.report == nil, code.kind(range.lowerBound) == .period, range.count > 1 {
+                range = (range.lowerBound + 1)..<range.upperBound
+            }
             if seen.insert(range).inserted || label != nil {
-                sites.append(Site(
-                    file: fileIndex, range: range, bindings: match.bindings, relocation: relocation,
-                    severity: spec.patterns[order].severity, label: label, message: spec.patterns[order].message,
-                    fix: spec.patterns[order].fix ?? rule.fix))
+                sites.append(
+                    Site(
+                        file: fileIndex, range: range, bindings: match.bindings, relocation: relocation,
+                        severity: spec.patterns[order].severity, label: label, message: spec.patterns[order].message,
+                        fix: spec.patterns[order].fix ?? rule.fix))
             }
         }
         return (sites, sinks)
@@ -131,12 +147,18 @@ package struct RuleEvaluator {
     package func runnableClauses(_ rule: RuleSpec, inFile fileIndex: Int) -> [Int] {
         let spec = rule.match
         let target = project.target(ofFile: fileIndex)
-        guard target.kind != .test, !spec.appsOnly || target.isApp, spec.language.accepts(project.language(ofFile: fileIndex)) else { return [] }
-        if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex), loginServicesDeclared[fileIndex] {
+        guard target.kind != .test, !spec.appsOnly || target.isApp,
+            spec.language.accepts(project.language(ofFile: fileIndex))
+        else { return [] }
+        if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex),
+            loginServicesDeclared[fileIndex]
+        {
             return []
         }
         if !spec.imports.isEmpty, !project.sees(anyOf: spec.imports, inFile: fileIndex) { return [] }
-        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else { return [] }
+        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else {
+            return []
+        }
         // Clauses are read in place, by index: a clause is a large value, and rules have many.
         // What the file's summary rules out is asked first: it is the cheapest answer, and the usual one.
         return spec.patterns.indices.filter {
@@ -157,30 +179,35 @@ package struct RuleEvaluator {
         return clause.imports.isEmpty || project.sees(anyOf: clause.imports, inFile: fileIndex)
     }
 
-    package func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
+    package func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?)
+        -> Bool
+    {
         conditions.allSatisfy { holds($0, match, fileIndex, &relocation) }
     }
 
-    private func holds(_ condition: Condition, _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?) -> Bool {
+    private func holds(_ condition: Condition, _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?)
+        -> Bool
+    {
         switch condition {
-        case let .projectHas(search): return fact(answering(search, match, fileIndex), fileIndex)
-        case let .projectLacks(search): return !fact(answering(search, match, fileIndex), fileIndex)
-        case let .absent(search): return !found(search, match, fileIndex)
-        case let .present(search): return found(search, match, fileIndex)
-        case let .metavariable(name, test):
-            let whole = name == Pattern.wholeMatch
+        case .projectHas(let search): return fact(answering(search, match, fileIndex), fileIndex)
+        case .projectLacks(let search): return !fact(answering(search, match, fileIndex), fileIndex)
+        case .absent(let search): return !found(search, match, fileIndex)
+        case .present(let search): return found(search, match, fileIndex)
+        case .metavariable(let name, let test):
+            let whole =
+                name == Pattern.wholeMatch
                 ? Binding(range: match.range, hashes: Array(project.files[fileIndex].hashes[match.range])) : nil
             guard let binding = whole ?? match.bindings[name] else { return false }
             return holds(test, binding, fileIndex, whole: whole != nil)
-        case let .anyOf(alternatives):
+        case .anyOf(let alternatives):
             return alternatives.contains { holds($0, match, fileIndex, &relocation) }
-        case let .allOf(conditions):
+        case .allOf(let conditions):
             return holds(conditions, match, fileIndex, &relocation)
-        case let .entitlementLacks(key, value):
+        case .entitlementLacks(let key, let value):
             return entitlementLacks(key: key, value: value, fileIndex, &relocation)
-        case let .manifestLacks(types):
+        case .manifestLacks(let types):
             return manifestLacks(types, fileIndex, &relocation)
-        case let .infoPlistLacks(key):
+        case .infoPlistLacks(let key):
             return infoPlistLacks(key, fileIndex, &relocation)
         }
     }
@@ -202,8 +229,8 @@ package struct RuleEvaluator {
         let target = project.targetOfFile[fileIndex]
         return conditions.allSatisfy { condition in
             switch condition {
-            case let .projectHas(search): facts[search]?[target] ?? true
-            case let .projectLacks(search): !(facts[search]?[target] ?? false)
+            case .projectHas(let search): facts[search]?[target] ?? true
+            case .projectLacks(let search): !(facts[search]?[target] ?? false)
             default: true
             }
         }
@@ -267,7 +294,9 @@ package struct RuleEvaluator {
                 for match in evaluator.matches(clause, matcher) {
                     var ignored: Relocation?
                     guard evaluator.holds(clause.conditions, match, index, &ignored) else { continue }
-                    if search.reachable, project.unreachable(file: index, at: match.range.lowerBound) != nil { continue }
+                    if search.reachable, project.unreachable(file: index, at: match.range.lowerBound) != nil {
+                        continue
+                    }
                     return (true, stopped)
                 }
             }

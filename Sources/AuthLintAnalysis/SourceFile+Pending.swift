@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 extension SourceFile {
@@ -59,7 +59,9 @@ extension SourceFile {
         /// The file's text: its bytes, or read again from the tree. A file that can no longer be
         /// read is empty: it is not reported, and what it held is no longer there.
         func sourceFile() -> SourceFile {
-            SourceFile(path: path, language: language, bytes: bytes ?? FileReader.readSource(file, maxFileSize: list.maxFileSize).bytes ?? [])
+            SourceFile(
+                path: path, language: language,
+                bytes: bytes ?? FileReader.readSource(file, maxFileSize: list.maxFileSize).bytes ?? [])
         }
     }
 }

@@ -1,8 +1,8 @@
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
+import AuthLintSyntax
 import Foundation
 
 /// Follows what a metavariable matched back to where its value comes from: the expressions
@@ -94,12 +94,16 @@ struct ValueResolver {
                 let assigned = assignments(to: name, in: code, near: site.range.lowerBound, ownDeclaration: true)
                 if assigned.isEmpty {
                     result.unresolved = true
-                    for source in sources(ofUnassigned: name, in: code, file: site.file, following) { queue.append((source, depth + 1)) }
+                    for source in sources(ofUnassigned: name, in: code, file: site.file, following) {
+                        queue.append((source, depth + 1))
+                    }
                 }
                 for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
                 // What a collection is given entry by entry (`headers["Authorization"] = value`) is part of it.
                 if following.contains(.valueParts) {
-                    for value in subscriptAssignments(to: name, in: code) { queue.append((Site(file: site.file, range: value), depth + 1)) }
+                    for value in subscriptAssignments(to: name, in: code) {
+                        queue.append((Site(file: site.file, range: value), depth + 1))
+                    }
                 }
             }
             // Names used inside the value (`URL(string: text)`, `sha256(nonce)`) are followed too.
@@ -107,7 +111,9 @@ struct ValueResolver {
                 for index in site.range where isFollowableName(code, index) {
                     if following.contains(.valueParts) {
                         guard !ValueResolver.isReadOff(code, index..<(index + 1)),
-                            isValuePart(code, index, of: site.range, outermostCall: depth == 0 && following.contains(.usingCall))
+                            isValuePart(
+                                code, index, of: site.range, outermostCall: depth == 0 && following.contains(.usingCall)
+                            )
                         else { continue }
                     }
                     let assigned = assignments(to: index, in: code, near: index)
@@ -115,13 +121,17 @@ struct ValueResolver {
                         queue.append((Site(file: site.file, range: value), depth + 1))
                     }
                     if assigned.isEmpty {
-                        for source in sources(ofUnassigned: index, in: code, file: site.file, following) { queue.append((source, depth + 1)) }
+                        for source in sources(ofUnassigned: index, in: code, file: site.file, following) {
+                            queue.append((source, depth + 1))
+                        }
                     }
                 }
             }
             if following.contains(.returns) {
                 for callee in calledFunctions(code, site.range) {
-                    for value in project.returnedValues(of: callee) { queue.append((Site(file: value.file, range: value.range), depth + 1)) }
+                    for value in project.returnedValues(of: callee) {
+                        queue.append((Site(file: value.file, range: value.range), depth + 1))
+                    }
                 }
             }
             if following.contains(.calls) {
@@ -148,14 +158,18 @@ struct ValueResolver {
         let member = code.hashes[range.lowerBound + 2]
         let target = project.targetOfFile[file]
         // The same for every use of the member: worked out once.
-        let values = project.staticMembers.value(for: StaticMember(target: target, type: code.hashes[range.lowerBound], member: member)) {
+        let values = project.staticMembers.value(
+            for: StaticMember(target: target, type: code.hashes[range.lowerBound], member: member)
+        ) {
             var values: [Site] = []
             for ref in project.declarations(ofType: code.text(range.lowerBound), inTarget: target) {
                 let other = project.files[ref.file]
                 let body = other.scopes[ref.scope].body
                 for occurrence in other.occurrences[member] ?? [] where body.contains(Int(occurrence)) {
                     let at = Int(occurrence)
-                    guard other.declaringScope(of: at) == ref.scope, let value = assignedValue(at: at, in: other), value.declaration else { continue }
+                    guard other.declaringScope(of: at) == ref.scope, let value = assignedValue(at: at, in: other),
+                        value.declaration
+                    else { continue }
                     values.append(Site(file: ref.file, range: value.range))
                 }
             }
@@ -165,7 +179,8 @@ struct ValueResolver {
     }
 
     /// Calls that give the same value in another form.
-    static let conversions: Set<UInt64> = Set(["String", "Substring", "NSString", "Data", "NSData", "Optional"].map(CodeView.hash))
+    static let conversions: Set<UInt64> = Set(
+        ["String", "Substring", "NSString", "Data", "NSData", "Optional"].map(CodeView.hash))
 
     /// Whether the code at `index` is part of the value `range` holds: not inside the arguments of
     /// a call that makes something else of it (`makeRequest(token: x)`), though it may be inside a
@@ -186,7 +201,9 @@ struct ValueResolver {
                 case .identifier, .keyword:
                     // A declaration's parameter list (`func f(… data: Data)`) says what a parameter is.
                     if before > 0, code.token(before - 1, is: "func") { break }
-                    let whole = outermostCall && partner == range.upperBound - 1 && code.calleeChain(endingAt: before).lowerBound == range.lowerBound
+                    let whole =
+                        outermostCall && partner == range.upperBound - 1
+                        && code.calleeChain(endingAt: before).lowerBound == range.lowerBound
                     if !whole, !ValueResolver.conversions.contains(code.hashes[before]) { return false }
                 case .rightParen, .rightBracket, .operator:
                     if !(outermostCall && partner == range.upperBound - 1) { return false }
@@ -202,8 +219,11 @@ struct ValueResolver {
     /// What is read off a value rather than the value itself: its size, whether it is there,
     /// a comparison, a few characters.
     static let readOffMembers: Set<UInt64> = Set(
-        ["count", "isEmpty", "hashValue", "hash", "prefix", "suffix", "hasPrefix", "hasSuffix", "starts", "contains", "debugDescription"]
-            .map(CodeView.hash))
+        [
+            "count", "isEmpty", "hashValue", "hash", "prefix", "suffix", "hasPrefix", "hasSuffix", "starts", "contains",
+            "debugDescription",
+        ]
+        .map(CodeView.hash))
 
     /// Whether the expression at `range` is only compared, measured or tested where it stands.
     static func isReadOff(_ code: CodeView, _ range: Range<Int>) -> Bool {
@@ -250,14 +270,18 @@ struct ValueResolver {
     /// scope searched.
     /// With `ownDeclaration`, a name that is itself declared at `position` (`var hasToken = false`)
     /// stands for the value it is declared with.
-    func assignments(to nameIndex: Int, in code: CodeView, near position: Int, ownDeclaration: Bool = false) -> [Range<Int>] {
+    func assignments(to nameIndex: Int, in code: CodeView, near position: Int, ownDeclaration: Bool = false) -> [Range<
+        Int
+    >] {
         let hash = code.hashes[nameIndex]
         // Only the places that give the name a value, in order, found once per file and name:
         // each scope searched looks at those inside it, never at every use of the name.
         let sites = project.assignmentSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
             (code.occurrences[hash] ?? []).compactMap { occurrence -> AssignmentSite? in
                 let at = Int(occurrence)
-                return assignedValue(at: at, in: code).map { AssignmentSite(at: at, value: $0.range, declaration: $0.declaration) }
+                return assignedValue(at: at, in: code).map {
+                    AssignmentSite(at: at, value: $0.range, declaration: $0.declaration)
+                }
             }
         }
         // A bare name that is a parameter around it is not the property `self.name` assigns.
@@ -279,7 +303,9 @@ struct ValueResolver {
                 next += 1
                 // A name is not its own value; a declaration's name, asked about, stands for what it is given.
                 guard site.at != position || (ownDeclaration && site.declaration) else { continue }
-                if isParameter, site.at >= 2, code.kind(site.at - 1) == .period, code.token(site.at - 2, is: "self") { continue }
+                if isParameter, site.at >= 2, code.kind(site.at - 1) == .period, code.token(site.at - 2, is: "self") {
+                    continue
+                }
                 if site.declaration {
                     let owner = code.declaringScope(of: site.at)
                     let executable = scope.kind == .function || scope.kind == .closure
@@ -302,7 +328,9 @@ struct ValueResolver {
         var values: [Range<Int>] = []
         for occurrence in code.occurrences[code.hashes[nameIndex]] ?? [] {
             let at = Int(occurrence)
-            guard range.contains(at), at + 1 < code.count, code.kind(at + 1) == .leftBracket, !(at > 0 && code.kind(at - 1) == .period) else {
+            guard range.contains(at), at + 1 < code.count, code.kind(at + 1) == .leftBracket,
+                !(at > 0 && code.kind(at - 1) == .period)
+            else {
                 continue
             }
             let close = Int(code.partner[at + 1])
@@ -335,7 +363,9 @@ struct ValueResolver {
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: position))
         while let index = scopeIndex, index > 0 {
             let scope = code.scopes[index]
-            if let place = scope.parameters.firstIndex(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) { return (index, place) }
+            if let place = scope.parameters.firstIndex(where: { code.hashes[$0.index] == hash && $0.name != "$0" }) {
+                return (index, place)
+            }
             scopeIndex = scope.parent
         }
         return nil
@@ -378,7 +408,9 @@ struct ValueResolver {
                 while equals < code.count, !(code.kind(equals) == .operator && code.token(equals, is: "=")) {
                     let kind = code.kind(equals)
                     if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .comma { return nil }
-                    if code.tokens[equals].line != code.tokens[equals - 1].line, kind != .period, kind != .operator { return nil }
+                    if code.tokens[equals].line != code.tokens[equals - 1].line, kind != .period, kind != .operator {
+                        return nil
+                    }
                     if code.partner[equals] > equals, kind != .leftBrace { equals = Int(code.partner[equals]) }
                     equals += 1
                 }
@@ -389,7 +421,8 @@ struct ValueResolver {
             if previous == .period, !(at >= 2 && code.token(at - 2, is: "self")) { return nil }
             if previous == .colon || code.token(at - 1, is: "->") || code.token(at - 1, is: "as") { return nil }
         }
-        guard equals < code.count, code.kind(equals) == .operator, code.token(equals, is: "="), equals + 1 < code.count else { return nil }
+        guard equals < code.count, code.kind(equals) == .operator, code.token(equals, is: "="), equals + 1 < code.count
+        else { return nil }
         guard let end = Matcher(code).expressionEnds(from: equals + 1, limit: code.count).last else { return nil }
         return ((equals + 1)..<end, declaration)
     }
@@ -426,7 +459,6 @@ struct ValueResolver {
         }
     }
 
-
     /// The declared type of the name at `nameIndex`: parameter type, `let x: T`, `x as? T`, `case let x as T`.
     func declaredType(of binding: Binding, in code: CodeView) -> String? {
         if let scopeIndex = binding.declaringScope {
@@ -440,7 +472,8 @@ struct ValueResolver {
         let declarations = project.declarationSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
             (code.occurrences[hash] ?? []).filter { occurrence in
                 let i = Int(occurrence)
-                return i > 0 && code.kind(i) == .identifier && (code.token(i - 1, is: "let") || code.token(i - 1, is: "var"))
+                return i > 0 && code.kind(i) == .identifier
+                    && (code.token(i - 1, is: "let") || code.token(i - 1, is: "var"))
             }
         }
         while let index = scopeIndex {
@@ -472,7 +505,9 @@ struct ValueResolver {
                 if code.kind(k) == .operator, code.token(k, is: "?") || code.token(k, is: "!") { k += 1 }
                 if k < limit { return code.text(k) }
             }
-            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .comma && steps > 0 && code.kind(j - 1) != .identifier {
+            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace
+                || code.kind(j) == .comma && steps > 0 && code.kind(j - 1) != .identifier
+            {
                 break
             }
             if code.tokens[j].line != code.tokens[name].line { break }

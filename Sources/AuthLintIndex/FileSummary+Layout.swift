@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 
 extension FileSummary {
     /// The parts of a packed summary, in their order.
@@ -67,7 +67,9 @@ extension FileSummary {
         func packed(_ vocabulary: NameVocabulary, unlexed: Unlexed?) -> Storage {
             let lists = [names, types, handed, functions].map { $0.map { Self.coded($0, vocabulary) } }
             let texts = (imports + (modules ?? [])).reduce(0) { $0 + 4 + $1.utf8.count }
-            let size = FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.size ?? 0) } + Part.words.size(words.count)! + (patterns?.count ?? 0)
+            let size =
+                FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.size ?? 0) } + Part.words.size(words.count)!
+                + (patterns?.count ?? 0)
                 + texts
             // Made at its size: a summary is kept for every file.
             return Storage.make(count: size, unlexed: unlexed, vocabulary: vocabulary) { raw in
@@ -93,9 +95,12 @@ extension FileSummary {
                     for key in list.others { u32(key) }
                     bytes(list.numbers)
                 }
-                bytes(stride(from: 0, to: words.count, by: 4).lazy.map { first in
-                    words[first..<Swift.min(first + 4, words.count)].enumerated().reduce(UInt8(0)) { $0 | ($1.element & 3) << (2 * $1.offset) }
-                })
+                bytes(
+                    stride(from: 0, to: words.count, by: 4).lazy.map { first in
+                        words[first..<Swift.min(first + 4, words.count)].enumerated().reduce(UInt8(0)) {
+                            $0 | ($1.element & 3) << (2 * $1.offset)
+                        }
+                    })
                 bytes(patterns ?? [])
                 for name in imports + (modules ?? []) { text(name) }
                 precondition(offset == size)
@@ -234,7 +239,9 @@ extension FileSummary {
         /// part is not known.
         func names(_ part: Part) -> Names {
             guard !isMissing(part) else {
-                return Names(others: Keys(raw: raw, start: 0, endIndex: 0), numbers: UnsafeRawBufferPointer(rebasing: raw[0..<0]), vocabulary: vocabulary)
+                return Names(
+                    others: Keys(raw: raw, start: 0, endIndex: 0),
+                    numbers: UnsafeRawBufferPointer(rebasing: raw[0..<0]), vocabulary: vocabulary)
             }
             let part = range(part)
             let others = Int(u32(at: part.lowerBound))
@@ -285,14 +292,14 @@ extension FileSummary {
 
             /// Calls `body` with the number of each name the vocabulary holds, ascending.
             func forEachNumber(_ body: (Int) -> Void) {
-                forEachNumber { number -> Bool in
+                forEachNumberWhile { number -> Bool in
                     body(number)
                     return true
                 }
             }
 
             /// Calls `body` with the numbers, ascending, while it says to go on.
-            private func forEachNumber(while body: (Int) -> Bool) {
+            private func forEachNumberWhile(_ body: (Int) -> Bool) {
                 var offset = 0
                 var number = -1
                 while offset < numbers.count {
@@ -304,7 +311,7 @@ extension FileSummary {
             func contains(_ key: NameKey) -> Bool {
                 guard let wanted = vocabulary.number(of: key) else { return others.sortedContains(key) }
                 var found = false
-                forEachNumber { number -> Bool in
+                forEachNumberWhile { number -> Bool in
                     found = number == wanted
                     return number < wanted
                 }
@@ -339,7 +346,8 @@ extension FileSummary {
         private func text(at offset: inout Int) -> String {
             let length = Int(u32(at: offset))
             defer { offset += 4 + length }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self)
+            return String(
+                decoding: UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self)
         }
     }
 }

@@ -1,7 +1,8 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
+
 extension FileSummary {
     /// The names a file calls with arguments (`save(token)`; `reset()` hands nothing) or assigns
     /// to (`token =`); any assignment may go through a property wrapper, whose `wrappedValue`

@@ -1,7 +1,8 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
+
 /// A name as summaries keep it: the high 32 bits of its ``CodeView/hash(_:)`` (FNV's best
 /// mixed). Two names may share a key, so a key only says where a name may be: what a file holds
 /// is read from its code.
@@ -56,7 +57,8 @@ package struct FileSummary: Sendable, Hashable {
             count: Int, unlexed: Unlexed?, vocabulary: NameVocabulary, _ fill: (UnsafeMutableRawBufferPointer) -> Void
         ) -> Storage {
             let made = unsafeDowncast(
-                create(minimumCapacity: count) { _ in Header(count: count, unlexed: unlexed, vocabulary: vocabulary) }, to: Storage.self)
+                create(minimumCapacity: count) { _ in Header(count: count, unlexed: unlexed, vocabulary: vocabulary) },
+                to: Storage.self)
             made.withUnsafeMutablePointerToElements { fill(UnsafeMutableRawBufferPointer(start: $0, count: count)) }
             return made
         }
@@ -71,7 +73,9 @@ package struct FileSummary: Sendable, Hashable {
         var vocabulary: NameVocabulary { header.vocabulary }
 
         func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
-            withUnsafeMutablePointers { header, elements in body(UnsafeRawBufferPointer(start: elements, count: header.pointee.count)) }
+            withUnsafeMutablePointers { header, elements in
+                body(UnsafeRawBufferPointer(start: elements, count: header.pointee.count))
+            }
         }
     }
 
@@ -96,13 +100,15 @@ package struct FileSummary: Sendable, Hashable {
     /// those the file sees through the known SDK types it names and does not import (nil: not
     /// known). The names are written down with the vocabulary's numbers.
     init(
-        imports: [String], names: some Collection<UInt64>, functions: [UInt64], words: [UInt8], patterns: [UInt8]? = nil,
+        imports: [String], names: some Collection<UInt64>, functions: [UInt64], words: [UInt8],
+        patterns: [UInt8]? = nil,
         types: [UInt64]? = nil, handed: [UInt64]? = nil, modules: [String]? = nil, unlexed: Unlexed? = nil,
         vocabulary: NameVocabulary = .none
     ) {
         func keys(_ hashes: some Collection<UInt64>) -> [NameKey] { hashes.map(CodeView.key).sortedUnique() }
         let layout = Layout(
-            names: keys(names), types: types.map(keys), handed: handed.map(keys), words: words, patterns: patterns, imports: imports,
+            names: keys(names), types: types.map(keys), handed: handed.map(keys), words: words, patterns: patterns,
+            imports: imports,
             modules: modules, functions: keys(functions))
         shared = Shared(storage: layout.packed(vocabulary, unlexed: unlexed))
     }
@@ -125,7 +131,8 @@ package struct FileSummary: Sendable, Hashable {
         let imports = code.imports
         let typeModules = index.patterns.knownTypes.modules(usedIn: code)
         self.init(
-            imports: imports.sorted(), names: code.nameHashes, functions: Self.functions(of: code).map { CodeView.hash($0.name) },
+            imports: imports.sorted(), names: code.nameHashes,
+            functions: Self.functions(of: code).map { CodeView.hash($0.name) },
             words: words,
             patterns: index.patterns.matched(in: code, words: words, index: index, seen: imports.union(typeModules)),
             types: code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil },
@@ -158,8 +165,10 @@ package struct FileSummary: Sendable, Hashable {
         guard vocabulary !== self.vocabulary else { return self }
         let layout = read { reader in
             Layout(
-                names: reader.keys(.names) ?? [], types: reader.keys(.types), handed: reader.keys(.handed), words: reader.words,
-                patterns: reader.isMissing(.patterns) ? nil : Array(reader.bytes(.patterns)), imports: reader.strings(.imports) ?? [],
+                names: reader.keys(.names) ?? [], types: reader.keys(.types), handed: reader.keys(.handed),
+                words: reader.words,
+                patterns: reader.isMissing(.patterns) ? nil : Array(reader.bytes(.patterns)),
+                imports: reader.strings(.imports) ?? [],
                 modules: reader.strings(.modules), functions: reader.keys(.functions) ?? [])
         }
         return FileSummary(storage: layout.packed(vocabulary, unlexed: unlexed))
@@ -226,11 +235,6 @@ package struct FileSummary: Sendable, Hashable {
         let storage: Storage
         let start: Int
 
-        init(storage: Storage, start: Int) {
-            self.storage = storage
-            self.start = start
-        }
-
         private func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
             storage.withBytes { body(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         }
@@ -258,9 +262,13 @@ package struct FileSummary: Sendable, Hashable {
             var wanted = 0
             names.forEachNumber { number in
                 while wanted < query.numbers.count, query.numbers[wanted].number < number { wanted += 1 }
-                if wanted < query.numbers.count, query.numbers[wanted].number == number { numbered.append(query.numbers[wanted].position) }
+                if wanted < query.numbers.count, query.numbers[wanted].number == number {
+                    numbered.append(query.numbers[wanted].position)
+                }
             }
-            let others = query.others.isEmpty ? [] : names.others.positions(in: query.others.map(\.key)).map { query.others[$0].position }
+            let others =
+                query.others.isEmpty
+                ? [] : names.others.positions(in: query.others.map(\.key)).map { query.others[$0].position }
             // Both are ascending (a vocabulary numbers its keys in their order): merged, they are too.
             return others.isEmpty ? numbered : (numbered + others).sorted()
         }
@@ -296,7 +304,7 @@ package struct FileSummary: Sendable, Hashable {
 
     package func hash(into hasher: inout Hasher) {
         read { reader in
-            reader.names(.names).forEach { hasher.combine($0) }
+            for name in reader.names(.names) { hasher.combine(name) }
             hasher.combine(reader.count(.words))
         }
     }

@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 /// Files by the keys of names they hold (the functions or types they declare), packed: each

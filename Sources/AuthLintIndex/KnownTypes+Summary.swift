@@ -1,7 +1,8 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
+
 extension KnownTypes {
     /// The modules whose known types a summarised file names.
     package func modules(usedIn summary: FileSummary) -> Set<String> {

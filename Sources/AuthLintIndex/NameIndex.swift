@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 /// A name (by its hash) in one file (by its path).

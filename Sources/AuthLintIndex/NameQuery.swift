@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 
 /// Names asked of many summaries at once (``FileSummary/positions(of:)``): the keys, and for
 /// summaries written with one vocabulary, the keys split into its numbers and the others.
@@ -20,7 +20,11 @@ package struct NameQuery {
         var numbers: [(number: Int, position: Int)] = []
         var others: [(key: NameKey, position: Int)] = []
         for (position, key) in keys.enumerated() {
-            if let number = vocabulary.number(of: key) { numbers.append((number, position)) } else { others.append((key, position)) }
+            if let number = vocabulary.number(of: key) {
+                numbers.append((number, position))
+            } else {
+                others.append((key, position))
+            }
         }
         self.numbers = numbers
         self.others = others

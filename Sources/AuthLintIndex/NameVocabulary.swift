@@ -1,7 +1,8 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
+
 /// The names many files of a project use, each with a small number (its position among their
 /// keys, sorted), so that a file's summary holds such a name in about a byte instead of the four
 /// of its key (``FileSummary``). Most names of a file are of this kind: keywords, the SDK's
@@ -98,9 +99,13 @@ package final class NameVocabulary: Sendable {
                     continue
                 }
                 var start = index
-                if start > 0, text[start - 1] == UInt8(ascii: "@") || text[start - 1] == UInt8(ascii: "#") { start -= 1 }
+                if start > 0, text[start - 1] == UInt8(ascii: "@") || text[start - 1] == UInt8(ascii: "#") {
+                    start -= 1
+                }
                 index += 1
-                while index < text.count, isHead(text[index]) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) { index += 1 }
+                while index < text.count,
+                    isHead(text[index]) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index])
+                { index += 1 }
                 keys.append(CodeView.key(CodeView.hash(text, start, index)))
             }
             return keys.sortedUnique()

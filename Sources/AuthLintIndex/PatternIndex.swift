@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 
 /// The patterns of a run's rules, each with its position in ``FileSummary/patterns``: a summary
 /// of a file made when it was lexed records which of them match in it, so that a file kept as a
@@ -83,7 +83,8 @@ struct PatternUse: Sendable {
     }
 
     func mayBeRead(in file: File, _ index: WordIndex) -> Bool {
-        file.allMentioned(names) && imports.allSatisfy { !file.seen.isDisjoint(with: $0) } && file.conditionsMayHold(conditions, index)
+        file.allMentioned(names) && imports.allSatisfy { !file.seen.isDisjoint(with: $0) }
+            && file.conditionsMayHold(conditions, index)
     }
 
     /// Where each pattern of the rules and providers is read, by ``Pattern/sourceHash``: nil for
@@ -92,19 +93,25 @@ struct PatternUse: Sendable {
     static func uses(rules: [RuleSpec], providers: ProviderCatalog) -> [UInt64: [PatternUse]?] {
         var uses: [UInt64: [PatternUse]?] = [:]
         func add(_ pattern: Pattern, _ use: PatternUse?) {
-            guard let use, let known = uses[pattern.sourceHash] ?? [] else { return uses[pattern.sourceHash] = .some(nil) }
+            guard let use, let known = uses[pattern.sourceHash] ?? [] else {
+                uses[pattern.sourceHash] = .some(nil)
+                return
+            }
             uses[pattern.sourceHash] = known + [use]
         }
         func add(_ clause: PatternClause, imports: [[String]], conditions: [Condition] = []) {
             guard clause.words == nil else { return }
             let use = PatternUse(
-                names: clause.pattern.requiredNames, imports: imports + (clause.imports.isEmpty ? [] : [clause.imports]),
+                names: clause.pattern.requiredNames,
+                imports: imports + (clause.imports.isEmpty ? [] : [clause.imports]),
                 conditions: conditions + clause.conditions)
             add(clause.pattern, use)
             for search in clause.conditions.flatMap(\.scopedSearches) {
                 // A search in the match's function or file reads the bits of that file only.
                 let here = search.follow == nil && (search.scope == .function || search.scope == .file)
-                for pattern in search.patterns { add(pattern, here ? PatternUse(names: use.names, imports: use.imports, conditions: []) : nil) }
+                for pattern in search.patterns {
+                    add(pattern, here ? PatternUse(names: use.names, imports: use.imports, conditions: []) : nil)
+                }
             }
         }
         for clause in providers.providers.flatMap(\.signIn) { add(clause, imports: []) }

@@ -1,7 +1,8 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
+
 /// Stage 3a, prefilter: before a Swift file is lexed, its bytes are read once for the words the
 /// rules need (``WordSearch``), so that a clause whose words the file lacks is not matched there;
 /// with `--prefilter`, also for the names it may use (``UnlexedNames``). Then a file in which no
@@ -48,7 +49,8 @@ package struct Prefilter: Sendable {
             // A test framework's import counts only where it is certain and outside `#if`,
             // which the lexer tells.
             let tests = names.imports.filter(BuildTargetBuilder.testModules.contains)
-            guard tests.isEmpty || (tests.allSatisfy(names.certainImports.contains) && !Self.hasConditions(buffer)) else {
+            guard tests.isEmpty || (tests.allSatisfy(names.certainImports.contains) && !Self.hasConditions(buffer))
+            else {
                 return (words, nil)
             }
             let summary = FileSummary(
@@ -61,7 +63,9 @@ package struct Prefilter: Sendable {
     /// Whether the bytes hold `#if` (or `#ifdef`, `#ifndef`) anywhere.
     static func hasConditions(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 3 else { return false }
-        for i in 0..<(bytes.count - 2) where bytes[i] == 0x23 && bytes[i + 1] == 0x69 && bytes[i + 2] == 0x66 { return true }  // "#if"
+        for i in 0..<(bytes.count - 2) where bytes[i] == 0x23 && bytes[i + 1] == 0x69 && bytes[i + 2] == 0x66 {
+            return true
+        }  // "#if"
         return false
     }
 
@@ -121,13 +125,21 @@ struct UnlexedNames {
     var certainImports: Set<String>
 
     // Small arrays: a few comparisons cost less than hashing into a set.
-    private static let accessors = ["init", "deinit", "subscript", "get", "set", "willSet", "didSet", "_read", "_modify"].map { CodeView.hash($0) }
+    private static let accessors = [
+        "init", "deinit", "subscript", "get", "set", "willSet", "didSet", "_read", "_modify",
+    ].map { CodeView.hash($0) }
     private static let functionKeywords = ["func", "var", "let"].map { CodeView.hash($0) }
-    private static let declarationKeywords = ["func", "var", "let", "class", "struct", "enum", "protocol", "extension", "actor",
-        "init", "deinit", "subscript", "typealias"].map { CodeView.hash($0) }
-    private static let typeKeywords = ["class", "struct", "enum", "protocol", "extension", "actor"].map { CodeView.hash($0) }
+    private static let declarationKeywords = [
+        "func", "var", "let", "class", "struct", "enum", "protocol", "extension", "actor",
+        "init", "deinit", "subscript", "typealias",
+    ].map { CodeView.hash($0) }
+    private static let typeKeywords = ["class", "struct", "enum", "protocol", "extension", "actor"].map {
+        CodeView.hash($0)
+    }
     private static let importKeyword = CodeView.hash("import")
-    private static let importKinds = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"].map { CodeView.hash($0) }
+    private static let importKinds = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"].map {
+        CodeView.hash($0)
+    }
 
     /// Nil when a word cannot be read as the lexer would split it (a long word starting with
     /// a digit), or a comment stands where an import's module would.
@@ -169,7 +181,11 @@ struct UnlexedNames {
                 }
                 if b == 0x22, i + 2 < n, p[i + 1] == 0x22, p[i + 2] == 0x22 { plain = false }
                 if b == 0x23, i + 1 < n, p[i + 1] == 0x2F { plain = false }
-                if b == 0x0A { opensLine = true } else if b != 0x20, b != 0x09, b != 0x0D, b != 0x40 { opensLine = false }
+                if b == 0x0A {
+                    opensLine = true
+                } else if b != 0x20, b != 0x09, b != 0x0D, b != 0x40 {
+                    opensLine = false
+                }
                 if b == 0x7B, !property.isEmpty {
                     functions += property
                     property.removeAll(keepingCapacity: true)
@@ -187,8 +203,10 @@ struct UnlexedNames {
             names.append(word)
             if start > 0 {
                 let before = p[start - 1]
-                if before == 0x40 || before == 0x23 { names.append(CodeView.hash(p, start - 1, end)) }  // `@Attribute`, `#keyword`
-                if before == 0x60, end < n, p[end] == 0x60 { names.append(CodeView.hash(p, start - 1, end + 1)) }  // `name`
+                // `@Attribute`, `#keyword`
+                if before == 0x40 || before == 0x23 { names.append(CodeView.hash(p, start - 1, end)) }
+                // `name`
+                if before == 0x60, end < n, p[end] == 0x60 { names.append(CodeView.hash(p, start - 1, end + 1)) }
             }
             if p[start] == 0x24, end - start > 1 { names.append(CodeView.hash(p, start + 1, end)) }
             if p[start] >= 0x30, p[start] <= 0x39 {
@@ -202,7 +220,11 @@ struct UnlexedNames {
                 if gap == 1 {
                     anyFunction = true
                 } else if gap == 0 {
-                    if declaringFunction == Self.functionKeywords[0] { functions += names[firstVariant...] } else { property += names[firstVariant...] }
+                    if declaringFunction == Self.functionKeywords[0] {
+                        functions += names[firstVariant...]
+                    } else {
+                        property += names[firstVariant...]
+                    }
                 }
             }
             if declaringType {
@@ -235,7 +257,9 @@ struct UnlexedNames {
             types: anyType ? nil : types.sortedUnique(), imports: imports, certainImports: certainImports)
     }
 
-    private init(names: [UInt64], functions: [UInt64]?, types: [UInt64]?, imports: [String], certainImports: Set<String> = []) {
+    private init(
+        names: [UInt64], functions: [UInt64]?, types: [UInt64]?, imports: [String], certainImports: Set<String> = []
+    ) {
         self.names = names
         self.functions = functions
         self.types = types
@@ -259,4 +283,3 @@ struct UnlexedNames {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
     }
 }
-

@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 import Crypto
 import Foundation
 
@@ -12,7 +12,9 @@ import Foundation
 #endif
 
 /// The system calls, by names the cache's own methods do not hide.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
 
 /// File summaries kept between runs, outside the scanned tree: one file per project root in the
 /// cache folder, keyed by each source file's content (the SHA-256 of its bytes, and its
@@ -35,7 +37,8 @@ package struct SummaryCache: Sendable {
         var language: UInt8
 
         package init(bytes: [UInt8], language: SourceLanguage) {
-            self.init(digest: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) }, language: language == .swift ? 0 : 1)
+            self.init(
+                digest: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) }, language: language == .swift ? 0 : 1)
         }
 
         /// `digest` holds 32 bytes.
@@ -67,8 +70,11 @@ package struct SummaryCache: Sendable {
         /// In the order of their digests' bytes (each word read big-endian is that order).
         static func precedes(_ a: Key, _ b: Key) -> Bool {
             func order(_ key: Key) -> (UInt64, UInt64, UInt64, UInt64) {
-                (UInt64(bigEndian: key.words.first), UInt64(bigEndian: key.words.second), UInt64(bigEndian: key.words.third),
-                 UInt64(bigEndian: key.words.fourth))
+                (
+                    UInt64(bigEndian: key.words.first), UInt64(bigEndian: key.words.second),
+                    UInt64(bigEndian: key.words.third),
+                    UInt64(bigEndian: key.words.fourth)
+                )
             }
             return order(a) < order(b)
         }
@@ -131,14 +137,18 @@ package struct SummaryCache: Sendable {
             if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             }
-            if mkdir(path, 0o700) != 0, errno != EEXIST { throw Problem("cannot create the folder: \(String(cString: strerror(errno)))") }
+            if mkdir(path, 0o700) != 0, errno != EEXIST {
+                throw Problem("cannot create the folder: \(String(cString: strerror(errno)))")
+            }
             var status = stat()
             guard lstat(path, &status) == 0 else { throw Problem(String(cString: strerror(errno))) }
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw Problem(status.st_mode & S_IFMT == S_IFLNK ? "it is a symbolic link" : "it is not a folder")
             }
             guard status.st_uid == geteuid() else { throw Problem("it belongs to another user") }
-            guard status.st_mode & 0o022 == 0 else { throw Problem("others may write in it (mode \(String(status.st_mode & 0o777, radix: 8)))") }
+            guard status.st_mode & 0o022 == 0 else {
+                throw Problem("others may write in it (mode \(String(status.st_mode & 0o777, radix: 8)))")
+            }
             key = try Self.key(in: path)
         }
 
@@ -150,7 +160,9 @@ package struct SummaryCache: Sendable {
             let fresh = SymmetricKey(size: .bits256)
             let temporary = try FreshFile.create(in: folder, fresh.withUnsafeBytes { Array($0) })
             defer { unlink(temporary) }
-            if link(temporary, path) != 0, errno != EEXIST { throw Problem("cannot write its key: \(String(cString: strerror(errno)))") }
+            if link(temporary, path) != 0, errno != EEXIST {
+                throw Problem("cannot write its key: \(String(cString: strerror(errno)))")
+            }
             guard let key = try readKey(path) else { throw Problem("cannot read its key") }
             return key
         }
@@ -160,13 +172,18 @@ package struct SummaryCache: Sendable {
             let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
             if descriptor < 0 {
                 if errno == ENOENT { return nil }
-                throw Problem("cannot read its key: \(errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno)))")
+                throw Problem(
+                    "cannot read its key: \(errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno)))"
+                )
             }
             defer { close(descriptor) }
             var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw Problem("its key is not a regular file") }
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw Problem("its key is not a regular file")
+            }
             guard status.st_uid == geteuid(), status.st_mode & 0o077 == 0 else {
-                throw Problem("its key may be read or written by others (mode \(String(status.st_mode & 0o777, radix: 8)))")
+                throw Problem(
+                    "its key may be read or written by others (mode \(String(status.st_mode & 0o777, radix: 8)))")
             }
             var bytes = [UInt8](repeating: 0, count: 33)
             let count = systemRead(descriptor, &bytes, bytes.count)
@@ -205,14 +222,20 @@ package struct SummaryCache: Sendable {
     /// empty one when it is missing, damaged, not authenticated by the folder's key, or made for
     /// another root.
     init(folder: Folder, root: String) {
-        guard let data = Self.contents(of: Self.path(folder: folder.path, root: root)), data.count > Self.macSize else { return }
+        guard let data = Self.contents(of: Self.path(folder: folder.path, root: root)), data.count > Self.macSize else {
+            return
+        }
         // The last 32 bytes are the HMAC of the rest: nothing is read from a file without it.
         let end = data.count - Self.macSize
-        guard HMAC<SHA256>.isValidAuthenticationCode(data[end...], authenticating: data[..<end], using: folder.key) else { return }
+        guard HMAC<SHA256>.isValidAuthenticationCode(data[end...], authenticating: data[..<end], using: folder.key)
+        else { return }
         var reader = Reader(bytes: data, end: end)
-        guard reader.take(Self.magic.count) == Self.magic, reader.u32() == Self.format, reader.string() == AuthLint.version,
-            reader.string() == root, let fingerprint = reader.u64(), let count = reader.count(), let wordCount = reader.count(),
-            let patternCount = reader.count(), let vocabularyCount = reader.count(), vocabularyCount <= NameVocabulary.maxCount
+        guard reader.take(Self.magic.count) == Self.magic, reader.u32() == Self.format,
+            reader.string() == AuthLint.version,
+            reader.string() == root, let fingerprint = reader.u64(), let count = reader.count(),
+            let wordCount = reader.count(),
+            let patternCount = reader.count(), let vocabularyCount = reader.count(),
+            vocabularyCount <= NameVocabulary.maxCount
         else { return }
         var vocabularyKeys: [NameKey] = []
         vocabularyKeys.reserveCapacity(vocabularyCount)
@@ -226,7 +249,8 @@ package struct SummaryCache: Sendable {
         entries.reserveCapacity(count)
         for _ in 0..<count {
             guard let key = reader.key(), let length = reader.count(), let packed = reader.take(length),
-                let summary = FileSummary(packed: packed, wordCount: wordCount, patternBytes: patternBytes, vocabulary: vocabulary)
+                let summary = FileSummary(
+                    packed: packed, wordCount: wordCount, patternBytes: patternBytes, vocabulary: vocabulary)
             else { return }
             entries[key] = summary
         }
@@ -235,7 +259,8 @@ package struct SummaryCache: Sendable {
         // At its size, as far as the bytes left can hold stamps (each takes at least 81).
         stamps.reserveCapacity(min(stampCount, reader.left / 81))
         for _ in 0..<stampCount {
-            guard let path = reader.string(), let device = reader.u64(), let inode = reader.u64(), let size = reader.u64(),
+            guard let path = reader.string(), let device = reader.u64(), let inode = reader.u64(),
+                let size = reader.u64(),
                 let modified = reader.u64(), let changed = reader.u64(), let key = reader.key()
             else { return }
             let stamp = FileStamp(
@@ -252,7 +277,9 @@ package struct SummaryCache: Sendable {
 
     /// The cache folder at `folderPath` (or why it cannot be used) and the cache of `root` in it,
     /// whatever rules it was made for.
-    package static func opened(folderPath: String, root: String) -> (folder: Result<Folder, Problem>, cache: SummaryCache) {
+    package static func opened(folderPath: String, root: String) -> (
+        folder: Result<Folder, Problem>, cache: SummaryCache
+    ) {
         do {
             let folder = try Folder(path: folderPath)
             return (.success(folder), SummaryCache(folder: folder, root: root))
@@ -346,7 +373,9 @@ package struct SummaryCache: Sendable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size >= 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size >= 0 else {
+            return nil
+        }
         // Read to the end, whatever size fstat said: the file may have been rewritten since.
         return try? FileReader.readAll(descriptor, size: Int(status.st_size), limit: .max).get()
     }
@@ -371,7 +400,9 @@ package struct SummaryCache: Sendable {
         mutating func key() -> Key? {
             guard SummaryCache.digestSize + 1 <= end - offset else { return nil }
             defer { offset += SummaryCache.digestSize + 1 }
-            return Key(digest: bytes[offset..<(offset + SummaryCache.digestSize)], language: bytes[offset + SummaryCache.digestSize])
+            return Key(
+                digest: bytes[offset..<(offset + SummaryCache.digestSize)],
+                language: bytes[offset + SummaryCache.digestSize])
         }
 
         mutating func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> T? {

@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 /// An inline suppression: `// authlint:disable:next RULE[, RULE] -- reason`,
@@ -58,19 +58,22 @@ public struct Suppression: Sendable, Hashable {
             case "enable":
                 for rule in directive.rules {
                     if let index = open.removeValue(forKey: rule) {
-                        found[index].lines = found[index].lines.lowerBound...max(found[index].lines.lowerBound, comment.line)
+                        found[index].lines =
+                            found[index].lines.lowerBound...max(found[index].lines.lowerBound, comment.line)
                     }
                 }
             default:
                 let kind = Kind(rawValue: directive.word) ?? .region
-                let lines: ClosedRange<Int> = switch kind {
-                case .nextLine: (comment.line + 1)...(comment.line + 1)
-                case .thisLine: comment.line...comment.line
-                case .region: comment.line...max(comment.line, lineCount)
-                }
-                found.append(Suppression(
-                    path: path, line: comment.line, column: comment.column, kind: kind, rules: directive.rules,
-                    reason: directive.reason, syntax: syntax, lines: lines))
+                let lines: ClosedRange<Int> =
+                    switch kind {
+                    case .nextLine: (comment.line + 1)...(comment.line + 1)
+                    case .thisLine: comment.line...comment.line
+                    case .region: comment.line...max(comment.line, lineCount)
+                    }
+                found.append(
+                    Suppression(
+                        path: path, line: comment.line, column: comment.column, kind: kind, rules: directive.rules,
+                        reason: directive.reason, syntax: syntax, lines: lines))
                 if kind == .region { for rule in directive.rules { open[rule] = found.count - 1 } }
             }
         }
@@ -97,11 +100,17 @@ public struct Suppression: Sendable, Hashable {
         let words = ["disable:next", "disable:this", "disable", "enable"]
         guard words.contains(word) else {
             // What other linters call them.
-            let known = ["disable-next-line": "disable:next", "disable-line": "disable:this", "ignore": "disable:next",
-                         "ignore-next-line": "disable:next", "disable-next": "disable:next", "nextline": "disable:next",
-                         "ignore-line": "disable:this", "this": "disable:this", "next": "disable:next"]
-            let suggestion = (known[word.lowercased()] ?? Suggestion.closest(word, words)).map { " (did you mean `authlint:\($0)`?)" } ?? ""
-            return "`authlint:\(word.shortExcerpt)` is not a directive, so this comment silences nothing; use `authlint:disable:next`, "
+            let known = [
+                "disable-next-line": "disable:next", "disable-line": "disable:this", "ignore": "disable:next",
+                "ignore-next-line": "disable:next", "disable-next": "disable:next", "nextline": "disable:next",
+                "ignore-line": "disable:this", "this": "disable:this", "next": "disable:next",
+            ]
+            let suggestion =
+                (known[word.lowercased()] ?? Suggestion.closest(word, words)).map {
+                    " (did you mean `authlint:\($0)`?)"
+                } ?? ""
+            return
+                "`authlint:\(word.shortExcerpt)` is not a directive, so this comment silences nothing; use `authlint:disable:next`, "
                 + "`authlint:disable:this`, `authlint:disable` or `authlint:enable`" + suggestion
         }
         return "this `authlint:\(word)` names no rule, so it silences nothing; name the rules before ` -- `"
@@ -133,10 +142,14 @@ public struct Suppression: Sendable, Hashable {
                 body = trimmed.dropLast(syntax.trailingSeparator.count)
             }
             let parts = body.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let first = parts.first, ["disable", "disable:next", "disable:this", "enable"].contains(String(first)) else { return nil }
+            guard let first = parts.first,
+                ["disable", "disable:next", "disable:this", "enable"].contains(String(first))
+            else { return nil }
             word = String(first)
-            rules = parts.count > 1
-                ? parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : []
+            rules =
+                parts.count > 1
+                ? parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                : []
             let reason = reasonText?.trimmingCharacters(in: .whitespaces) ?? ""
             self.reason = reason.isEmpty ? nil : reason
             guard !rules.isEmpty else { return nil }
@@ -156,7 +169,8 @@ extension SourceFile {
         package init(_ file: SourceFile) {
             comments = file.lineComments.filter { Suppression.directiveBody($0.text) != nil }
             misplaced = file.tokens.compactMap { token in
-                guard token.kind == .docLineComment || token.kind == .blockComment || token.kind == .docBlockComment else { return nil }
+                guard token.kind == .docLineComment || token.kind == .blockComment || token.kind == .docBlockComment
+                else { return nil }
                 var text = Substring(file.text(of: token))
                 for opening in ["///", "/**", "/*"] where text.hasPrefix(opening) {
                     text = text.dropFirst(opening.count)

@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 
 /// The words of every `names:` clause of a run's rules, normalised, each with its position in
 /// ``FileSummary/words``; and their patterns, whose matches a summary records.
@@ -44,14 +44,19 @@ package struct WordIndex: Sendable, Hashable {
         for rule in rules {
             clauses += rule.match.patterns + rule.projectSearches.flatMap(\.clauses)
         }
-        let tests = clauses.compactMap(\.words) + (clauses.flatMap(\.conditions) + rules.flatMap(\.match.conditions)).compactMap { condition in
-            if case let .metavariable(_, .nameMatches(test)) = condition { return test }
-            return nil
-        }
+        let tests =
+            clauses.compactMap(\.words)
+            + (clauses.flatMap(\.conditions) + rules.flatMap(\.match.conditions)).compactMap { condition in
+                if case .metavariable(_, .nameMatches(let test)) = condition { return test }
+                return nil
+            }
         self.init(tests.flatMap(\.needles))
         let searches = (clauses.flatMap(\.conditions) + rules.flatMap(\.match.conditions)).flatMap(\.scopedSearches)
-        patterns = PatternIndex(clauses.filter { $0.words == nil }.map(\.pattern) + rules.flatMap(\.related).flatMap(\.clauses).map(\.pattern)
-            + searches.flatMap(\.patterns), uses: PatternUse.uses(rules: rules, providers: providers), knownTypes: providers.knownTypes)
+        patterns = PatternIndex(
+            clauses.filter { $0.words == nil }.map(\.pattern)
+                + rules.flatMap(\.related).flatMap(\.clauses).map(\.pattern)
+                + searches.flatMap(\.patterns), uses: PatternUse.uses(rules: rules, providers: providers),
+            knownTypes: providers.knownTypes)
     }
 
     /// A fingerprint of the words and patterns, so that summaries made for other rules are not trusted.

@@ -1,7 +1,8 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
+
 /// Finds which of many words occur in a text, in one pass over its bytes (an Aho-Corasick
 /// automaton, compiled to a table): the words are compared as ``CodeView/normalisedWord(_:)``
 /// compares them, so ASCII case, `_` and `-` do not count.

@@ -1,7 +1,7 @@
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
+import AuthLintSyntax
 
 /// What tells, without matching, that a clause cannot match in a file: the rules' words the
 /// file holds (``FileSummary/words``), and whether it uses a name. A file's summary answers, and
@@ -59,14 +59,14 @@ extension WordsAndNames {
 
     private func conditionMayHold(_ condition: Condition, _ index: WordIndex) -> Bool {
         switch condition {
-        case let .metavariable(_, .nameMatches(test)):
+        case .metavariable(_, .nameMatches(let test)):
             return mayContain(test, index)
-        case let .present(search) where search.follow == nil && search.scope != .project && search.scope != .request:
+        case .present(let search) where search.follow == nil && search.scope != .project && search.scope != .request:
             return search.words.contains { mayContain($0, index) }
                 || search.patterns.contains { allMentioned($0.requiredNames) && mayMatch($0, index.patterns) }
-        case let .anyOf(alternatives):
+        case .anyOf(let alternatives):
             return alternatives.contains { conditionMayHold($0, index) }
-        case let .allOf(conditions):
+        case .allOf(let conditions):
             return conditionsMayHold(conditions, index)
         default:
             return true

@@ -2,7 +2,7 @@
 /// Diagnostics are reported and counted but never change the exit code.
 public struct Diagnostic: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        case unreadable            // the file could not be opened or read
+        case unreadable  // the file could not be opened or read
         case invalidUTF8 = "invalid-utf8"
         case binaryFile = "binary-file"
         case tooLarge = "too-large"
@@ -10,12 +10,12 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         case malformedPlist = "malformed-plist"
         case malformedProject = "malformed-project"
         case malformedManifest = "malformed-manifest"
-        case lexical              // the lexer met unterminated or stray input and read on
+        case lexical  // the lexer met unterminated or stray input and read on
         case notFound = "not-found"
-        case outsideRoot = "outside-root"        // a path or link leading outside the project root, not read
-        case notRegularFile = "not-regular-file" // a FIFO, device or socket, not opened
-        case tooComplex = "too-complex"          // analysis stopped at a size, depth or step bound
-        case testCode = "test-code"              // no target lists the file, and it imports a test framework
+        case outsideRoot = "outside-root"  // a path or link leading outside the project root, not read
+        case notRegularFile = "not-regular-file"  // a FIFO, device or socket, not opened
+        case tooComplex = "too-complex"  // analysis stopped at a size, depth or step bound
+        case testCode = "test-code"  // no target lists the file, and it imports a test framework
     }
 
     /// Path relative to the project root, `/`-separated.

@@ -25,7 +25,8 @@ public struct Fix: Sendable, Hashable {
         public var checked: Range<Int>
         public var checkedBytes: [UInt8]
 
-        public init(path: String, range: Range<Int>, expected: [UInt8], replacement: String, createsFile: Bool = false) {
+        public init(path: String, range: Range<Int>, expected: [UInt8], replacement: String, createsFile: Bool = false)
+        {
             self.path = path
             self.range = range
             self.expected = expected

@@ -17,8 +17,8 @@ public enum FixSpec: Sendable, Hashable {
     public var summary: String {
         switch self {
         case .addLacking: "adds what is missing to the property list (entitlements file or privacy manifest)"
-        case let .delete(text): "deletes `\(text.trimmingCharacters(in: .whitespaces))`"
-        case let .replaceInStrings(text, with): "replaces `\(text)` with `\(with)` in the message's strings"
+        case .delete(let text): "deletes `\(text.trimmingCharacters(in: .whitespaces))`"
+        case .replaceInStrings(let text, let with): "replaces `\(text)` with `\(with)` in the message's strings"
         }
     }
 }

@@ -157,7 +157,9 @@ extension String {
                 out.append(character)
             } else if "\\`*_[]<>|~#".contains(character) {
                 out += "\\" + String(character)
-            } else if character == "&", index + 1 < characters.count, characters[index + 1].isLetter || characters[index + 1] == "#" {
+            } else if character == "&", index + 1 < characters.count,
+                characters[index + 1].isLetter || characters[index + 1] == "#"
+            {
                 out += "&amp;"
             } else {
                 out.append(character)

@@ -32,7 +32,9 @@ struct BinaryPropertyList {
     private let topObject: Int
 
     private init(_ bytes: [UInt8]) throws {
-        guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist0".utf8)) else { throw Failure.malformed("truncated binary property list") }
+        guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist0".utf8)) else {
+            throw Failure.malformed("truncated binary property list")
+        }
         self.bytes = bytes
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6])
@@ -41,13 +43,15 @@ struct BinaryPropertyList {
         let top = try Self.integer(bytes, at: trailer + 16, size: 8)
         let table = try Self.integer(bytes, at: trailer + 24, size: 8)
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, top < count,
-              table >= 8, table < trailer, count <= (trailer - table) / offsetSize
+            table >= 8, table < trailer, count <= (trailer - table) / offsetSize
         else { throw Failure.malformed("malformed binary property list trailer") }
         var offsets: [Int] = []
         offsets.reserveCapacity(count)
         for index in 0..<count {
             let offset = try Self.integer(bytes, at: table + index * offsetSize, size: offsetSize)
-            guard offset >= 8, offset < table else { throw Failure.malformed("binary property list object outside the object area") }
+            guard offset >= 8, offset < table else {
+                throw Failure.malformed("binary property list object outside the object area")
+            }
             offsets.append(offset)
         }
         self.offsets = offsets
@@ -58,7 +62,9 @@ struct BinaryPropertyList {
     /// A big-endian unsigned integer of `size` bytes at `offset`, checked against the end and
     /// against overflowing `Int`.
     private static func integer(_ bytes: [UInt8], at offset: Int, size: Int) throws -> Int {
-        guard offset >= 0, size >= 1, size <= 8, offset <= bytes.count - size else { throw Failure.malformed("truncated binary property list") }
+        guard offset >= 0, size >= 1, size <= 8, offset <= bytes.count - size else {
+            throw Failure.malformed("truncated binary property list")
+        }
         var value: UInt64 = 0
         for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
         guard value <= UInt64(Int.max) else { throw Failure.malformed("binary property list number out of range") }
@@ -75,7 +81,9 @@ struct BinaryPropertyList {
     private func length(marker: UInt8, at offset: Int) throws -> (count: Int, start: Int) {
         let nibble = Int(marker & 0x0F)
         guard nibble == 0x0F else { return (nibble, offset + 1) }
-        guard offset + 1 < bytes.count, bytes[offset + 1] & 0xF0 == 0x10 else { throw Failure.malformed("malformed binary property list length") }
+        guard offset + 1 < bytes.count, bytes[offset + 1] & 0xF0 == 0x10 else {
+            throw Failure.malformed("malformed binary property list length")
+        }
         let size = 1 << Int(bytes[offset + 1] & 0x0F)
         guard size <= 8 else { throw Failure.malformed("binary property list length out of range") }
         return (try Self.integer(bytes, at: offset + 2, size: size), offset + 2 + size)
@@ -83,14 +91,18 @@ struct BinaryPropertyList {
 
     private func slice(_ start: Int, _ count: Int, width: Int = 1) throws -> ArraySlice<UInt8> {
         let (total, overflow) = count.multipliedReportingOverflow(by: width)
-        guard !overflow, start >= 0, total >= 0, start <= bytes.count - total else { throw Failure.malformed("truncated binary property list") }
+        guard !overflow, start >= 0, total >= 0, start <= bytes.count - total else {
+            throw Failure.malformed("truncated binary property list")
+        }
         return bytes[start..<start + total]
     }
 
     private mutating func node(_ object: Int, depth: Int) throws -> PlistNode {
         budget -= 1
         guard budget >= 0 else { throw Failure.tooComplex }
-        guard depth < PlistTreeBuilder.maximumDepth else { throw Failure.malformed("binary property list is nested too deeply") }
+        guard depth < PlistTreeBuilder.maximumDepth else {
+            throw Failure.malformed("binary property list is nested too deeply")
+        }
         let offset = offsets[object]
         let marker = bytes[offset]
         switch marker >> 4 {
@@ -154,7 +166,9 @@ struct BinaryPropertyList {
             var entries: [PlistEntry] = []
             for index in 0..<count {
                 let key = try node(try reference(at: start + index * referenceSize), depth: depth + 1)
-                guard case .string(let name) = key.value else { throw Failure.malformed("binary property list key is not a string") }
+                guard case .string(let name) = key.value else {
+                    throw Failure.malformed("binary property list key is not a string")
+                }
                 let value = try node(try reference(at: start + (count + index) * referenceSize), depth: depth + 1)
                 entries.append(PlistEntry(key: name, value: value))
             }

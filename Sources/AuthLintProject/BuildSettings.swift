@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Build-setting arithmetic shared by Xcode projects and xcconfig files: layering with
 /// `$(inherited)` and `$(VARIABLE)` expansion.
 public enum BuildSettings {
@@ -44,7 +45,10 @@ public enum BuildSettings {
         guard index + 12 <= text.count, text[index] == UInt8(ascii: "$") else { return false }
         let open = text[index + 1]
         let close = text[index + 11]
-        guard (open == UInt8(ascii: "(") && close == UInt8(ascii: ")")) || (open == UInt8(ascii: "{") && close == UInt8(ascii: "}")) else {
+        guard
+            (open == UInt8(ascii: "(") && close == UInt8(ascii: ")"))
+                || (open == UInt8(ascii: "{") && close == UInt8(ascii: "}"))
+        else {
             return false
         }
         return text[(index + 2)..<(index + 11)].elementsEqual(name)
@@ -102,7 +106,11 @@ public enum BuildSettings {
                     let unclosed = parenthesis ? unclosedParenthesis : unclosedBrace
                     let end = next >= unclosed ? nil : value[next...].firstIndex(of: close)
                     if end == nil {
-                        if parenthesis { unclosedParenthesis = min(unclosedParenthesis, next) } else { unclosedBrace = min(unclosedBrace, next) }
+                        if parenthesis {
+                            unclosedParenthesis = min(unclosedParenthesis, next)
+                        } else {
+                            unclosedBrace = min(unclosedBrace, next)
+                        }
                     }
                     if let end {
                         let inner = value[value.index(after: next)..<end]

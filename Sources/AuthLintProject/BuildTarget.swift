@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A group of files that ship together: an app target, an extension, a library, the tests.
 /// Project-wide facts ("is the credential state checked anywhere?") are answered per target.
 public struct BuildTarget: Sendable, Hashable {
@@ -34,7 +35,9 @@ public struct BuildTarget: Sendable, Hashable {
 /// Decides which target each source file belongs to, from Xcode target membership, Swift package
 /// target folders, and the file's imports (a file importing XCTest is test code).
 package enum BuildTargetBuilder {
-    package static let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "ViewInspector"]
+    package static let testModules: Set<String> = [
+        "XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "ViewInspector",
+    ]
 
     /// What the builder needs of a source file.
     package struct File {
@@ -73,7 +76,9 @@ package enum BuildTargetBuilder {
         let shipping = scanned?.applicationsShippingLibraries()
         var targetOfFile: [Int] = []
         var testsByImport: [(file: Int, module: String)] = []
-        let ownModules = Set((scanned?.xcodeProjects.flatMap(\.targets).map(\.name) ?? []) + (scanned?.manifests.swiftPackageTargets.map(\.name) ?? []))
+        let ownModules = Set(
+            (scanned?.xcodeProjects.flatMap(\.targets).map(\.name) ?? [])
+                + (scanned?.manifests.swiftPackageTargets.map(\.name) ?? []))
         let testModules = testModules.subtracting(ownModules)
         for (fileIndex, code) in files.enumerated() {
             let path = code.path
@@ -117,7 +122,9 @@ package enum BuildTargetBuilder {
         return targets.map { target in
             guard count[target.name, default: 0] > 1, !target.project.isEmpty else { return target }
             var named = target
-            let file = target.project.hasSuffix("/project.pbxproj") ? ProjectPath.directory(of: target.project) : target.project
+            let file =
+                target.project.hasSuffix("/project.pbxproj")
+                ? ProjectPath.directory(of: target.project) : target.project
             named.name += " (\(file))"
             return named
         }
@@ -136,10 +143,13 @@ package enum BuildTargetBuilder {
     /// an app's `App/Info.plist` does not part `App/` from its `Auth/` folder.
     private static func projectFolders(_ scanned: ScannedProject) -> Set<String> {
         var folders = Set<String>()
-        let hasProjectFile = !scanned.xcodeProjects.isEmpty
+        let hasProjectFile =
+            !scanned.xcodeProjects.isEmpty
             || scanned.allFiles.contains { [.xcodeProject, .packageManifest, .podfile, .cartfile].contains($0.kind) }
         // Tuist manifests and XcodeGen specs define projects of their own.
-        for project in scanned.xcodeProjects where !project.path.hasSuffix(".pbxproj") { folders.insert(project.projectDirectory) }
+        for project in scanned.xcodeProjects where !project.path.hasSuffix(".pbxproj") {
+            folders.insert(project.projectDirectory)
+        }
         for file in scanned.allFiles {
             switch file.kind {
             case .packageManifest, .podfile, .cartfile, .xcodeProject:

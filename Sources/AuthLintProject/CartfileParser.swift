@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Reads `Cartfile` and `Cartfile.resolved` lines: `github "owner/repo" ~> 1.0`,
 /// `git "https://host/repo.git" "branch"`, `binary "https://host/spec.json"`.
 enum CartfileParser {
@@ -17,12 +18,16 @@ enum CartfileParser {
             guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else { continue }
             let location = String(rest[rest.index(after: rest.startIndex)..<close])
             var version = String(rest[rest.index(after: close)...].trimmingSpaces())
-            if version.count >= 2, version.hasPrefix("\""), version.hasSuffix("\"") { version = String(version.dropFirst().dropLast()) }
+            if version.count >= 2, version.hasPrefix("\""), version.hasSuffix("\"") {
+                version = String(version.dropFirst().dropLast())
+            }
             var name = ProjectPath.lastComponent(of: location.hasSuffix("/") ? String(location.dropLast()) : location)
             for suffix in [".git", ".json"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
             guard !name.isEmpty else { continue }
-            packages.append(LinkedPackage(name: name, version: version.isEmpty ? nil : version, manager: .carthage,
-                                          source: path, line: lineNumber, location: location))
+            packages.append(
+                LinkedPackage(
+                    name: name, version: version.isEmpty ? nil : version, manager: .carthage,
+                    source: path, line: lineNumber, location: location))
         }
         return packages
     }

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// An SDK or library the project links, as one dependency manifest names it.
 public struct LinkedPackage: Sendable, Hashable, Codable {
     /// The dependency manager whose manifest names the package.
@@ -25,8 +26,10 @@ public struct LinkedPackage: Sendable, Hashable, Codable {
     /// Repository URL, git URL or local path, when the manifest gives one.
     public var location: String?
 
-    public init(name: String, version: String? = nil, manager: Manager, source: String, line: Int,
-                target: String? = nil, location: String? = nil) {
+    public init(
+        name: String, version: String? = nil, manager: Manager, source: String, line: Int,
+        target: String? = nil, location: String? = nil
+    ) {
         self.name = name
         self.version = version
         self.manager = manager
@@ -107,8 +110,10 @@ public struct DependencyManifests: Sendable, Hashable {
             let outside = manifest.targets.filter { !ProjectPath.isInside($0.path, folder: "") }
             swiftPackageTargets += manifest.targets.filter { ProjectPath.isInside($0.path, folder: "") }
             return outside.map { target in
-                Diagnostic(path: path, kind: .outsideRoot,
-                           message: "the path of target \(target.name) leads outside the project root; not read", line: target.line)
+                Diagnostic(
+                    path: path, kind: .outsideRoot,
+                    message: "the path of target \(target.name) leads outside the project root; not read",
+                    line: target.line)
             }
         default:
             break

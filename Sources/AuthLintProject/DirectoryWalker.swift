@@ -59,7 +59,8 @@ struct DirectoryWalker {
     /// Collects a file whose folders already passed the excludes. `isBelowRoot`: its path is the
     /// root's joined with `relative`.
     private mutating func add(
-        absolutePath: @autoclosure () -> String, relative: String, kind: ProjectFileKind, status: FileStatus, isBelowRoot: Bool? = nil
+        absolutePath: @autoclosure () -> String, relative: String, kind: ProjectFileKind, status: FileStatus,
+        isBelowRoot: Bool? = nil
     ) {
         if excludes.matches(relative) { return }
         if !includes.includes(relative) { return }
@@ -76,7 +77,9 @@ struct DirectoryWalker {
             return
         }
         let path = absolutePath()
-        files.append(below.absolutePath == path ? below : ProjectFile(path: relative, absolutePath: path, kind: kind, status: status))
+        files.append(
+            below.absolutePath == path
+                ? below : ProjectFile(path: relative, absolutePath: path, kind: kind, status: status))
     }
 
     private mutating func walk(_ directory: String, relative: String) {
@@ -88,8 +91,10 @@ struct DirectoryWalker {
 
     private mutating func walk(_ directory: String, relative: String, status: FileStatus) {
         if ancestors.contains(status.identity) {
-            diagnostics.append(Diagnostic(path: relative, kind: .symlinkLoop,
-                                          message: "symbolic link loop: this folder contains itself; not followed"))
+            diagnostics.append(
+                Diagnostic(
+                    path: relative, kind: .symlinkLoop,
+                    message: "symbolic link loop: this folder contains itself; not followed"))
             return
         }
         guard visitedDirectories.insert(status.identity).inserted else { return }
@@ -97,7 +102,8 @@ struct DirectoryWalker {
         switch lister?.entries(of: directory) ?? FolderLister.list(directory) {
         case .success(let listed): entries = listed
         case .failure(let error):
-            diagnostics.append(Diagnostic(path: relative, kind: .unreadable, message: "cannot list folder: \(error.message)"))
+            diagnostics.append(
+                Diagnostic(path: relative, kind: .unreadable, message: "cannot list folder: \(error.message)"))
             return
         }
         ancestors.insert(status.identity)
@@ -105,12 +111,15 @@ struct DirectoryWalker {
         func childPath(_ name: String) -> String { ProjectFile.joined(directory, name) }
         func childRelative(_ name: String) -> String { relative.isEmpty ? name : ProjectPath.child(relative, name) }
         // The folders below this one that the walk will enter, in its order, are listed ahead.
-        lister?.ahead(entries.compactMap { entry in
-            guard entry.nameIsUTF8, (try? entry.status.get())?.type == .directory, !ScanOptions.skipsDirectory(named: entry.name) else {
-                return nil
-            }
-            return excludes.excludes(childRelative(entry.name)) ? nil : childPath(entry.name)
-        })
+        lister?.ahead(
+            entries.compactMap { entry in
+                guard entry.nameIsUTF8, (try? entry.status.get())?.type == .directory,
+                    !ScanOptions.skipsDirectory(named: entry.name)
+                else {
+                    return nil
+                }
+                return excludes.excludes(childRelative(entry.name)) ? nil : childPath(entry.name)
+            })
         // Files below the root are kept as the root and their relative path when that is their path.
         let isBelowRoot = (relative.isEmpty ? root : ProjectFile.joined(root, relative)) == directory
         for entry in entries {
@@ -123,7 +132,8 @@ struct DirectoryWalker {
                 // No path can name it: say so where a folder or a collected file would have been.
                 let isFolder = (try? entry.status.get())?.type == .directory
                 if isFolder || entry.kind != nil {
-                    diagnostics.append(Diagnostic(path: childRelative, kind: .unreadable, message: "name is not valid UTF-8"))
+                    diagnostics.append(
+                        Diagnostic(path: childRelative, kind: .unreadable, message: "name is not valid UTF-8"))
                 }
                 continue
             }
@@ -147,13 +157,17 @@ struct DirectoryWalker {
                     }
                     childStatus = value
                 case .failure(let error) where error.isLoop:
-                    diagnostics.append(Diagnostic(path: childRelative, kind: .symlinkLoop, message: "symbolic link loop; not followed"))
+                    diagnostics.append(
+                        Diagnostic(path: childRelative, kind: .symlinkLoop, message: "symbolic link loop; not followed")
+                    )
                     continue
                 case .failure(let error):
                     // A dangling link matters only where a collected file would have been.
                     if entry.kind != nil {
                         let kind: Diagnostic.Kind = error.isNotFound ? .notFound : .unreadable
-                        diagnostics.append(Diagnostic(path: childRelative, kind: kind, message: "broken symbolic link: \(error.message)"))
+                        diagnostics.append(
+                            Diagnostic(
+                                path: childRelative, kind: kind, message: "broken symbolic link: \(error.message)"))
                     }
                     continue
                 }
@@ -164,7 +178,9 @@ struct DirectoryWalker {
                 walk(child, relative: childRelative, status: childStatus)
             case .regular:
                 guard let kind = entry.kind else { continue }
-                add(absolutePath: child, relative: childRelative, kind: kind, status: childStatus, isBelowRoot: isBelowRoot)
+                add(
+                    absolutePath: child, relative: childRelative, kind: kind, status: childStatus,
+                    isBelowRoot: isBelowRoot)
             case .other:
                 if entry.kind != nil {
                     diagnostics.append(FileReader.notRegular.diagnostic(path: childRelative))

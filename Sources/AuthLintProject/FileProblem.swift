@@ -7,7 +7,8 @@ import Foundation
 public enum FileProblem {
     public static func describe(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return plain(Int32(underlying.code))
         }
         if nsError.domain == NSPOSIXErrorDomain { return plain(Int32(nsError.code)) }
@@ -31,4 +32,3 @@ public enum FileProblem {
         return SystemError(code: code).message.lowercased()
     }
 }
-

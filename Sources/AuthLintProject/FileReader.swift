@@ -1,11 +1,12 @@
 import AuthLintModel
 import AuthLintSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a file could not be read; `kind` is the diagnostic kind to report.
@@ -53,7 +54,9 @@ public enum FileReader {
         readFile(atPath: path, maxFileSize: maxFileSize, identity: nil)
     }
 
-    static func readFile(atPath path: String, maxFileSize: Int, identity: FileIdentity?) -> Result<[UInt8], FileReadError> {
+    static func readFile(atPath path: String, maxFileSize: Int, identity: FileIdentity?) -> Result<
+        [UInt8], FileReadError
+    > {
         // Non-blocking, so that opening a FIFO cannot wait for a writer; only a regular file is read.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(error(SystemError.current())) }
@@ -62,8 +65,14 @@ public enum FileReader {
         guard fstat(descriptor, &info) == 0 else { return .failure(error(SystemError.current())) }
         // A path the scan found a file at (inside the root, through links that stay inside) that
         // now opens another file (replaced since, by a link that leads elsewhere perhaps) is not read.
-        if let identity, identity != FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)) {
-            return .failure(FileReadError(kind: .unreadable, message: "replaced by another file since the tree was scanned; not read"))
+        if let identity,
+            identity
+                != FileIdentity(
+                    device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+        {
+            return .failure(
+                FileReadError(
+                    kind: .unreadable, message: "replaced by another file since the tree was scanned; not read"))
         }
         switch UInt32(info.st_mode) & 0o170000 {
         case 0o100000: break
@@ -127,29 +136,37 @@ public enum FileReader {
 
     /// A source file's bytes: refused when binary (a NUL byte in its first 8 KiB) besides the
     /// failures of `readFile`. Ill-formed UTF-8 is not a failure; it is noted in the result.
-    public static func readSource(atPath path: String, maxFileSize: Int = 8 << 20) -> Result<SourceContents, FileReadError> {
+    public static func readSource(atPath path: String, maxFileSize: Int = 8 << 20) -> Result<
+        SourceContents, FileReadError
+    > {
         readSource(atPath: path, maxFileSize: maxFileSize, identity: nil)
     }
 
-    static func readSource(atPath path: String, maxFileSize: Int, identity: FileIdentity?) -> Result<SourceContents, FileReadError> {
+    static func readSource(atPath path: String, maxFileSize: Int, identity: FileIdentity?) -> Result<
+        SourceContents, FileReadError
+    > {
         switch readFile(atPath: path, maxFileSize: maxFileSize, identity: identity) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let bytes):
             if let offset = firstNUL(in: bytes, limit: binaryProbeLength) {
-                return .failure(FileReadError(
-                    kind: .binaryFile,
-                    message: "binary file (NUL byte at offset \(offset))",
-                    line: line(ofOffset: offset, in: bytes)
-                ))
+                return .failure(
+                    FileReadError(
+                        kind: .binaryFile,
+                        message: "binary file (NUL byte at offset \(offset))",
+                        line: line(ofOffset: offset, in: bytes)
+                    ))
             }
-            return .success(SourceContents(bytes: bytes, invalidUTF8Offset: UTF8Validation.firstInvalidOffset(in: bytes)))
+            return .success(
+                SourceContents(bytes: bytes, invalidUTF8Offset: UTF8Validation.firstInvalidOffset(in: bytes)))
         }
     }
 
     /// Reads a scanned source file: its bytes (nil when it must be skipped) and the diagnostics to
     /// report (`.binaryFile`, `.unreadable`, `.tooLarge`, `.notFound`, or a non-fatal `.invalidUTF8`).
-    public static func readSource(_ file: ProjectFile, maxFileSize: Int = 8 << 20) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
+    public static func readSource(_ file: ProjectFile, maxFileSize: Int = 8 << 20) -> (
+        bytes: [UInt8]?, diagnostics: [Diagnostic]
+    ) {
         switch readSource(atPath: file.absolutePath, maxFileSize: maxFileSize, identity: file.stamp?.identity) {
         case .failure(let failure):
             return (nil, [failure.diagnostic(path: file.path)])
@@ -158,7 +175,8 @@ public enum FileReader {
             let (line, column) = position(ofOffset: offset, in: contents.bytes)
             let diagnostic = Diagnostic(
                 path: file.path, kind: .invalidUTF8,
-                message: "file is not valid UTF-8 (first ill-formed byte at offset \(offset)); read with replacement characters",
+                message:
+                    "file is not valid UTF-8 (first ill-formed byte at offset \(offset)); read with replacement characters",
                 line: line, column: column
             )
             return (contents.bytes, [diagnostic])
@@ -191,7 +209,8 @@ public enum FileReader {
     }
 
     /// A FIFO, device or socket: never opened for reading, since reading one can block forever.
-    static let notRegular = FileReadError(kind: .notRegularFile, message: "not a regular file (a FIFO, device or socket); not read")
+    static let notRegular = FileReadError(
+        kind: .notRegularFile, message: "not a regular file (a FIFO, device or socket); not read")
 
     static func tooLarge(size: Int, limit: Int) -> FileReadError {
         FileReadError(kind: .tooLarge, message: "file is \(size) bytes, larger than the \(limit)-byte limit; skipped")

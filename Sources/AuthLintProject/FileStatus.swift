@@ -1,11 +1,12 @@
 import AuthLintModel
 import AuthLintSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file's identity on disk: two paths with the same identity are the same file or folder.
@@ -60,9 +61,11 @@ package struct FileStatus: Sendable {
         )
         size = Int(truncatingIfNeeded: info.st_size)
         #if canImport(Darwin)
-            let modified = info.st_mtimespec, changed = info.st_ctimespec
+            let modified = info.st_mtimespec
+            let changed = info.st_ctimespec
         #else
-            let modified = info.st_mtim, changed = info.st_ctim
+            let modified = info.st_mtim
+            let changed = info.st_ctim
         #endif
         self.modified = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)
         self.changed = Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec)
@@ -110,7 +113,9 @@ struct FolderEntry: Sendable {
                 if type == UInt8(DT_REG), collected == nil { return nil }
                 var info = stat()
                 let status: Result<FileStatus, SystemError> =
-                    fstatat(descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
+                    fstatat(
+                        descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW)
+                        == 0
                     ? .success(FileStatus(info)) : .failure(.current())
                 return FolderEntry(name: name, nameIsUTF8: valid != nil, kind: collected, status: status)
             }

@@ -8,7 +8,9 @@ import Foundation
     import Darwin
 #endif
 
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, buffer, count) }
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
 
 /// Files written whole and put in place in one step: a new file under a random name in the
 /// same folder, created exclusively and never through a link, then renamed over the old one (or
@@ -46,7 +48,9 @@ package enum FreshFile {
     /// Replaces the file at `path` with `bytes`, keeping its mode.
     package static func replace(_ path: String, with bytes: [UInt8]) throws {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Problem("is not a regular file") }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Problem("is not a regular file")
+        }
         let temporary = try create(in: ProjectPath.directory(of: path), bytes, mode: info.st_mode & 0o7777)
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))

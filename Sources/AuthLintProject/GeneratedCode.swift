@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Recognises source files a tool wrote: SwiftGen, R.swift, Sourcery, protobuf and gRPC, Apollo,
 /// Mockolo, Core Data and the like. Such code is not the app's own, so it is not linted by
 /// default: a localised `"Withdraw"` in a strings table is no account deletion.
@@ -59,7 +60,9 @@ public enum GeneratedCode {
             } else if byte == UInt8(ascii: "/"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "*") {
                 let start = index
                 index += 2
-                while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    index += 1
+                }
                 index = min(index + 2, end)
                 comments += bytes[start..<index] + [0x0A]
             } else {

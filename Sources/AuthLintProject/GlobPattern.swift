@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A path glob such as `**/Tests/**`, `Generated/*.swift` or `*.pb.swift`, matched against
 /// `/`-separated paths relative to the project root.
 ///
@@ -83,9 +84,12 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
                     next[index] = reached
                 }
             case .literal(let bytes):
-                for index in 0..<parts.count where reachable[index] && parts[index].elementsEqual(bytes) { next[index + 1] = true }
+                for index in 0..<parts.count where reachable[index] && parts[index].elementsEqual(bytes) {
+                    next[index + 1] = true
+                }
             case .wildcard(let bytes):
-                for index in 0..<parts.count where reachable[index] && GlobPattern.wildcardMatch(Array(parts[index]), bytes) {
+                for index in 0..<parts.count
+                where reachable[index] && GlobPattern.wildcardMatch(Array(parts[index]), bytes) {
                     next[index + 1] = true
                 }
             }

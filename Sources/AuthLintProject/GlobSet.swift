@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Many globs matched as one (a configuration's `exclude:` and `include:`, `--exclude`): the
 /// globs of each declaring folder are compiled once into one automaton over path segments, whose
 /// literal segments are looked up by hash. A path costs a few lookups per segment however many
@@ -147,7 +148,9 @@ struct SegmentAutomaton: Sendable {
                 let current = nodes[Int(node)]
                 if current.loops { enter(node, into: &next) }
                 if let to = current.literals[bytes] { enter(to, into: &next) }
-                for edge in current.wildcards where GlobPattern.wildcardMatch(bytes, edge.pattern) { enter(edge.to, into: &next) }
+                for edge in current.wildcards where GlobPattern.wildcardMatch(bytes, edge.pattern) {
+                    enter(edge.to, into: &next)
+                }
             }
             if next.isEmpty { return false }
             active = next

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A project that a Tuist manifest (`Project.swift`) or an XcodeGen spec (`project.yml`) defines
 /// instead of a `project.pbxproj`: its targets, which files each compiles, and what each is signed
 /// with. It becomes an ``XcodeProject`` so that target membership and entitlements work the same
@@ -56,15 +57,19 @@ struct ManifestProject {
     /// The project as an ``XcodeProject``, the entitlements written inline as property lists
     /// (path: the manifest), and a diagnostic for each path that leads outside the root.
     /// `files` are the root-relative paths of every file scanned.
-    func build(files: [String]) -> (project: XcodeProject, inlineEntitlements: [PropertyListFile], diagnostics: [Diagnostic]) {
+    func build(files: [String]) -> (
+        project: XcodeProject, inlineEntitlements: [PropertyListFile], diagnostics: [Diagnostic]
+    ) {
         let folder = ProjectPath.directory(of: path)
         var diagnostics: [Diagnostic] = []
         var inline: [PropertyListFile] = []
         func resolve(_ located: Located) -> String? {
             let resolved = ProjectPath.join(folder, located.path)
             guard ProjectPath.isInside(resolved, folder: "") else {
-                diagnostics.append(Diagnostic(path: path, kind: .outsideRoot, message: "names a path outside the project root; not read",
-                                              line: located.line))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, kind: .outsideRoot, message: "names a path outside the project root; not read",
+                        line: located.line))
                 return nil
             }
             return resolved
@@ -93,10 +98,10 @@ struct ManifestProject {
             case .unknown:
                 signingKnown = false
                 unreadable = true
-            case let .file(located):
+            case .file(let located):
                 configuration.entitlementsPath = resolve(located)
                 signingKnown = configuration.entitlementsPath != nil
-            case let .inline(root):
+            case .inline(let root):
                 // One inline dictionary per manifest is kept: the manifest's path names it.
                 if inline.isEmpty {
                     inline.append(PropertyListFile(path: path, kind: .entitlements, format: .xml, root: root))
@@ -109,7 +114,8 @@ struct ManifestProject {
             configuration.infoPlistKeys = target.infoPlistKeys
             var xcodeTarget = XcodeTarget(
                 name: target.name, productType: target.productType, line: target.line,
-                sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration], dependencies: target.dependencies)
+                sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration],
+                dependencies: target.dependencies)
             xcodeTarget.project = path
             xcodeTarget.signingKnown = signingKnown
             xcodeTarget.entitlementsUnreadable = unreadable
@@ -125,13 +131,15 @@ struct ManifestProject {
         switch name {
         case "app", "application": return "com.apple.product-type.application"
         case "appExtension", "app-extension", "widgetExtension", "messagesExtension", "app-extension.messages",
-             "extensionKitExtension", "extensionkit-extension", "appClip", "application.on-demand-install-capable",
-             "watch2App", "application.watchapp2", "watch2Extension", "watchkit2-extension":
+            "extensionKitExtension", "extensionkit-extension", "appClip", "application.on-demand-install-capable",
+            "watch2App", "application.watchapp2", "watch2Extension", "watchkit2-extension":
             switch name {
-            case "appClip", "application.on-demand-install-capable": return "com.apple.product-type.application.on-demand-install-capable"
+            case "appClip", "application.on-demand-install-capable":
+                return "com.apple.product-type.application.on-demand-install-capable"
             case "watch2App", "application.watchapp2": return "com.apple.product-type.application.watchapp2"
             case "watch2Extension", "watchkit2-extension": return "com.apple.product-type.watchkit2-extension"
-            case "extensionKitExtension", "extensionkit-extension": return "com.apple.product-type.extensionkit-extension"
+            case "extensionKitExtension", "extensionkit-extension":
+                return "com.apple.product-type.extensionkit-extension"
             case "messagesExtension", "app-extension.messages": return "com.apple.product-type.app-extension.messages"
             default: return "com.apple.product-type.app-extension"
             }

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A value of an old-style (OpenStep) property list such as `project.pbxproj`, with the 1-based
 /// line it starts on.
 public struct PBXNode: Sendable, Hashable {

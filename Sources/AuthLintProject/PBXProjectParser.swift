@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Why an old-style property list could not be parsed.
 public struct PBXParseError: Error, Sendable, Hashable {
     /// What was expected or found.
@@ -66,7 +67,9 @@ public enum PBXProjectParser {
                 case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
                     index += 2
                     while index < bytes.count {
-                        if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                        if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count,
+                            bytes[index + 1] == UInt8(ascii: "/")
+                        {
                             index += 2
                             break
                         }
@@ -146,7 +149,10 @@ public enum PBXProjectParser {
                     guard high == nil else { throw error("odd number of hex digits in data") }
                     return data
                 }
-                if byte == 0x0A { line += 1; continue }
+                if byte == 0x0A {
+                    line += 1
+                    continue
+                }
                 if byte == 0x20 || byte == 0x09 || byte == 0x0D { continue }
                 guard let nibble = Self.hexValue(byte) else { throw error("invalid character in data") }
                 if let first = high {
@@ -171,9 +177,9 @@ public enum PBXProjectParser {
         static func isDelimiter(_ byte: UInt8) -> Bool {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C,
-                 UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                 UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "="), UInt8(ascii: "\""),
-                 UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+                UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "="), UInt8(ascii: "\""),
+                UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"):
                 return true
             default:
                 return false
@@ -247,7 +253,9 @@ public enum PBXProjectParser {
                 case UInt8(ascii: "0")...UInt8(ascii: "7"):
                     var value = UInt32(escaped - UInt8(ascii: "0"))
                     var digits = 1
-                    while digits < 3, index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "7") {
+                    while digits < 3, index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+                        bytes[index] <= UInt8(ascii: "7")
+                    {
                         value = value << 3 | UInt32(bytes[index] - UInt8(ascii: "0"))
                         digits += 1
                         index += 1

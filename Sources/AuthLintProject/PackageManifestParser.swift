@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Reads a `Package.swift` lexically, without running it: `.package(url:…)` dependencies,
 /// target declarations with their `path:` and `dependencies:`, and `.product(name:package:)` uses.
 enum PackageManifestParser {
@@ -32,15 +33,18 @@ enum PackageManifestParser {
                     packages.append(package)
                 }
             } else if targetKinds.contains(callee), let name = string(tokens, arguments["name"]) {
-                var target = SwiftPackageTarget(name: name, kind: callee, path: "", dependencies: [], manifest: path, line: tokens[index + 1].line)
+                var target = SwiftPackageTarget(
+                    name: name, kind: callee, path: "", dependencies: [], manifest: path, line: tokens[index + 1].line)
                 let defaultFolder = callee == "testTarget" ? "Tests" : callee == "plugin" ? "Plugins" : "Sources"
                 target.path = ProjectPath.join(folder, string(tokens, arguments["path"]) ?? "\(defaultFolder)/\(name)")
                 if let range = arguments["dependencies"] {
                     for (dependency, product) in dependencies(tokens, in: range) {
                         target.dependencies.append(dependency.name)
                         if let product {
-                            packages.append(LinkedPackage(name: dependency.name, manager: .swiftPackageManager, source: path,
-                                                          line: dependency.line, target: name, location: product))
+                            packages.append(
+                                LinkedPackage(
+                                    name: dependency.name, manager: .swiftPackageManager, source: path,
+                                    line: dependency.line, target: name, location: product))
                         }
                     }
                 }
@@ -55,25 +59,34 @@ enum PackageManifestParser {
     }
 
     /// A `.package(…)` dependency: named by `name:`, `id:`, or the URL's or path's last segment.
-    private static func dependency(_ tokens: [Token], arguments: [String: Range<Int>], line: Int, path: String) -> LinkedPackage? {
-        let location = string(tokens, arguments["url"]) ?? string(tokens, arguments["path"]) ?? string(tokens, arguments["id"])
+    private static func dependency(_ tokens: [Token], arguments: [String: Range<Int>], line: Int, path: String)
+        -> LinkedPackage?
+    {
+        let location =
+            string(tokens, arguments["url"]) ?? string(tokens, arguments["path"]) ?? string(tokens, arguments["id"])
         var name = string(tokens, arguments["name"])
-        if name == nil, var last = location.map({ ProjectPath.lastComponent(of: $0.hasSuffix("/") ? String($0.dropLast()) : $0) }) {
+        if name == nil,
+            var last = location.map({ ProjectPath.lastComponent(of: $0.hasSuffix("/") ? String($0.dropLast()) : $0) })
+        {
             if last.hasSuffix(".git") { last = String(last.dropLast(4)) }
             name = last
         }
         guard let name, !name.isEmpty else { return nil }
-        var version = string(tokens, arguments["from"]) ?? string(tokens, arguments["exact"])
+        var version =
+            string(tokens, arguments["from"]) ?? string(tokens, arguments["exact"])
             ?? string(tokens, arguments["branch"]) ?? string(tokens, arguments["revision"])
         if version == nil, let unlabeled = arguments[""], tokens[unlabeled].contains(where: { $0.kind == .string }) {
             version = tokens[unlabeled].first { $0.kind == .string }?.text
         }
-        return LinkedPackage(name: name, version: version, manager: .swiftPackageManager, source: path, line: line, location: location)
+        return LinkedPackage(
+            name: name, version: version, manager: .swiftPackageManager, source: path, line: line, location: location)
     }
 
     /// The entries of a `dependencies: [...]` argument: plain names, `.target(name:)`,
     /// `.byName(name:)` and `.product(name:package:)` (with the package, or the name when omitted).
-    private static func dependencies(_ tokens: [Token], in range: Range<Int>) -> [(name: (name: String, line: Int), product: String?)] {
+    private static func dependencies(_ tokens: [Token], in range: Range<Int>) -> [(
+        name: (name: String, line: Int), product: String?
+    )] {
         var result: [(name: (name: String, line: Int), product: String?)] = []
         var index = range.lowerBound
         var depth = 0
@@ -159,8 +172,15 @@ enum PackageManifestParser {
         }
         while index < count {
             let byte = bytes[index]
-            if byte == 0x0A { line += 1; index += 1; continue }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D { index += 1; continue }
+            if byte == 0x0A {
+                line += 1
+                index += 1
+                continue
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
                 while index < count, bytes[index] != 0x0A { index += 1 }
                 continue
@@ -169,10 +189,13 @@ enum PackageManifestParser {
                 var depth = 0
                 while index < count {
                     if bytes[index] == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
-                        depth += 1; index += 2; continue
+                        depth += 1
+                        index += 2
+                        continue
                     }
                     if bytes[index] == UInt8(ascii: "*"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
-                        depth -= 1; index += 2
+                        depth -= 1
+                        index += 2
                         if depth == 0 { break }
                         continue
                     }
@@ -181,26 +204,46 @@ enum PackageManifestParser {
                 }
                 continue
             }
-            if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && index + 1 < count && (bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "#"))) {
+            if byte == UInt8(ascii: "\"")
+                || (byte == UInt8(ascii: "#") && index + 1 < count
+                    && (bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "#")))
+            {
                 let startLine = line
                 var hashes = 0
-                while index < count, bytes[index] == UInt8(ascii: "#") { hashes += 1; index += 1 }
-                let multiline = index + 2 < count && bytes[index + 1] == UInt8(ascii: "\"") && bytes[index + 2] == UInt8(ascii: "\"")
+                while index < count, bytes[index] == UInt8(ascii: "#") {
+                    hashes += 1
+                    index += 1
+                }
+                let multiline =
+                    index + 2 < count && bytes[index + 1] == UInt8(ascii: "\"")
+                    && bytes[index + 2] == UInt8(ascii: "\"")
                 let quotes = multiline ? 3 : 1
                 index += quotes
                 var content: [UInt8] = []
                 while index < count {
                     let current = bytes[index]
                     if current == UInt8(ascii: "\\"), hashes == 0, index + 1 < count {
-                        content.append(current); content.append(bytes[index + 1]); index += 2; continue
+                        content.append(current)
+                        content.append(bytes[index + 1])
+                        index += 2
+                        continue
                     }
                     if current == UInt8(ascii: "\"") {
                         var closes = index + quotes + hashes <= count
                         var k = 0
-                        while closes, k < quotes { closes = bytes[index + k] == UInt8(ascii: "\""); k += 1 }
+                        while closes, k < quotes {
+                            closes = bytes[index + k] == UInt8(ascii: "\"")
+                            k += 1
+                        }
                         k = 0
-                        while closes, k < hashes { closes = bytes[index + quotes + k] == UInt8(ascii: "#"); k += 1 }
-                        if closes { index += quotes + hashes; break }
+                        while closes, k < hashes {
+                            closes = bytes[index + quotes + k] == UInt8(ascii: "#")
+                            k += 1
+                        }
+                        if closes {
+                            index += quotes + hashes
+                            break
+                        }
                     }
                     if current == 0x0A {
                         line += 1
@@ -215,7 +258,8 @@ enum PackageManifestParser {
             if isIdentifier(byte) {
                 let start = index
                 while index < count, isIdentifier(bytes[index]) { index += 1 }
-                tokens.append(Token(kind: .identifier, text: String(decoding: bytes[start..<index], as: UTF8.self), line: line))
+                tokens.append(
+                    Token(kind: .identifier, text: String(decoding: bytes[start..<index], as: UTF8.self), line: line))
                 continue
             }
             tokens.append(Token(kind: .punctuation, text: String(UnicodeScalar(byte)), line: line))

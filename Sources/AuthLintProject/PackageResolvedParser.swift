@@ -9,7 +9,8 @@ enum PackageResolvedParser {
         func malformed(_ message: String) -> ([LinkedPackage], [Diagnostic]) {
             ([], [Diagnostic(path: path, kind: .malformedManifest, message: message)])
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let top = object as? [String: Any] else {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let top = object as? [String: Any]
+        else {
             return malformed("Package.resolved is not a JSON object")
         }
         let pins: [[String: Any]]
@@ -26,9 +27,12 @@ enum PackageResolvedParser {
             guard let name = (pin["identity"] as? String) ?? (pin["package"] as? String) else { continue }
             let location = (pin["location"] as? String) ?? (pin["repositoryURL"] as? String)
             let state = pin["state"] as? [String: Any]
-            let version = (state?["version"] as? String) ?? (state?["branch"] as? String) ?? (state?["revision"] as? String)
-            packages.append(LinkedPackage(name: name, version: version, manager: .swiftPackageManager, source: path,
-                                          line: line(of: "\"\(name)\"", in: text), location: location))
+            let version =
+                (state?["version"] as? String) ?? (state?["branch"] as? String) ?? (state?["revision"] as? String)
+            packages.append(
+                LinkedPackage(
+                    name: name, version: version, manager: .swiftPackageManager, source: path,
+                    line: line(of: "\"\(name)\"", in: text), location: location))
         }
         return (packages, [])
     }

@@ -1,8 +1,9 @@
 import AuthLintModel
 import AuthLintSyntax
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The `XMLParser` delegate that turns a property list's XML into `PlistNode`s, noting the line of
@@ -45,8 +46,10 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
         parser?.abortParsing()
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         guard error == nil else { return }
         if let leaf {
             return fail("unexpected <\(name)> inside <\(leaf.name)>")
@@ -81,7 +84,9 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
             emit(PlistNode(.bool(name == "true"), line: start))
         case "dict":
             guard let frame = stack.popLast(), frame.isDictionary else { return fail("mismatched </dict>") }
-            if let pendingKey = frame.pendingKey { return fail("key \"\(pendingKey.key.shortExcerpt)\" has no value", line: pendingKey.line) }
+            if let pendingKey = frame.pendingKey {
+                return fail("key \"\(pendingKey.key.shortExcerpt)\" has no value", line: pendingKey.line)
+            }
             emit(PlistNode(.dictionary(frame.entries), line: frame.line))
         case "array":
             guard let frame = stack.popLast(), !frame.isDictionary else { return fail("mismatched </array>") }
@@ -99,18 +104,26 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
         switch name {
         case "key":
             guard let frame = stack.last, frame.isDictionary else { return fail("<key> outside a <dict>", line: line) }
-            if let pendingKey = frame.pendingKey { return fail("key \"\(pendingKey.key.shortExcerpt)\" has no value", line: pendingKey.line) }
+            if let pendingKey = frame.pendingKey {
+                return fail("key \"\(pendingKey.key.shortExcerpt)\" has no value", line: pendingKey.line)
+            }
             frame.pendingKey = (content, line)
         case "string":
             emit(PlistNode(.string(content), line: line))
         case "integer":
-            guard let number = Self.integer(content) else { return fail("invalid <integer> \"\(content.shortExcerpt)\"", line: line) }
+            guard let number = Self.integer(content) else {
+                return fail("invalid <integer> \"\(content.shortExcerpt)\"", line: line)
+            }
             emit(PlistNode(.integer(number), line: line))
         case "real":
-            guard let number = Self.real(content) else { return fail("invalid <real> \"\(content.shortExcerpt)\"", line: line) }
+            guard let number = Self.real(content) else {
+                return fail("invalid <real> \"\(content.shortExcerpt)\"", line: line)
+            }
             emit(PlistNode(.real(number), line: line))
         case "date":
-            guard let date = Self.date(content) else { return fail("invalid <date> \"\(content.shortExcerpt)\"", line: line) }
+            guard let date = Self.date(content) else {
+                return fail("invalid <date> \"\(content.shortExcerpt)\"", line: line)
+            }
             emit(PlistNode(.date(date), line: line))
         default:
             let compact = content.filter { !$0.isWhitespace }
@@ -126,7 +139,9 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
             return
         }
         if top.isDictionary {
-            guard let pendingKey = top.pendingKey else { return fail("<\(node.typeName)> in a <dict> without a <key>", line: node.line) }
+            guard let pendingKey = top.pendingKey else {
+                return fail("<\(node.typeName)> in a <dict> without a <key>", line: node.line)
+            }
             top.entries.append(PlistEntry(key: pendingKey.key, keyLine: pendingKey.line, value: node))
             top.pendingKey = nil
         } else {
@@ -159,7 +174,9 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
         fail("property list declares XML entities; refused")
     }
 
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+    func parser(
+        _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
         fail("property list declares XML entities; refused")
     }
 
@@ -176,7 +193,12 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
     static func integer(_ text: String) -> Int? {
         var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         var negative = false
-        if body.hasPrefix("-") { negative = true; body = body.dropFirst() } else if body.hasPrefix("+") { body = body.dropFirst() }
+        if body.hasPrefix("-") {
+            negative = true
+            body = body.dropFirst()
+        } else if body.hasPrefix("+") {
+            body = body.dropFirst()
+        }
         let magnitude: UInt64?
         if body.hasPrefix("0x") || body.hasPrefix("0X") {
             magnitude = UInt64(body.dropFirst(2), radix: 16)
@@ -202,8 +224,9 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
     static func date(_ text: String) -> Date? {
         let bytes = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              bytes[19] == UInt8(ascii: "Z") else { return nil }
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
@@ -214,8 +237,9 @@ final class PlistTreeBuilder: NSObject, XMLParserDelegate {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         // Days from 1970-01-01 in the proleptic Gregorian calendar.
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Reads CocoaPods files: the `Podfile` (a Ruby DSL, read line by line: `pod` lines, `target` and
 /// `abstract_target` blocks, and `def` blocks called from targets) and `Podfile.lock` (`PODS:`).
 enum PodfileParser {
@@ -9,7 +10,9 @@ enum PodfileParser {
         case other
     }
 
-    private static let blockOpeners: Set<String> = ["if", "unless", "case", "begin", "while", "until", "for", "class", "module"]
+    private static let blockOpeners: Set<String> = [
+        "if", "unless", "case", "begin", "while", "until", "for", "class", "module",
+    ]
 
     static func parsePodfile(_ bytes: [UInt8], path: String) -> [LinkedPackage] {
         var packages: [LinkedPackage] = []
@@ -38,8 +41,9 @@ enum PodfileParser {
                     requirement.first.map { $0.isNumber || "~<>=".contains($0) } ?? false
                 }
                 let location = gitLocation(rest)
-                var package = LinkedPackage(name: name, version: version, manager: .cocoaPods, source: path,
-                                            line: lineNumber, target: currentTarget(stack), location: location)
+                var package = LinkedPackage(
+                    name: name, version: version, manager: .cocoaPods, source: path,
+                    line: lineNumber, target: currentTarget(stack), location: location)
                 if let definition = currentDefinition(stack) {
                     package.target = nil
                     definitions[definition, default: []].append(package)
@@ -70,7 +74,9 @@ enum PodfileParser {
     /// Whether the line ends by opening a `do` block (`… do` or `… do |x|`).
     private static func opensBlock(_ line: Substring) -> Bool {
         if line == "do" || line.hasSuffix(" do") || line.hasSuffix("\tdo") { return true }
-        guard line.hasSuffix("|"), let range = line.firstRange(of: " do |") ?? line.firstRange(of: " do|") else { return false }
+        guard line.hasSuffix("|"), let range = line.firstRange(of: " do |") ?? line.firstRange(of: " do|") else {
+            return false
+        }
         return !line[range.upperBound...].dropLast().contains("|")
     }
 
@@ -172,7 +178,9 @@ enum PodfileParser {
                 version = String(entry[entry.index(after: open)..<entry.index(before: entry.endIndex)])
             }
             guard !name.isEmpty else { continue }
-            packages.append(LinkedPackage(name: String(name), version: version, manager: .cocoaPods, source: path, line: lineNumber))
+            packages.append(
+                LinkedPackage(name: String(name), version: version, manager: .cocoaPods, source: path, line: lineNumber)
+            )
         }
         return packages
     }

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A file found by the scanner.
 public struct ProjectFile: Sendable, Hashable, Codable {
     /// Path relative to the project root, `/`-separated (it may start with `../` for a file named
@@ -48,8 +49,10 @@ public struct ProjectFile: Sendable, Hashable, Codable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            path: try container.decode(String.self, forKey: .path), absolutePath: try container.decode(String.self, forKey: .absolutePath),
-            kind: try container.decode(ProjectFileKind.self, forKey: .kind), size: try container.decode(Int.self, forKey: .size))
+            path: try container.decode(String.self, forKey: .path),
+            absolutePath: try container.decode(String.self, forKey: .absolutePath),
+            kind: try container.decode(ProjectFileKind.self, forKey: .kind),
+            size: try container.decode(Int.self, forKey: .size))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -74,7 +77,9 @@ public struct ProjectFile: Sendable, Hashable, Codable {
     /// Whether the two records are equal, compared field by field: `==` without building the
     /// paths on disk.
     func isSameRecord(as other: ProjectFile) -> Bool {
-        (path, kind, size, stamp, folder, isBelowFolder) == (other.path, other.kind, other.size, other.stamp, other.folder, other.isBelowFolder)
+        (path, kind, size, stamp, folder, isBelowFolder) == (
+            other.path, other.kind, other.size, other.stamp, other.folder, other.isBelowFolder
+        )
     }
 
     public static func == (a: ProjectFile, b: ProjectFile) -> Bool {

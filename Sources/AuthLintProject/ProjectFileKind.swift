@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// The kinds of file the scanner collects from a project tree.
 public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
     case swift

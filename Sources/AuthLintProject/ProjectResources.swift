@@ -38,7 +38,9 @@ package struct ProjectResources: Sendable {
         package var generatedKeys: [String]
 
         package static func < (a: Self, b: Self) -> Bool {
-            (a.path ?? "", a.generatedKeys.joined(separator: "\n")) < (b.path ?? "", b.generatedKeys.joined(separator: "\n"))
+            (a.path ?? "", a.generatedKeys.joined(separator: "\n")) < (
+                b.path ?? "", b.generatedKeys.joined(separator: "\n")
+            )
         }
     }
 
@@ -71,14 +73,15 @@ package struct ProjectResources: Sendable {
         // A file the scan found is read only if it is still that file; a property list a build
         // setting named, which the scan read by its path, is read by it again.
         for list in scanned.entitlements + scanned.privacyManifests + scanned.infoPlists {
-            let read = scanned.file(atPath: list.path).map { FileReader.readFile($0) }
+            let read =
+                scanned.file(atPath: list.path).map { FileReader.readFile($0) }
                 ?? FileReader.readFile(atPath: (scanned.root as NSString).appendingPathComponent(list.path))
-            if case let .success(bytes) = read {
+            if case .success(let bytes) = read {
                 texts[list.path] = SourceFile(path: list.path, language: .objectiveC, bytes: bytes)
             }
         }
         for file in scanned.allFiles where file.kind == .interfaceBuilder {
-            if case let .success(bytes) = FileReader.readFile(file) {
+            if case .success(let bytes) = FileReader.readFile(file) {
                 interfaceNames.formUnion(ProjectResources.interfaceNames(in: bytes))
             }
         }
@@ -91,12 +94,17 @@ package struct ProjectResources: Sendable {
         func infoPlists(_ target: XcodeTarget) -> [InfoPlistSource] {
             let key = target.identity
             if let known = infoPlistsByTarget[key] { return known }
-            let found = Set(ProjectResources.shipping(target.buildConfigurations).map { configuration in
-                let settings = configuration.effectiveSettings.compactMap { name, value in
-                    name.hasPrefix("INFOPLIST_KEY_") && !value.isEmpty ? String(name.dropFirst("INFOPLIST_KEY_".count)) : nil
+            let found = Set(
+                ProjectResources.shipping(target.buildConfigurations).map { configuration in
+                    let settings = configuration.effectiveSettings.compactMap { name, value in
+                        name.hasPrefix("INFOPLIST_KEY_") && !value.isEmpty
+                            ? String(name.dropFirst("INFOPLIST_KEY_".count)) : nil
+                    }
+                    return InfoPlistSource(
+                        path: configuration.infoPlistPath,
+                        generatedKeys: Array(Set(settings + (configuration.infoPlistKeys ?? []))).sorted())
                 }
-                return InfoPlistSource(path: configuration.infoPlistPath, generatedKeys: Array(Set(settings + (configuration.infoPlistKeys ?? []))).sorted())
-            }).sorted()
+            ).sorted()
             infoPlistsByTarget[key] = found
             return found
         }
@@ -120,7 +128,8 @@ package struct ProjectResources: Sendable {
         func entitlements(_ target: XcodeTarget) -> [String] {
             let key = target.identity
             if let known = entitlementsByTarget[key] { return known }
-            let found = Array(Set(ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath))).sorted()
+            let found = Array(Set(ProjectResources.shipping(target.buildConfigurations).compactMap(\.entitlementsPath)))
+                .sorted()
             entitlementsByTarget[key] = found
             return found
         }
@@ -210,7 +219,11 @@ package struct ProjectResources: Sendable {
                 continue
             }
             i += 1
-            guard let attribute = attributes.first(where: { i + $0.count <= bytes.count && bytes[i..<(i + $0.count)].elementsEqual($0) }) else {
+            guard
+                let attribute = attributes.first(where: {
+                    i + $0.count <= bytes.count && bytes[i..<(i + $0.count)].elementsEqual($0)
+                })
+            else {
                 continue
             }
             let start = i + attribute.count

@@ -1,11 +1,12 @@
 import AuthLintModel
 import AuthLintSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The project root as the file system sees it, and the one test every path must pass before it
@@ -38,7 +39,9 @@ package struct ProjectRoot: Sendable {
     /// does any below it. The file itself must not exist.
     package func problemCreating(_ path: String) -> String? {
         let relative = ProjectPath.relative(ProjectPath.join(self.path, path), to: self.path)
-        guard ProjectPath.isInside(relative, folder: ""), !relative.isEmpty else { return "\(path) leads outside the project root" }
+        guard ProjectPath.isInside(relative, folder: ""), !relative.isEmpty else {
+            return "\(path) leads outside the project root"
+        }
         let components = relative.split(separator: "/").map(String.init)
         var current = self.path
         for (index, component) in components.enumerated() {
@@ -49,7 +52,8 @@ package struct ProjectRoot: Sendable {
             if last { return "\(path) exists" }
             switch status.st_mode & S_IFMT {
             case S_IFDIR: continue
-            case S_IFLNK: return "\(ProjectPath.relative(current, to: self.path)) is a link; a fix creates nothing through one"
+            case S_IFLNK:
+                return "\(ProjectPath.relative(current, to: self.path)) is a link; a fix creates nothing through one"
             default: return "\(ProjectPath.relative(current, to: self.path)) is not a folder"
             }
         }

@@ -62,7 +62,9 @@ public struct ProjectScanner {
 
     /// `--root` when given; else the project around the one folder given (the folder itself when
     /// it holds its own projects); else the root found upward from them all.
-    private static func root(_ options: ScanOptions, currentDirectory: String, directories: [String], files: [String]) -> String {
+    private static func root(_ options: ScanOptions, currentDirectory: String, directories: [String], files: [String])
+        -> String
+    {
         let base = absoluteFolder(currentDirectory)
         if let given = options.root { return ProjectPath.join(base, given) }
         if directories.count == 1, files.isEmpty { return enclosingProject(of: directories[0]) }
@@ -100,11 +102,14 @@ public struct ProjectScanner {
                 guard depth < 3 else { continue }
                 visited += 1
                 if visited > 4_000 { return true }
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: current)) ?? [] where !name.hasPrefix(".")
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: current)) ?? []
+                where !name.hasPrefix(".")
                     && !["build", "Build", "DerivedData", "Pods", "Carthage", "node_modules"].contains(name)
                 {
                     let child = current == "/" ? "/" + name : current + "/" + name
-                    if case let .success(status) = FileStatus.ofLink(atPath: child), status.type == .directory { next.append(child) }
+                    if case .success(let status) = FileStatus.ofLink(atPath: child), status.type == .directory {
+                        next.append(child)
+                    }
                 }
             }
             level = next
@@ -134,7 +139,9 @@ public struct ProjectScanner {
     }
 
     private static func holdsProject(_ folder: String) -> Bool {
-        if exists(folder, "Package.swift") || exists(folder, "Project.swift") || exists(folder, "project.yml") { return true }
+        if exists(folder, "Package.swift") || exists(folder, "Project.swift") || exists(folder, "project.yml") {
+            return true
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
     }
@@ -146,7 +153,9 @@ public struct ProjectScanner {
 
     /// The deepest folder holding every given absolute folder.
     static func commonFolder(_ folders: [String]) -> String {
-        guard var common = folders.first.map({ $0.split(separator: "/", omittingEmptySubsequences: true) }) else { return "/" }
+        guard var common = folders.first.map({ $0.split(separator: "/", omittingEmptySubsequences: true) }) else {
+            return "/"
+        }
         for folder in folders.dropFirst() {
             let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
             var count = 0
@@ -157,7 +166,9 @@ public struct ProjectScanner {
     }
 
     /// Parses property lists, xcconfig files, dependency manifests and Xcode projects.
-    private static func parseProjectFiles(_ files: [ProjectFile], into project: inout ScannedProject, maxFileSize: Int) -> [Diagnostic] {
+    private static func parseProjectFiles(_ files: [ProjectFile], into project: inout ScannedProject, maxFileSize: Int)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         let root = ProjectRoot(project.root)
         func read(_ file: ProjectFile) -> [UInt8]? {
@@ -171,8 +182,9 @@ public struct ProjectScanner {
         var plists: [PropertyListFile] = []
         var xcconfigs: [String: XCConfig] = [:]
         var manifests = DependencyManifests()
-        let manifestFolders = Set(files.filter { $0.kind == .packageManifest && ProjectPath.lastComponent(of: $0.path) == "Package.swift" }
-            .map { ProjectPath.directory(of: $0.path) })
+        let manifestFolders = Set(
+            files.filter { $0.kind == .packageManifest && ProjectPath.lastComponent(of: $0.path) == "Package.swift" }
+                .map { ProjectPath.directory(of: $0.path) })
         for file in files {
             switch file.kind {
             case _ where file.kind.isPropertyList:
@@ -186,12 +198,17 @@ public struct ProjectScanner {
                 xcconfigs[file.path] = parsed.config
                 diagnostics += parsed.diagnostics + outsideIncludes(of: parsed.config, root)
                 if BuildSettings.reachesBound(parsed.config.ownSettings) {
-                    diagnostics.append(Diagnostic(path: file.path, kind: .tooComplex,
-                                                  message: "a setting grows past \(BuildSettings.maximumValueLength) bytes through $(inherited); cut there"))
+                    diagnostics.append(
+                        Diagnostic(
+                            path: file.path, kind: .tooComplex,
+                            message:
+                                "a setting grows past \(BuildSettings.maximumValueLength) bytes through $(inherited); cut there"
+                        ))
                 }
-            case .packageManifest where ProjectPath.lastComponent(of: file.path) != "Package.swift"
+            case .packageManifest
+            where ProjectPath.lastComponent(of: file.path) != "Package.swift"
                 && manifestFolders.contains(ProjectPath.directory(of: file.path)):
-                continue // a version-specific manifest beside Package.swift
+                continue  // a version-specific manifest beside Package.swift
             case .podfile, .podfileLock, .cartfile, .cartfileResolved, .packageResolved, .packageManifest:
                 guard let bytes = read(file) else { continue }
                 diagnostics += manifests.add(bytes, path: file.path, kind: file.kind)
@@ -224,7 +241,8 @@ public struct ProjectScanner {
         }
         for file in files where file.kind == .xcodeProject {
             guard let bytes = read(file) else { continue }
-            let parsed = XcodeProject.parse(bytes, path: file.path, rootPath: project.root, files: paths, xcconfigs: lookup)
+            let parsed = XcodeProject.parse(
+                bytes, path: file.path, rootPath: project.root, files: paths, xcconfigs: lookup)
             diagnostics += parsed.diagnostics
             guard let xcodeProject = parsed.project else { continue }
             project.xcodeProjects.append(xcodeProject)
@@ -264,8 +282,9 @@ public struct ProjectScanner {
     private static func outsideIncludes(of config: XCConfig, _ root: ProjectRoot) -> [Diagnostic] {
         config.includes.compactMap { include in
             guard let resolved = include.resolvedPath, !root.contains(resolved) else { return nil }
-            return Diagnostic(path: config.path, kind: .outsideRoot,
-                              message: "#include names a file outside the project root; not read", line: include.line)
+            return Diagnostic(
+                path: config.path, kind: .outsideRoot,
+                message: "#include names a file outside the project root; not read", line: include.line)
         }
     }
 
@@ -273,15 +292,20 @@ public struct ProjectScanner {
     private static func linkedPackages(of project: XcodeProject) -> [LinkedPackage] {
         var packages: [LinkedPackage] = []
         for reference in project.packageReferences {
-            var name = ProjectPath.lastComponent(of: reference.location.hasSuffix("/") ? String(reference.location.dropLast()) : reference.location)
+            var name = ProjectPath.lastComponent(
+                of: reference.location.hasSuffix("/") ? String(reference.location.dropLast()) : reference.location)
             if name.hasSuffix(".git") { name = String(name.dropLast(4)) }
-            packages.append(LinkedPackage(name: name, version: reference.requirement, manager: .swiftPackageManager,
-                                          source: project.path, line: reference.line, location: reference.location))
+            packages.append(
+                LinkedPackage(
+                    name: name, version: reference.requirement, manager: .swiftPackageManager,
+                    source: project.path, line: reference.line, location: reference.location))
         }
         for target in project.targets {
             for product in target.packageProductDependencies {
-                packages.append(LinkedPackage(name: product, manager: .swiftPackageManager, source: project.path,
-                                              line: target.line, target: target.name))
+                packages.append(
+                    LinkedPackage(
+                        name: product, manager: .swiftPackageManager, source: project.path,
+                        line: target.line, target: target.name))
             }
         }
         return packages

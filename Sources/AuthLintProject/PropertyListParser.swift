@@ -1,8 +1,9 @@
 import AuthLintModel
 import AuthLintSyntax
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Parses property lists into `PlistNode` trees: XML lists with the line of every key and value
@@ -10,7 +11,9 @@ import FoundationXML
 public enum PropertyListParser {
     /// Parses a property list file's bytes. A file that cannot be parsed gives a `root` of nil and
     /// a `.malformedPlist` diagnostic; a DOCTYPE that declares entities is refused outright.
-    public static func parse(_ bytes: [UInt8], path: String, kind: ProjectFileKind = .propertyList) -> (file: PropertyListFile, diagnostics: [Diagnostic]) {
+    public static func parse(_ bytes: [UInt8], path: String, kind: ProjectFileKind = .propertyList) -> (
+        file: PropertyListFile, diagnostics: [Diagnostic]
+    ) {
         if bytes.starts(with: Array("bplist".utf8)) {
             return parseBinary(bytes, path: path, kind: kind)
         }
@@ -35,9 +38,12 @@ public enum PropertyListParser {
         var text = bytes
         if !declaresLatin1(bytes), let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
             text = Array(String(decoding: bytes, as: UTF8.self).utf8)
-            notices.append(Diagnostic(path: path, kind: .invalidUTF8,
-                                      message: "property list is not valid UTF-8 (first ill-formed byte at offset \(offset)); read with replacement characters",
-                                      line: FileReader.line(ofOffset: offset, in: bytes)))
+            notices.append(
+                Diagnostic(
+                    path: path, kind: .invalidUTF8,
+                    message:
+                        "property list is not valid UTF-8 (first ill-formed byte at offset \(offset)); read with replacement characters",
+                    line: FileReader.line(ofOffset: offset, in: bytes)))
         }
         let builder = PlistTreeBuilder()
         let parser = XMLParser(data: Data(text))
@@ -63,15 +69,23 @@ public enum PropertyListParser {
     }
 
     /// Parses a binary property list; nodes carry line 0.
-    static func parseBinary(_ bytes: [UInt8], path: String, kind: ProjectFileKind) -> (file: PropertyListFile, diagnostics: [Diagnostic]) {
+    static func parseBinary(_ bytes: [UInt8], path: String, kind: ProjectFileKind) -> (
+        file: PropertyListFile, diagnostics: [Diagnostic]
+    ) {
         var file = PropertyListFile(path: path, kind: kind, format: .binary, root: nil)
         switch BinaryPropertyList.parse(bytes) {
         case .success(let root):
             file.root = root
             return (file, [])
         case .failure(.tooComplex):
-            return (file, [Diagnostic(path: path, kind: .tooComplex,
-                                      message: "binary property list shares objects into a tree larger than the file; not read")])
+            return (
+                file,
+                [
+                    Diagnostic(
+                        path: path, kind: .tooComplex,
+                        message: "binary property list shares objects into a tree larger than the file; not read")
+                ]
+            )
         case .failure(.malformed(let message)):
             return (file, [Diagnostic(path: path, kind: .malformedPlist, message: message)])
         }
@@ -107,7 +121,8 @@ public enum PropertyListParser {
                 return ("property list holds a processing instruction; refused", line)
             }
             if next == UInt8(ascii: "!"),
-               let declaration = declarations.first(where: { hasPrefix($0.keyword, in: bytes, at: index) }) {
+                let declaration = declarations.first(where: { hasPrefix($0.keyword, in: bytes, at: index) })
+            {
                 return (declaration.message, line)
             }
         }
@@ -119,7 +134,8 @@ public enum PropertyListParser {
     static func xmlDeclarationEnd(_ bytes: [UInt8]) -> Int? {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard hasPrefix(Array("<?xml".utf8), in: bytes, at: start), start + 5 < bytes.count,
-              [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start + 5]) else { return nil }
+            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start + 5])
+        else { return nil }
         var index = start + 6
         while index + 1 < bytes.count {
             if bytes[index] == UInt8(ascii: "?"), bytes[index + 1] == UInt8(ascii: ">") { return index + 2 }

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// What to scan and what to leave out.
 public struct ScanOptions: Sendable, Hashable {
     /// Files or folders to scan, absolute or relative to the current directory. One folder is

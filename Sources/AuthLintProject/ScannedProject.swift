@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Everything the scanner found under a project root. Property lists, Xcode projects, xcconfig
 /// files and dependency manifests are parsed; source files are only listed, for the engine to read
 /// with `FileReader.readSource` and lex.
@@ -27,11 +28,13 @@ public struct ScannedProject: Sendable {
     /// Problems met while scanning, sorted by path and line.
     public var diagnostics: [Diagnostic]
 
-    public init(root: String, sourceFiles: [ProjectFile] = [], allFiles: [ProjectFile] = [],
-                entitlements: [PropertyListFile] = [], infoPlists: [PropertyListFile] = [],
-                privacyManifests: [PropertyListFile] = [], otherPlists: [PropertyListFile] = [],
-                xcodeProjects: [XcodeProject] = [], xcconfigs: [XCConfig] = [],
-                manifests: DependencyManifests = DependencyManifests(), diagnostics: [Diagnostic] = []) {
+    public init(
+        root: String, sourceFiles: [ProjectFile] = [], allFiles: [ProjectFile] = [],
+        entitlements: [PropertyListFile] = [], infoPlists: [PropertyListFile] = [],
+        privacyManifests: [PropertyListFile] = [], otherPlists: [PropertyListFile] = [],
+        xcodeProjects: [XcodeProject] = [], xcconfigs: [XCConfig] = [],
+        manifests: DependencyManifests = DependencyManifests(), diagnostics: [Diagnostic] = []
+    ) {
         self.root = root
         self.sourceFiles = sourceFiles
         self.allFiles = allFiles

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Reads a Tuist `Project.swift` without running it: the `Target(…)` / `.target(…)` calls it
 /// holds, with their `name:`, `product:`, `sources:`, `entitlements:` and `infoPlist:` arguments
 /// where they are written as literals. A value a helper computes is left unknown.
@@ -16,7 +17,9 @@ enum TuistManifest {
             defer { index += 1 }
             guard code.kind(index + 1) == .leftParen, isTargetCall(code, index) else { continue }
             let arguments = self.arguments(code, open: index + 1)
-            guard arguments["product"] != nil || arguments["sources"] != nil || arguments["bundleId"] != nil else { continue }
+            guard arguments["product"] != nil || arguments["sources"] != nil || arguments["bundleId"] != nil else {
+                continue
+            }
             let line = Int(code.tokens[index].line)
             var target = ManifestProject.Target(name: "", line: line)
             if let name = arguments["name"], let value = code.stringValue(at: name.lowerBound), name.count == 3 {
@@ -80,7 +83,9 @@ enum TuistManifest {
                 index += 1
                 continue
             }
-            if [.leftParen, .leftBracket, .leftBrace, .stringOpen].contains(code.kind(index)), Int(code.partner[index]) > index {
+            if [.leftParen, .leftBracket, .leftBrace, .stringOpen].contains(code.kind(index)),
+                Int(code.partner[index]) > index
+            {
                 index = Int(code.partner[index]) + 1
                 continue
             }
@@ -116,11 +121,15 @@ enum TuistManifest {
     /// Targets named in a `dependencies:` value: `.target(name: "X")` and `.project(target: "X", path: …)`.
     private static func dependencies(_ code: CodeView, _ range: Range<Int>) -> [String] {
         var names: [String] = []
-        for index in range where index > 0 && index + 1 < range.upperBound && code.kind(index - 1) == .period
-            && code.kind(index + 1) == .leftParen && (code.token(index, is: "target") || code.token(index, is: "project")) {
+        for index in range
+        where index > 0 && index + 1 < range.upperBound && code.kind(index - 1) == .period
+            && code.kind(index + 1) == .leftParen
+            && (code.token(index, is: "target") || code.token(index, is: "project"))
+        {
             let arguments = self.arguments(code, open: index + 1)
             if let value = arguments[code.token(index, is: "target") ? "name" : "target"], value.count == 3,
-               let name = code.stringValue(at: value.lowerBound) {
+                let name = code.stringValue(at: value.lowerBound)
+            {
                 names.append(name)
             }
         }
@@ -169,18 +178,25 @@ enum TuistManifest {
         guard range.count >= 2, code.kind(range.lowerBound) == .period else { return nil }
         let name = code.text(range.lowerBound + 1)
         if name == "default", range.count == 2 { return [] }
-        guard ["extendingDefault", "dictionary"].contains(name), range.count >= 3, code.kind(range.lowerBound + 2) == .leftParen else { return nil }
+        guard ["extendingDefault", "dictionary"].contains(name), range.count >= 3,
+            code.kind(range.lowerBound + 2) == .leftParen
+        else { return nil }
         let open = range.lowerBound + 2
         let close = Int(code.partner[open])
         guard close > open else { return nil }
         var inner = (open + 1)..<close
         // `with:` of `.extendingDefault(with:)`.
-        if inner.count > 2, code.kind(inner.lowerBound + 1) == .colon { inner = (inner.lowerBound + 2)..<inner.upperBound }
+        if inner.count > 2, code.kind(inner.lowerBound + 1) == .colon {
+            inner = (inner.lowerBound + 2)..<inner.upperBound
+        }
         // The dictionary's keys, whatever their values are written as.
-        guard inner.count >= 2, code.kind(inner.lowerBound) == .leftBracket, Int(code.partner[inner.lowerBound]) == inner.upperBound - 1 else { return nil }
+        guard inner.count >= 2, code.kind(inner.lowerBound) == .leftBracket,
+            Int(code.partner[inner.lowerBound]) == inner.upperBound - 1
+        else { return nil }
         var keys: [String] = []
         for element in elements(code, (inner.lowerBound + 1)..<(inner.upperBound - 1)) {
-            guard code.kind(element.lowerBound) == .stringOpen, let key = code.stringValue(at: element.lowerBound) else { return nil }
+            guard code.kind(element.lowerBound) == .stringOpen, let key = code.stringValue(at: element.lowerBound)
+            else { return nil }
             keys.append(key)
         }
         return keys
@@ -189,7 +205,8 @@ enum TuistManifest {
     private static func entitlements(_ code: CodeView, _ range: Range<Int>) -> ManifestProject.Entitlements {
         if let path = filePath(code, range) { return .file(path) }
         if range.count >= 3, code.kind(range.lowerBound) == .period, code.token(range.lowerBound + 1, is: "dictionary"),
-           code.kind(range.lowerBound + 2) == .leftParen {
+            code.kind(range.lowerBound + 2) == .leftParen
+        {
             let open = range.lowerBound + 2
             let close = Int(code.partner[open])
             if close > open, let value = plistValue(code, (open + 1)..<close) { return .inline(value) }
@@ -210,10 +227,14 @@ enum TuistManifest {
         if range.count == 1 {
             if code.token(first, is: "true") { return PlistNode(.bool(true), line: line) }
             if code.token(first, is: "false") { return PlistNode(.bool(false), line: line) }
-            if kind == .integerLiteral, let value = Int(code.text(first)) { return PlistNode(.integer(value), line: line) }
+            if kind == .integerLiteral, let value = Int(code.text(first)) {
+                return PlistNode(.integer(value), line: line)
+            }
             return nil
         }
-        if kind == .period, range.count >= 4, code.kind(first + 2) == .leftParen, Int(code.partner[first + 2]) == range.upperBound - 1 {
+        if kind == .period, range.count >= 4, code.kind(first + 2) == .leftParen,
+            Int(code.partner[first + 2]) == range.upperBound - 1
+        {
             let inner = (first + 3)..<(range.upperBound - 1)
             switch code.text(first + 1) {
             case "dictionary", "array", "string", "boolean", "integer", "real":
@@ -227,10 +248,12 @@ enum TuistManifest {
         let close = range.upperBound - 1
         let elements = self.elements(code, (first + 1)..<close)
         if elements.isEmpty {
-            return PlistNode(close > first + 1 && code.kind(first + 1) == .colon ? .dictionary([]) : .array([]), line: line)
+            return PlistNode(
+                close > first + 1 && code.kind(first + 1) == .colon ? .dictionary([]) : .array([]), line: line)
         }
         let isDictionary = elements.allSatisfy { element in
-            code.kind(element.lowerBound) == .stringOpen && Int(code.partner[element.lowerBound]) + 1 < element.upperBound
+            code.kind(element.lowerBound) == .stringOpen
+                && Int(code.partner[element.lowerBound]) + 1 < element.upperBound
                 && code.kind(Int(code.partner[element.lowerBound]) + 1) == .colon
         }
         if isDictionary {
@@ -238,7 +261,8 @@ enum TuistManifest {
             for element in elements {
                 let keyClose = Int(code.partner[element.lowerBound])
                 guard let key = code.stringValue(at: element.lowerBound),
-                      let value = plistValue(code, (keyClose + 2)..<element.upperBound) else { return nil }
+                    let value = plistValue(code, (keyClose + 2)..<element.upperBound)
+                else { return nil }
                 entries.append(PlistEntry(key: key, keyLine: Int(code.tokens[element.lowerBound].line), value: value))
             }
             return PlistNode(.dictionary(entries), line: line)

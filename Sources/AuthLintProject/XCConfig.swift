@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A parsed `.xcconfig` build configuration file.
 public struct XCConfig: Sendable, Hashable {
     /// One `KEY = value` or `KEY[sdk=iphoneos*] = value` line.
@@ -59,16 +60,23 @@ public struct XCConfig: Sendable, Hashable {
                 if optional { rest = rest.dropFirst() }
                 rest = rest.trimmingSpaces()
                 guard rest.count >= 2, rest.first == "\"", rest.last == "\"" else {
-                    diagnostics.append(Diagnostic(path: path, kind: .malformedProject, message: "malformed #include in xcconfig", line: lineNumber))
+                    diagnostics.append(
+                        Diagnostic(
+                            path: path, kind: .malformedProject, message: "malformed #include in xcconfig",
+                            line: lineNumber))
                     continue
                 }
                 let target = String(rest.dropFirst().dropLast())
                 let resolved: String? = target.hasPrefix("<") ? nil : ProjectPath.join(folder, target)
-                config.includes.append(Include(path: target, resolvedPath: resolved, isOptional: optional, line: lineNumber))
+                config.includes.append(
+                    Include(path: target, resolvedPath: resolved, isOptional: optional, line: lineNumber))
                 continue
             }
             guard let equals = Self.assignmentIndex(in: line) else {
-                diagnostics.append(Diagnostic(path: path, kind: .malformedProject, message: "unrecognized line in xcconfig", line: lineNumber))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, kind: .malformedProject, message: "unrecognized line in xcconfig", line: lineNumber)
+                )
                 continue
             }
             var name = line[..<equals].trimmingSpaces()
@@ -81,10 +89,14 @@ public struct XCConfig: Sendable, Hashable {
                 name = name[..<bracket].trimmingSpaces()
             }
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                diagnostics.append(Diagnostic(path: path, kind: .malformedProject, message: "invalid setting name in xcconfig", line: lineNumber))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, kind: .malformedProject, message: "invalid setting name in xcconfig",
+                        line: lineNumber))
                 continue
             }
-            config.settings.append(Setting(key: String(name), condition: condition, value: String(value), line: lineNumber))
+            config.settings.append(
+                Setting(key: String(name), condition: condition, value: String(value), line: lineNumber))
         }
         return (config, diagnostics)
     }
@@ -119,7 +131,9 @@ public struct XCConfig: Sendable, Hashable {
 
     /// `done`: each included file's resolved settings, so a file included many times (or on
     /// many paths of the include graph) is resolved once.
-    private func resolved(lookup: (String) -> XCConfig?, visited: inout Set<String>, done: inout [String: [String: String]]) -> [String: String] {
+    private func resolved(
+        lookup: (String) -> XCConfig?, visited: inout Set<String>, done: inout [String: [String: String]]
+    ) -> [String: String] {
         var result: [String: String] = [:]
         var fallback: [String: String] = [:]
         var includeIndex = 0
@@ -142,8 +156,10 @@ public struct XCConfig: Sendable, Hashable {
         return result
     }
 
-    private func merge(include: Include, into result: inout [String: String], lookup: (String) -> XCConfig?,
-                       visited: inout Set<String>, done: inout [String: [String: String]]) {
+    private func merge(
+        include: Include, into result: inout [String: String], lookup: (String) -> XCConfig?,
+        visited: inout Set<String>, done: inout [String: [String: String]]
+    ) {
         guard let target = include.resolvedPath, !visited.contains(target) else { return }
         let settings: [String: String]
         if let known = done[target] {
@@ -165,7 +181,9 @@ extension Substring {
     package func trimmingSpaces() -> Substring {
         var start = startIndex
         var end = endIndex
-        while start < end, self[start] == " " || self[start] == "\t" || self[start] == "\r" { start = index(after: start) }
+        while start < end, self[start] == " " || self[start] == "\t" || self[start] == "\r" {
+            start = index(after: start)
+        }
         while end > start {
             let previous = index(before: end)
             guard self[previous] == " " || self[previous] == "\t" || self[previous] == "\r" else { break }

@@ -13,10 +13,15 @@ enum XcodeGenSpec {
             guard let composed = try Yams.compose(yaml: text) else { return (nil, []) }
             node = composed
         } catch {
-            return (nil, [Diagnostic(path: path, kind: .malformedManifest, message: "not valid YAML; its targets are not read")])
+            return (
+                nil,
+                [Diagnostic(path: path, kind: .malformedManifest, message: "not valid YAML; its targets are not read")]
+            )
         }
         guard let top = node.mapping, let targets = top["targets"]?.mapping else { return (nil, []) }
-        var project = ManifestProject(path: path, name: top["name"]?.scalar?.string ?? ProjectPath.lastComponent(of: ProjectPath.directory(of: path)))
+        var project = ManifestProject(
+            path: path,
+            name: top["name"]?.scalar?.string ?? ProjectPath.lastComponent(of: ProjectPath.directory(of: path)))
         for (key, value) in targets {
             guard let name = key.scalar?.string, let fields = value.mapping else { continue }
             var target = ManifestProject.Target(name: name, line: line(key))
@@ -36,10 +41,14 @@ enum XcodeGenSpec {
                 target.entitlements = .file(path)
             }
             target.infoPlist = located(fields["info"]?.mapping?["path"]) ?? located(base?["INFOPLIST_FILE"])
-            let written = (fields["info"]?.mapping?["properties"].flatMap(plist)?.keys ?? [])
-                + (base?.keys.compactMap { $0.string }.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map { String($0.dropFirst("INFOPLIST_KEY_".count)) } ?? [])
+            let written =
+                (fields["info"]?.mapping?["properties"].flatMap(plist)?.keys ?? [])
+                + (base?.keys.compactMap { $0.string }.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map {
+                    String($0.dropFirst("INFOPLIST_KEY_".count))
+                } ?? [])
             if !written.isEmpty { target.infoPlistKeys = written }
-            target.dependencies = fields["dependencies"]?.sequence?.compactMap { $0.mapping?["target"]?.scalar?.string } ?? []
+            target.dependencies =
+                fields["dependencies"]?.sequence?.compactMap { $0.mapping?["target"]?.scalar?.string } ?? []
             project.targets.append(target)
         }
         return (project, [])
@@ -70,20 +79,20 @@ enum XcodeGenSpec {
     /// A YAML value as a property list value, with lines.
     private static func plist(_ node: Node) -> PlistNode? {
         switch node {
-        case let .scalar(scalar):
+        case .scalar(let scalar):
             switch scalar.string {
             case "true", "YES", "yes": return PlistNode(.bool(true), line: line(node))
             case "false", "NO", "no": return PlistNode(.bool(false), line: line(node))
             default: return PlistNode(.string(scalar.string), line: line(node))
             }
-        case let .sequence(sequence):
+        case .sequence(let sequence):
             var items: [PlistNode] = []
             for item in sequence {
                 guard let value = plist(item) else { return nil }
                 items.append(value)
             }
             return PlistNode(.array(items), line: line(node))
-        case let .mapping(mapping):
+        case .mapping(let mapping):
             var entries: [PlistEntry] = []
             for (key, value) in mapping {
                 guard let name = key.scalar?.string, let converted = plist(value) else { return nil }

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// An Xcode project read from its `project.pbxproj`.
 public struct XcodeProject: Sendable, Hashable {
     /// The `project.pbxproj` path relative to the project root (`App/App.xcodeproj/project.pbxproj`).
@@ -15,8 +16,10 @@ public struct XcodeProject: Sendable, Hashable {
     /// Swift packages the project references.
     public var packageReferences: [XcodePackageReference]
 
-    public init(path: String, name: String, projectDirectory: String, targets: [XcodeTarget] = [],
-                buildConfigurations: [XcodeBuildConfiguration] = [], packageReferences: [XcodePackageReference] = []) {
+    public init(
+        path: String, name: String, projectDirectory: String, targets: [XcodeTarget] = [],
+        buildConfigurations: [XcodeBuildConfiguration] = [], packageReferences: [XcodePackageReference] = []
+    ) {
         self.path = path
         self.name = name
         self.projectDirectory = projectDirectory
@@ -76,10 +79,12 @@ public struct XcodeTarget: Sendable, Hashable {
     /// cannot be read without running it (so none can be said to be missing).
     public var entitlementsUnreadable = false
 
-    public init(name: String, isa: String = "PBXNativeTarget", productType: String?, line: Int = 0,
-                sourceFiles: [String] = [], resourceFiles: [String] = [], synchronizedFolders: [String] = [],
-                buildConfigurations: [XcodeBuildConfiguration] = [], packageProductDependencies: [String] = [],
-                linkedFrameworks: [String] = [], dependencies: [String] = []) {
+    public init(
+        name: String, isa: String = "PBXNativeTarget", productType: String?, line: Int = 0,
+        sourceFiles: [String] = [], resourceFiles: [String] = [], synchronizedFolders: [String] = [],
+        buildConfigurations: [XcodeBuildConfiguration] = [], packageProductDependencies: [String] = [],
+        linkedFrameworks: [String] = [], dependencies: [String] = []
+    ) {
         self.name = name
         self.isa = isa
         self.productType = productType
@@ -155,9 +160,11 @@ public struct XcodeBuildConfiguration: Sendable, Hashable {
     /// (nil when it writes none that can be read).
     public var infoPlistKeys: [String]?
 
-    public init(name: String, line: Int = 0, settings: [String: String] = [:], settingLines: [String: Int] = [:],
-                baseConfigurationPath: String? = nil, effectiveSettings: [String: String] = [:],
-                entitlementsPath: String? = nil, infoPlistPath: String? = nil) {
+    public init(
+        name: String, line: Int = 0, settings: [String: String] = [:], settingLines: [String: Int] = [:],
+        baseConfigurationPath: String? = nil, effectiveSettings: [String: String] = [:],
+        entitlementsPath: String? = nil, infoPlistPath: String? = nil
+    ) {
         self.name = name
         self.line = line
         self.settings = settings

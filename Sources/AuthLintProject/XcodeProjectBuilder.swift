@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 extension XcodeProject {
     /// Reads a `project.pbxproj`.
     /// - Parameters:
@@ -9,8 +10,10 @@ extension XcodeProject {
     ///   - files: root-relative paths of the files in the tree, for Xcode 16 synchronized folders.
     ///   - xcconfigs: the parsed xcconfig file at a root-relative path, for base configurations.
     /// - Returns: the project, or nil with a `.malformedProject` diagnostic.
-    public static func parse(_ bytes: [UInt8], path: String, rootPath: String? = nil, files: [String] = [],
-                             xcconfigs: (String) -> XCConfig? = { _ in nil }) -> (project: XcodeProject?, diagnostics: [Diagnostic]) {
+    public static func parse(
+        _ bytes: [UInt8], path: String, rootPath: String? = nil, files: [String] = [],
+        xcconfigs: (String) -> XCConfig? = { _ in nil }
+    ) -> (project: XcodeProject?, diagnostics: [Diagnostic]) {
         let top: PBXNode
         switch PBXProjectParser.parse(bytes) {
         case .failure(let error):
@@ -19,13 +22,22 @@ extension XcodeProject {
             top = node
         }
         guard let objects = top["objects"]?.dictionaryValue else {
-            return (nil, [Diagnostic(path: path, kind: .malformedProject, message: "no \"objects\" dictionary", line: top.line)])
+            return (
+                nil,
+                [Diagnostic(path: path, kind: .malformedProject, message: "no \"objects\" dictionary", line: top.line)]
+            )
         }
-        guard let rootID = top["rootObject"]?.stringValue, let root = objects[rootID], root["isa"]?.stringValue == "PBXProject" else {
-            return (nil, [Diagnostic(path: path, kind: .malformedProject, message: "no PBXProject root object", line: top.line)])
+        guard let rootID = top["rootObject"]?.stringValue, let root = objects[rootID],
+            root["isa"]?.stringValue == "PBXProject"
+        else {
+            return (
+                nil,
+                [Diagnostic(path: path, kind: .malformedProject, message: "no PBXProject root object", line: top.line)]
+            )
         }
         return withoutActuallyEscaping(xcconfigs) { lookup in
-            var builder = XcodeProjectBuilder(objects: objects, path: path, rootPath: rootPath, files: files, xcconfigs: lookup)
+            var builder = XcodeProjectBuilder(
+                objects: objects, path: path, rootPath: rootPath, files: files, xcconfigs: lookup)
             let project = builder.build(root: root)
             return (project, builder.diagnostics)
         }
@@ -35,7 +47,9 @@ extension XcodeProject {
 /// Walks a parsed `project.pbxproj` object graph into an `XcodeProject`.
 struct XcodeProjectBuilder {
     private static let srcrootMarker = "\u{1}SRCROOT"
-    private static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup"]
+    private static let groupKinds: Set<String> = [
+        "PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup",
+    ]
 
     let objects: [String: PBXNode]
     let path: String
@@ -50,7 +64,10 @@ struct XcodeProjectBuilder {
     /// Settings that name a file outside the project root (which is never read).
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(objects: [String: PBXNode], path: String, rootPath: String?, files: [String], xcconfigs: @escaping (String) -> XCConfig?) {
+    init(
+        objects: [String: PBXNode], path: String, rootPath: String?, files: [String],
+        xcconfigs: @escaping (String) -> XCConfig?
+    ) {
         self.objects = objects
         self.path = path
         self.rootPath = rootPath
@@ -61,7 +78,9 @@ struct XcodeProjectBuilder {
         name = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(".xcodeproj".count)) : bundleName
         projectDirectory = ProjectPath.directory(of: bundle)
         for id in objects.keys.sorted(by: >) {
-            guard let object = objects[id], let isa = object["isa"]?.stringValue, Self.groupKinds.contains(isa) else { continue }
+            guard let object = objects[id], let isa = object["isa"]?.stringValue, Self.groupKinds.contains(isa) else {
+                continue
+            }
             for child in object["children"]?.stringArrayValue ?? [] { parents[child] = id }
         }
     }
@@ -71,7 +90,8 @@ struct XcodeProjectBuilder {
             projectDirectory = ProjectPath.join(projectDirectory, directory)
         }
         var project = XcodeProject(path: path, name: name, projectDirectory: projectDirectory)
-        let projectConfigurations = configurations(listID: root["buildConfigurationList"]?.stringValue, target: nil, projectLayers: [:])
+        let projectConfigurations = configurations(
+            listID: root["buildConfigurationList"]?.stringValue, target: nil, projectLayers: [:])
         project.buildConfigurations = projectConfigurations.map(\.configuration)
         var projectLayers: [String: [String: String]] = [:]
         for entry in projectConfigurations where projectLayers[entry.configuration.name] == nil {
@@ -80,26 +100,34 @@ struct XcodeProjectBuilder {
         let synchronized = synchronizedGroups()
         for targetID in root["targets"]?.stringArrayValue ?? [] {
             guard let object = objects[targetID] else { continue }
-            project.targets.append(target(id: targetID, object: object, projectLayers: projectLayers, synchronized: synchronized))
+            project.targets.append(
+                target(id: targetID, object: object, projectLayers: projectLayers, synchronized: synchronized))
         }
         for referenceID in root["packageReferences"]?.stringArrayValue ?? [] {
             guard let object = objects[referenceID] else { continue }
             if let url = object["repositoryURL"]?.stringValue {
                 let requirement = object["requirement"]
-                let text = ["version", "minimumVersion", "branch", "revision"].lazy.compactMap { requirement?[$0]?.stringValue }.first
-                project.packageReferences.append(XcodePackageReference(location: url, isLocal: false, requirement: text, line: object.line))
+                let text = ["version", "minimumVersion", "branch", "revision"].lazy.compactMap {
+                    requirement?[$0]?.stringValue
+                }.first
+                project.packageReferences.append(
+                    XcodePackageReference(location: url, isLocal: false, requirement: text, line: object.line))
             } else if let relative = object["relativePath"]?.stringValue {
-                project.packageReferences.append(XcodePackageReference(location: relative, isLocal: true, requirement: nil, line: object.line))
+                project.packageReferences.append(
+                    XcodePackageReference(location: relative, isLocal: true, requirement: nil, line: object.line))
             }
         }
         return project
     }
 
-    private mutating func target(id: String, object: PBXNode, projectLayers: [String: [String: String]],
-                                 synchronized: [String: SynchronizedGroup]) -> XcodeTarget {
+    private mutating func target(
+        id: String, object: PBXNode, projectLayers: [String: [String: String]],
+        synchronized: [String: SynchronizedGroup]
+    ) -> XcodeTarget {
         let targetName = object["name"]?.stringValue ?? object["productName"]?.stringValue ?? id
-        var target = XcodeTarget(name: targetName, isa: object["isa"]?.stringValue ?? "PBXNativeTarget",
-                                 productType: object["productType"]?.stringValue, line: object.line)
+        var target = XcodeTarget(
+            name: targetName, isa: object["isa"]?.stringValue ?? "PBXNativeTarget",
+            productType: object["productType"]?.stringValue, line: object.line)
         target.project = path
         var sources: Set<String> = []
         var resources: Set<String> = []
@@ -109,14 +137,19 @@ struct XcodeProjectBuilder {
                 guard let buildFile = objects[buildFileID] else { continue }
                 switch isa {
                 case "PBXSourcesBuildPhase", "PBXResourcesBuildPhase":
-                    guard let fileID = buildFile["fileRef"]?.stringValue, let resolved = resolvePath(fileID) else { continue }
+                    guard let fileID = buildFile["fileRef"]?.stringValue, let resolved = resolvePath(fileID) else {
+                        continue
+                    }
                     if isa == "PBXSourcesBuildPhase" { sources.insert(resolved) } else { resources.insert(resolved) }
                 case "PBXFrameworksBuildPhase":
                     if let fileID = buildFile["fileRef"]?.stringValue, let file = objects[fileID],
-                       let label = file["name"]?.stringValue ?? file["path"]?.stringValue.map(ProjectPath.lastComponent) {
+                        let label = file["name"]?.stringValue
+                            ?? file["path"]?.stringValue.map(ProjectPath.lastComponent)
+                    {
                         target.linkedFrameworks.append(label)
                     } else if let productID = buildFile["productRef"]?.stringValue,
-                              let product = objects[productID]?["productName"]?.stringValue {
+                        let product = objects[productID]?["productName"]?.stringValue
+                    {
                         target.linkedFrameworks.append(product)
                     }
                 default:
@@ -146,17 +179,22 @@ struct XcodeProjectBuilder {
         }
         target.dependencies = (object["dependencies"]?.stringArrayValue ?? []).compactMap { dependencyID in
             guard let dependency = objects[dependencyID] else { return nil }
-            if let targetID = dependency["target"]?.stringValue, let name = objects[targetID]?["name"]?.stringValue { return name }
+            if let targetID = dependency["target"]?.stringValue, let name = objects[targetID]?["name"]?.stringValue {
+                return name
+            }
             return dependency["name"]?.stringValue
         }
-        target.buildConfigurations = configurations(listID: object["buildConfigurationList"]?.stringValue,
-                                                    target: targetName, projectLayers: projectLayers).map(\.configuration)
+        target.buildConfigurations = configurations(
+            listID: object["buildConfigurationList"]?.stringValue,
+            target: targetName, projectLayers: projectLayers
+        ).map(\.configuration)
         return target
     }
 
     private func classify(_ file: String, sources: inout Set<String>, resources: inout Set<String>) {
-        let kind = ProjectFileKind.classify(fileName: ProjectPath.lastComponent(of: file),
-                                            parentName: ProjectPath.lastComponent(of: ProjectPath.directory(of: file)))
+        let kind = ProjectFileKind.classify(
+            fileName: ProjectPath.lastComponent(of: file),
+            parentName: ProjectPath.lastComponent(of: ProjectPath.directory(of: file)))
         switch kind {
         case .swift?, .objectiveC?, .objectiveCPlusPlus?: sources.insert(file)
         case .propertyList?, .infoPlist?, .privacyManifest?: resources.insert(file)
@@ -177,9 +215,12 @@ struct XcodeProjectBuilder {
             var group = SynchronizedGroup(folder: folder, exceptions: [:])
             for exceptionID in object["exceptions"]?.stringArrayValue ?? [] {
                 guard let exception = objects[exceptionID],
-                      exception["isa"]?.stringValue == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                      let targetID = exception["target"]?.stringValue else { continue }
-                let paths = (exception["membershipExceptions"]?.stringArrayValue ?? []).map { ProjectPath.join(folder, $0) }
+                    exception["isa"]?.stringValue == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                    let targetID = exception["target"]?.stringValue
+                else { continue }
+                let paths = (exception["membershipExceptions"]?.stringArrayValue ?? []).map {
+                    ProjectPath.join(folder, $0)
+                }
                 group.exceptions[targetID, default: []].append(contentsOf: paths)
             }
             groups[id] = group
@@ -197,7 +238,11 @@ struct XcodeProjectBuilder {
         switch object["sourceTree"]?.stringValue ?? "<group>" {
         case "<group>":
             let base: String?
-            if let parent = parents[id] { base = resolvePath(parent, depth: depth + 1) } else { base = projectDirectory }
+            if let parent = parents[id] {
+                base = resolvePath(parent, depth: depth + 1)
+            } else {
+                base = projectDirectory
+            }
             if let base, let own {
                 result = ProjectPath.join(base, own)
             } else {
@@ -231,12 +276,14 @@ struct XcodeProjectBuilder {
     /// The configurations of a configuration list; `layered` is the project level's effective
     /// settings, for targets to lie over.
     private mutating func configurations(listID: String?, target: String?, projectLayers: [String: [String: String]])
-        -> [(configuration: XcodeBuildConfiguration, layered: [String: String])] {
+        -> [(configuration: XcodeBuildConfiguration, layered: [String: String])]
+    {
         guard let listID, let list = objects[listID] else { return [] }
         var result: [(configuration: XcodeBuildConfiguration, layered: [String: String])] = []
         for configurationID in list["buildConfigurations"]?.stringArrayValue ?? [] {
             guard let object = objects[configurationID] else { continue }
-            var configuration = XcodeBuildConfiguration(name: object["name"]?.stringValue ?? configurationID, line: object.line)
+            var configuration = XcodeBuildConfiguration(
+                name: object["name"]?.stringValue ?? configurationID, line: object.line)
             for (key, value) in object["buildSettings"]?.dictionaryValue ?? [:] {
                 configuration.settings[key] = value.settingValue ?? ""
                 configuration.settingLines[key] = value.line
@@ -244,20 +291,26 @@ struct XcodeProjectBuilder {
             if let referenceID = object["baseConfigurationReference"]?.stringValue {
                 configuration.baseConfigurationPath = resolvePath(referenceID)
             } else if let anchorID = object["baseConfigurationReferenceAnchor"]?.stringValue,
-                      let relative = object["baseConfigurationReferenceRelativePath"]?.stringValue,
-                      let anchor = resolvePath(anchorID) {
+                let relative = object["baseConfigurationReferenceRelativePath"]?.stringValue,
+                let anchor = resolvePath(anchorID)
+            {
                 configuration.baseConfigurationPath = ProjectPath.join(anchor, relative)
             }
             // A base configuration outside the root is reported below, and never looked up.
-            let base = configuration.baseConfigurationPath.map { ProjectPath.isInside($0, folder: "") ? xcconfigSettings($0) : [:] } ?? [:]
+            let base =
+                configuration.baseConfigurationPath.map {
+                    ProjectPath.isInside($0, folder: "") ? xcconfigSettings($0) : [:]
+                } ?? [:]
             let below = projectLayers[configuration.name] ?? [:]
             let effective = BuildSettings.layer(configuration.settings, over: BuildSettings.layer(base, over: below))
             configuration.effectiveSettings = effective
             if BuildSettings.reachesBound(effective) {
-                diagnostics.append(Diagnostic(
-                    path: path, kind: .tooComplex,
-                    message: "a build setting of configuration \(configuration.name) grows past \(BuildSettings.maximumValueLength) bytes through $(inherited); cut there",
-                    line: object.line))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, kind: .tooComplex,
+                        message:
+                            "a build setting of configuration \(configuration.name) grows past \(BuildSettings.maximumValueLength) bytes through $(inherited); cut there",
+                        line: object.line))
             }
             var variables = effective
             variables["SRCROOT"] = Self.srcrootMarker
@@ -271,21 +324,31 @@ struct XcodeProjectBuilder {
             }
             configuration.entitlementsPath = settingPath(effective["CODE_SIGN_ENTITLEMENTS"], variables: variables)
             configuration.infoPlistPath = settingPath(effective["INFOPLIST_FILE"], variables: variables)
-            for (setting, value) in [("CODE_SIGN_ENTITLEMENTS", configuration.entitlementsPath), ("INFOPLIST_FILE", configuration.infoPlistPath)]
+            for (setting, value) in [
+                ("CODE_SIGN_ENTITLEMENTS", configuration.entitlementsPath),
+                ("INFOPLIST_FILE", configuration.infoPlistPath),
+            ]
             where (value?.utf8.count ?? 0) >= BuildSettings.maximumValueLength {
-                diagnostics.append(Diagnostic(
-                    path: path, kind: .tooComplex,
-                    message: "\(setting) of configuration \(configuration.name) expands past \(BuildSettings.maximumValueLength) bytes; cut there",
-                    line: configuration.settingLines[setting] ?? object.line))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, kind: .tooComplex,
+                        message:
+                            "\(setting) of configuration \(configuration.name) expands past \(BuildSettings.maximumValueLength) bytes; cut there",
+                        line: configuration.settingLines[setting] ?? object.line))
             }
-            let named = [("baseConfigurationReference", configuration.baseConfigurationPath),
-                         ("CODE_SIGN_ENTITLEMENTS", configuration.entitlementsPath), ("INFOPLIST_FILE", configuration.infoPlistPath)]
+            let named = [
+                ("baseConfigurationReference", configuration.baseConfigurationPath),
+                ("CODE_SIGN_ENTITLEMENTS", configuration.entitlementsPath),
+                ("INFOPLIST_FILE", configuration.infoPlistPath),
+            ]
             for (setting, value) in named {
                 guard let value, !ProjectPath.isInside(value, folder: "") else { continue }
-                diagnostics.append(Diagnostic(
-                    path: path, kind: .outsideRoot,
-                    message: "\(setting) of configuration \(configuration.name) names a file outside the project root; not read",
-                    line: configuration.settingLines[setting] ?? object.line))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, kind: .outsideRoot,
+                        message:
+                            "\(setting) of configuration \(configuration.name) names a file outside the project root; not read",
+                        line: configuration.settingLines[setting] ?? object.line))
             }
             result.append((configuration, effective))
         }
@@ -299,7 +362,8 @@ struct XcodeProjectBuilder {
         if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
         text = BuildSettings.expand(text, variables: variables)
         if text.hasPrefix(Self.srcrootMarker) {
-            return ProjectPath.join(projectDirectory, String(text.dropFirst(Self.srcrootMarker.count)).trimmingSlashPrefix())
+            return ProjectPath.join(
+                projectDirectory, String(text.dropFirst(Self.srcrootMarker.count)).trimmingSlashPrefix())
         }
         if text.contains(Self.srcrootMarker) { text = text.replacing(Self.srcrootMarker, with: projectDirectory) }
         if text.isEmpty { return nil }

@@ -1,7 +1,8 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
+
 /// Checkstyle XML (`<checkstyle version="4.3">`), which Jenkins' Warnings plugin, reviewdog,
 /// Danger, SonarQube and many CI dashboards read: one `<file>` per file, one `<error>` per finding
 /// with its line, column, severity (`error`, `warning` or `info` for a note), message and
@@ -32,11 +33,13 @@ public struct CheckstyleReporter: Reporter {
             out += "  <file name=\"\(report.displayPath(path).reportSafe().xmlAttribute)\">\n"
             for finding in findings[path] ?? [] {
                 let message = finding.message + finding.relatedSentence { report.displayPath($0).reportSafe() }
-                out += "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(finding.severity.checkstyleSeverity)\""
+                out +=
+                    "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(finding.severity.checkstyleSeverity)\""
                     + " message=\"\(message.xmlAttribute)\" source=\"\((AuthLint.name + "." + finding.rule).reportSafe().xmlAttribute)\"/>\n"
             }
             for entry in stale[path] ?? [] {
-                out += "    <error severity=\"error\" message=\"\(entry.staleDescription.xmlAttribute)\" source=\"\(AuthLint.name).strict-baseline\"/>\n"
+                out +=
+                    "    <error severity=\"error\" message=\"\(entry.staleDescription.xmlAttribute)\" source=\"\(AuthLint.name).strict-baseline\"/>\n"
             }
             for diagnostic in problems[path] ?? [] {
                 var place = ""
@@ -45,7 +48,8 @@ public struct CheckstyleReporter: Reporter {
                     if let column = diagnostic.column { place += ", column \(column)" }
                     place += ": "
                 }
-                out += "    <exception>\((diagnostic.readLabel + ": " + place + diagnostic.message + " (" + diagnostic.kind.rawValue + ")").xmlText)</exception>\n"
+                out +=
+                    "    <exception>\((diagnostic.readLabel + ": " + place + diagnostic.message + " (" + diagnostic.kind.rawValue + ")").xmlText)</exception>\n"
             }
             out += "  </file>\n"
         }

@@ -1,7 +1,8 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
+
 /// GitHub Actions workflow commands: one `::error`, `::warning` or `::notice` line per finding,
 /// which the runner turns into an annotation on the file and line. Files that could not be read
 /// and configuration notices are plain log lines, so they do not use up annotations.
@@ -21,7 +22,8 @@ public struct GitHubActionsReporter: Reporter {
             // each related place is a line of it.
             var message = finding.message.terminalSafe(keeping: ["\n", "\r"])
             for related in finding.related {
-                message += "\nrelated: \(report.displayPath(related.path).terminalSafe()):\(related.line):\(related.column): "
+                message +=
+                    "\nrelated: \(report.displayPath(related.path).terminalSafe()):\(related.line):\(related.column): "
                     + related.message.terminalSafe(keeping: ["\n", "\r"])
             }
             out += "::\(finding.severity.command) "
@@ -29,14 +31,16 @@ public struct GitHubActionsReporter: Reporter {
             out += "::" + Self.escapeData(message) + "\n"
         }
         for entry in report.failingBaselineEntries {
-            out += "::error file=\(Self.escapeProperty(report.displayPath(entry.path))),title=strict-baseline::"
+            out +=
+                "::error file=\(Self.escapeProperty(report.displayPath(entry.path))),title=strict-baseline::"
                 + Self.escapeData(entry.staleDescription.terminalSafe()) + "\n"
         }
         for diagnostic in report.diagnostics {
             let line = diagnostic.line.map { ":\($0)" } ?? ""
             // Plain log lines: every control character escaped, so no text from the tree can end
             // the line and start a workflow command of its own.
-            out += "authlint: skipped \(report.displayPath(diagnostic.path).terminalSafe())\(line): "
+            out +=
+                "authlint: skipped \(report.displayPath(diagnostic.path).terminalSafe())\(line): "
                 + "\(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
         }
         for notice in report.notices { out += "authlint: note: \(notice.terminalSafe())\n" }

@@ -1,7 +1,7 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
 import Foundation
 
 /// GitLab Code Quality (`artifacts:reports:codequality`): a JSON array with one issue per finding,
@@ -42,7 +42,9 @@ public struct GitLabReporter: Reporter {
     func issues(_ report: LintReport) -> [Issue] {
         let root = report.root
         let folder = options.sarifRoot
-        let path = { (path: String) in folder.map { ProjectPath.way(from: $0, to: ProjectPath.join(root, path)) } ?? path }
+        let path = { (path: String) in
+            folder.map { ProjectPath.way(from: $0, to: ProjectPath.join(root, path)) } ?? path
+        }
         var fingerprints = Fingerprints()
         var issues = report.findings.map { finding in
             let begin = Position(line: finding.line, column: finding.column)
@@ -52,7 +54,8 @@ public struct GitLabReporter: Reporter {
                 description: description.reportSafe(keeping: ["\n"]),
                 checkName: finding.rule.reportSafe(),
                 fingerprint: fingerprints.unique(
-                    finding.fingerprint, fallback: [finding.rule, finding.path, "\(finding.line)", "\(finding.column)", finding.message]),
+                    finding.fingerprint,
+                    fallback: [finding.rule, finding.path, "\(finding.line)", "\(finding.column)", finding.message]),
                 severity: finding.severity.gitLabSeverity,
                 location: Location(
                     path: path(finding.path).reportSafe(), lines: Lines(begin: begin.line, end: end.line),
@@ -62,14 +65,17 @@ public struct GitLabReporter: Reporter {
         // issue of its file, at its first line.
         for entry in report.failingBaselineEntries {
             let start = Position(line: 1, column: 1)
-            issues.append(Issue(
-                description: (entry.staleDescription.prefix(1).uppercased() + entry.staleDescription.dropFirst() + ".").reportSafe(keeping: ["\n"]),
-                checkName: "strict-baseline",
-                fingerprint: fingerprints.unique(
-                    "", fallback: ["strict-baseline", entry.rule, entry.path, entry.fingerprint]),
-                severity: Severity.error.gitLabSeverity,
-                location: Location(
-                    path: path(entry.path).reportSafe(), lines: Lines(begin: 1, end: 1), positions: Positions(begin: start, end: start))))
+            issues.append(
+                Issue(
+                    description: (entry.staleDescription.prefix(1).uppercased() + entry.staleDescription.dropFirst()
+                        + ".").reportSafe(keeping: ["\n"]),
+                    checkName: "strict-baseline",
+                    fingerprint: fingerprints.unique(
+                        "", fallback: ["strict-baseline", entry.rule, entry.path, entry.fingerprint]),
+                    severity: Severity.error.gitLabSeverity,
+                    location: Location(
+                        path: path(entry.path).reportSafe(), lines: Lines(begin: 1, end: 1),
+                        positions: Positions(begin: start, end: start))))
         }
         return issues
     }

@@ -1,7 +1,8 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
+
 extension HTMLReporter {
     /// The page's style: system fonts only, severity colours that also read in grey (each badge
     /// says its severity in words), and a print layout without the filter buttons.

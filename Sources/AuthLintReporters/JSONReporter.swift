@@ -1,7 +1,7 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
 import Foundation
 
 /// The JSON contract other tools rely on (`schemaVersion` 1). Nothing depends on the clock:
@@ -37,13 +37,19 @@ public struct JSONReporter: Reporter {
             findings = report.findings.map { JSONFinding($0, report: report) }
             diagnostics = report.diagnostics.map { JSONDiagnostic($0, report: report) }
             notices = report.notices
-            generated = report.generatedFiles.map { GeneratedFile(path: report.displayPath($0.path), reason: $0.reason) }
-            suppressed = report.suppressed.map { JSONSuppressed(finding: JSONFinding($0.finding, report: report), reason: $0.reason) }
+            generated = report.generatedFiles.map {
+                GeneratedFile(path: report.displayPath($0.path), reason: $0.reason)
+            }
+            suppressed = report.suppressed.map {
+                JSONSuppressed(finding: JSONFinding($0.finding, report: report), reason: $0.reason)
+            }
             if report.baselineApplied {
                 baseline = BaselineSection(
                     accepted: report.baselineAccepted, strict: report.strictBaseline,
                     stale: report.baselineStale.map {
-                        Baseline.Entry(rule: $0.rule, path: report.displayPath($0.path), fingerprint: $0.fingerprint, message: $0.message)
+                        Baseline.Entry(
+                            rule: $0.rule, path: report.displayPath($0.path), fingerprint: $0.fingerprint,
+                            message: $0.message)
                     })
             }
             let counts = report.countsBySeverity
@@ -91,7 +97,8 @@ public struct JSONReporter: Reporter {
             endLine = finding.endLine
             endColumn = finding.endColumn
             related = finding.related.map {
-                Finding.Related(path: report.displayPath($0.path), line: $0.line, column: $0.column, message: $0.message)
+                Finding.Related(
+                    path: report.displayPath($0.path), line: $0.line, column: $0.column, message: $0.message)
             }
             fingerprint = finding.fingerprint
             fix = finding.fix.map { $0.manual.map { "by hand: " + $0 } ?? $0.summary }

@@ -1,7 +1,8 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
+
 /// JUnit XML for CI test dashboards (Jenkins, Bitrise, Xcode Cloud scripts, GitLab's test
 /// report): each rule is a `<testsuite>`, each finding a failed `<testcase>`.
 ///
@@ -29,21 +30,26 @@ public struct JUnitReporter: Reporter {
         let tests = suites.map(\.cases.count).reduce(0, +)
         let failures = suites.map(\.failures).reduce(0, +)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(AuthLint.name)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
+        out +=
+            "<testsuites name=\"\(AuthLint.name)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
         for suite in suites {
-            out += "  <testsuite name=\"\(suite.name.reportSafe().xmlAttribute)\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\""
+            out +=
+                "  <testsuite name=\"\(suite.name.reportSafe().xmlAttribute)\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\""
                 + " errors=\"0\" skipped=\"\(suite.skipped)\" time=\"0\">\n"
             for testCase in suite.cases {
-                out += "    <testcase name=\"\(testCase.name.reportSafe().xmlAttribute)\""
+                out +=
+                    "    <testcase name=\"\(testCase.name.reportSafe().xmlAttribute)\""
                     + " classname=\"\(suite.className.reportSafe().xmlAttribute)\" time=\"0\""
                 switch testCase.outcome {
                 case .passed:
                     out += "/>\n"
                 case .failed(let type, let message, let text):
-                    out += ">\n      <failure message=\"\(message.xmlAttribute)\" type=\"\(type.xmlAttribute)\">"
+                    out +=
+                        ">\n      <failure message=\"\(message.xmlAttribute)\" type=\"\(type.xmlAttribute)\">"
                         + text.xmlText + "</failure>\n    </testcase>\n"
                 case .skipped(let type, let message):
-                    out += ">\n      <skipped message=\"\(message.xmlAttribute)\" type=\"\(type.xmlAttribute)\"/>\n    </testcase>\n"
+                    out +=
+                        ">\n      <skipped message=\"\(message.xmlAttribute)\" type=\"\(type.xmlAttribute)\"/>\n    </testcase>\n"
                 }
             }
             out += "  </testsuite>\n"
@@ -87,25 +93,39 @@ public struct JUnitReporter: Reporter {
         }
         let stale = report.failingBaselineEntries
         if !stale.isEmpty {
-            suites.append(Suite(name: "strict-baseline", cases: stale.map { entry in
-                let path = report.displayPath(entry.path).reportSafe()
-                let message = entry.staleDescription
-                return TestCase(
-                    name: path,
-                    outcome: .failed(type: Severity.error.rawValue, message: message, text: "\(path): error: \(message) [strict-baseline]"))
-            }))
+            suites.append(
+                Suite(
+                    name: "strict-baseline",
+                    cases: stale.map { entry in
+                        let path = report.displayPath(entry.path).reportSafe()
+                        let message = entry.staleDescription
+                        return TestCase(
+                            name: path,
+                            outcome: .failed(
+                                type: Severity.error.rawValue, message: message,
+                                text: "\(path): error: \(message) [strict-baseline]"))
+                    }))
         }
         if !report.diagnostics.isEmpty {
-            suites.append(Suite(name: "file-problems", cases: report.diagnostics.map { diagnostic in
-                var name = report.displayPath(diagnostic.path).reportSafe()
-                if let line = diagnostic.line {
-                    name += ":\(line)"
-                    if let column = diagnostic.column { name += ":\(column)" }
-                }
-                return TestCase(name: name, outcome: .skipped(type: diagnostic.kind.rawValue, message: "\(diagnostic.readLabel): \(diagnostic.message)"))
-            }))
+            suites.append(
+                Suite(
+                    name: "file-problems",
+                    cases: report.diagnostics.map { diagnostic in
+                        var name = report.displayPath(diagnostic.path).reportSafe()
+                        if let line = diagnostic.line {
+                            name += ":\(line)"
+                            if let column = diagnostic.column { name += ":\(column)" }
+                        }
+                        return TestCase(
+                            name: name,
+                            outcome: .skipped(
+                                type: diagnostic.kind.rawValue,
+                                message: "\(diagnostic.readLabel): \(diagnostic.message)"))
+                    }))
         }
-        if suites.isEmpty { suites = [Suite(name: AuthLint.name, cases: [TestCase(name: "no findings", outcome: .passed)])] }
+        if suites.isEmpty {
+            suites = [Suite(name: AuthLint.name, cases: [TestCase(name: "no findings", outcome: .passed)])]
+        }
         return suites
     }
 
@@ -113,9 +133,11 @@ public struct JUnitReporter: Reporter {
         let place = "\(report.displayPath(finding.path).reportSafe()):\(finding.line):\(finding.column)"
         var text = "\(place): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.reportSafe())]\n"
         for related in finding.related {
-            text += "related: \(report.displayPath(related.path).reportSafe()):\(related.line):\(related.column): \(related.message)\n"
+            text +=
+                "related: \(report.displayPath(related.path).reportSafe()):\(related.line):\(related.column): \(related.message)\n"
         }
         if let rule = report.rule(finding.rule) { text += "\(rule.name): \(rule.summary.trimmed)\n" }
-        return TestCase(name: place, outcome: .failed(type: finding.severity.rawValue, message: finding.message, text: text))
+        return TestCase(
+            name: place, outcome: .failed(type: finding.severity.rawValue, message: finding.message, text: text))
     }
 }

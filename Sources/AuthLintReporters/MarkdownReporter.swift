@@ -1,7 +1,8 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
+
 /// A compact report for a pull-request comment or `$GITHUB_STEP_SUMMARY`: counts by severity,
 /// then the findings grouped by rule (most severe rules first), each with a link to its line and
 /// the rule's fix in one line. Messages are escaped so Markdown and HTML in them show as written.
@@ -39,7 +40,8 @@ public struct MarkdownReporter: Reporter {
             out += "\n### Baseline entries that no longer match\n\n"
             out += "`--strict-baseline` fails the run until the baseline is rewritten (`--write-baseline`).\n\n"
             for entry in report.failingBaselineEntries {
-                out += "- \(report.displayPath(entry.path).markdownCode()) · \(entry.rule.markdownCode()): \(entry.message.markdownEscaped)\n"
+                out +=
+                    "- \(report.displayPath(entry.path).markdownCode()) · \(entry.rule.markdownCode()): \(entry.message.markdownEscaped)\n"
             }
         }
         for group in RuleGroup.groups(report) {

@@ -1,7 +1,8 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
+
 /// Turns a ``LintReport`` into the bytes of one output format.
 public protocol Reporter: Sendable {
     func render(_ report: LintReport) -> String
@@ -29,7 +30,8 @@ public struct ReporterOptions: Sendable {
     public var sarifRoot: String?
 
     public init(
-        color: Bool = false, excerpts: Bool = false, quiet: Bool = false, elapsed: Double? = nil, sarifHelpBaseURL: String? = nil
+        color: Bool = false, excerpts: Bool = false, quiet: Bool = false, elapsed: Double? = nil,
+        sarifHelpBaseURL: String? = nil
     ) {
         self.color = color
         self.excerpts = excerpts
@@ -82,7 +84,8 @@ extension Finding {
     /// there are none.
     func relatedSentence(_ shown: (String) -> String) -> String {
         guard !related.isEmpty else { return "" }
-        return " Related: " + related.map { "\(shown($0.path)):\($0.line):\($0.column): \($0.message)" }.joined(separator: "; ") + "."
+        return " Related: "
+            + related.map { "\(shown($0.path)):\($0.line):\($0.column): \($0.message)" }.joined(separator: "; ") + "."
     }
 }
 

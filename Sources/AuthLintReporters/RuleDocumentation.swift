@@ -1,7 +1,7 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
 import Foundation
 
 /// How `authlint rules` shows rules: a table, one rule's full documentation, or JSON.
@@ -12,11 +12,13 @@ public enum RuleDocumentation {
         let severityWidth = 8
         let aboutWidth = max(30, width - idWidth - severityWidth - 4)
         let indent = String(repeating: " ", count: idWidth + severityWidth + 4)
-        var out = "RULE".padding(toLength: idWidth + 2, withPad: " ", startingAt: 0)
+        var out =
+            "RULE".padding(toLength: idWidth + 2, withPad: " ", startingAt: 0)
             + "SEVERITY".padding(toLength: severityWidth + 2, withPad: " ", startingAt: 0) + "ABOUT\n"
         for rule in rules {
             out += rule.id.padding(toLength: idWidth + 2, withPad: " ", startingAt: 0)
-            out += (settings[rule.id] ?? rule.severity.rawValue).padding(toLength: severityWidth + 2, withPad: " ", startingAt: 0)
+            out += (settings[rule.id] ?? rule.severity.rawValue).padding(
+                toLength: severityWidth + 2, withPad: " ", startingAt: 0)
             out += wrap(rule.summary, width: aboutWidth).joined(separator: "\n" + indent) + "\n"
         }
         out += "\n\(rules.count) rules, severities as the configuration sets them. `authlint rules ID` explains one.\n"
@@ -43,7 +45,8 @@ public enum RuleDocumentation {
     /// rule's own severity when it differs.
     public static func text(_ rule: RuleDescription, setting: String? = nil) -> String {
         var out = "\(rule.id): \(rule.name)\n"
-        let severity = setting.map { $0 == rule.severity.rawValue ? $0 : "\($0) (configured; default \(rule.severity.rawValue))" }
+        let severity =
+            setting.map { $0 == rule.severity.rawValue ? $0 : "\($0) (configured; default \(rule.severity.rawValue))" }
             ?? rule.severity.rawValue
         out += "Severity: \(severity)    Rests on: \(rule.guideline.reference)"
         if !rule.aliases.isEmpty { out += "    Also known as: \(rule.aliases.joined(separator: ", "))" }
@@ -59,7 +62,11 @@ public enum RuleDocumentation {
             out += "\n" + indent(snippet.trimmed) + "\n"
         }
         if !rule.autofix.isEmpty {
-            out += "\n" + paragraph("`authlint lint --fix` does it where it can: it " + rule.autofix.joined(separator: "; ") + ".") + "\n"
+            out +=
+                "\n"
+                + paragraph(
+                    "`authlint lint --fix` does it where it can: it " + rule.autofix.joined(separator: "; ") + ".")
+                + "\n"
         }
         out += examples("Triggering examples (↓ marks each finding)", rule.examples.triggering)
         out += examples("Non-triggering examples", rule.examples.nonTriggering)
@@ -96,15 +103,20 @@ public enum RuleDocumentation {
         if let snippet = rule.documentation.snippet?.trimmed {
             out += "\n" + codeBlock(snippet) + "\n"
         }
-        let reference = rule.guideline.url?.safeWebURL.map { "[\(rule.guideline.label)](\($0))" } ?? rule.guideline.label
-        out += "\n**\(reference)**\n\n> " + rule.guideline.quote.trimmed.replacingOccurrences(of: "\n", with: "\n> ") + "\n"
+        let reference =
+            rule.guideline.url?.safeWebURL.map { "[\(rule.guideline.label)](\($0))" } ?? rule.guideline.label
+        out +=
+            "\n**\(reference)**\n\n> " + rule.guideline.quote.trimmed.replacingOccurrences(of: "\n", with: "\n> ")
+            + "\n"
         return out
     }
 
     /// A fenced block in the snippet's language: Swift, or YAML for a configuration file.
     static func codeBlock(_ snippet: String) -> String {
         let firstLine = snippet.prefix { $0 != "\n" }
-        let language = firstLine.hasPrefix("# ") && (firstLine.hasSuffix(".yml") || firstLine.hasSuffix(".yaml")) ? "yaml" : "swift"
+        let language =
+            firstLine.hasPrefix("# ") && (firstLine.hasSuffix(".yml") || firstLine.hasSuffix(".yaml"))
+            ? "yaml" : "swift"
         var fence = "```"
         while snippet.contains(fence) { fence += "`" }
         return fence + language + "\n" + snippet + "\n" + fence

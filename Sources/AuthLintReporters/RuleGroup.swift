@@ -1,6 +1,7 @@
+import AuthLintCore
 import AuthLintModel
 import AuthLintRules
-import AuthLintCore
+
 /// A rule's findings in report order, and how the group ranks: its highest severity first, then
 /// the rule id.
 struct RuleGroup {
@@ -14,8 +15,9 @@ struct RuleGroup {
         var byRule: [String: [Finding]] = [:]
         for finding in report.findings { byRule[finding.rule, default: []].append(finding) }
         return byRule.map { id, findings in
-            RuleGroup(id: id, rule: report.rule(id), findings: findings, severity: findings.map(\.severity).max() ?? .note)
+            RuleGroup(
+                id: id, rule: report.rule(id), findings: findings, severity: findings.map(\.severity).max() ?? .note)
         }
-            .sorted { $0.severity != $1.severity ? $0.severity > $1.severity : $0.id < $1.id }
+        .sorted { $0.severity != $1.severity ? $0.severity > $1.severity : $0.id < $1.id }
     }
 }

@@ -1,7 +1,8 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
+
 /// The part of SARIF 2.1.0 that authlint writes, as `Codable` values. Optional properties that are
 /// nil are left out of the file.
 enum SARIFLog {

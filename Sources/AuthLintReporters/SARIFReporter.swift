@@ -1,7 +1,7 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
 import Foundation
 
 /// SARIF 2.1.0 as GitHub code scanning reads it: the rules with their documentation, one result
@@ -31,8 +31,11 @@ public struct SARIFReporter: Reporter {
             informationUri: AuthLint.informationURI, rules: rules)
         let invocation = SARIFLog.Invocation(
             executionSuccessful: true,
-            toolExecutionNotifications: report.failingBaselineEntries.map(notification) + report.diagnostics.map(notification),
-            toolConfigurationNotifications: report.notices.map { SARIFLog.Notification(level: "note", message: .init(text: $0)) })
+            toolExecutionNotifications: report.failingBaselineEntries.map(notification)
+                + report.diagnostics.map(notification),
+            toolConfigurationNotifications: report.notices.map {
+                SARIFLog.Notification(level: "note", message: .init(text: $0))
+            })
         let run = SARIFLog.Run(
             tool: SARIFLog.Tool(driver: driver),
             originalUriBaseIds: [SARIFLog.sourceRoot: SARIFLog.ArtifactLocation(uri: Self.rootURI(report.root))],
@@ -53,14 +56,24 @@ public struct SARIFReporter: Reporter {
         let moveFinding = { (finding: Finding) -> Finding in
             var finding = finding
             finding.path = move(finding.path)
-            finding.related = finding.related.map { var related = $0; related.path = move(related.path); return related }
+            finding.related = finding.related.map {
+                var related = $0
+                related.path = move(related.path)
+                return related
+            }
             return finding
         }
         var moved = report
         moved.root = folder
         moved.findings = report.findings.map(moveFinding)
-        moved.suppressed = report.suppressed.map { SuppressedFinding(finding: moveFinding($0.finding), reason: $0.reason) }
-        moved.diagnostics = report.diagnostics.map { var diagnostic = $0; diagnostic.path = move(diagnostic.path); return diagnostic }
+        moved.suppressed = report.suppressed.map {
+            SuppressedFinding(finding: moveFinding($0.finding), reason: $0.reason)
+        }
+        moved.diagnostics = report.diagnostics.map {
+            var diagnostic = $0
+            diagnostic.path = move(diagnostic.path)
+            return diagnostic
+        }
         return moved
     }
 
@@ -101,7 +114,8 @@ public struct SARIFReporter: Reporter {
             help: .init(text: RuleDocumentation.helpText(rule), markdown: RuleDocumentation.helpMarkdown(rule)),
             helpUri: helpURI(rule.id),
             defaultConfiguration: .init(level: rule.severity.sarifLevel),
-            properties: .init(tags: Array(Set(tags)).sorted(), precision: rule.precision, securitySeverity: rule.securitySeverity))
+            properties: .init(
+                tags: Array(Set(tags)).sorted(), precision: rule.precision, securitySeverity: rule.securitySeverity))
     }
 
     private func helpURI(_ id: String) -> String? {
@@ -114,11 +128,13 @@ public struct SARIFReporter: Reporter {
 
     private func result(_ finding: Finding, ruleIndex: Int) -> SARIFLog.Result {
         let region = SARIFLog.Region(
-            startLine: finding.line, startColumn: finding.column, endLine: finding.endLine, endColumn: finding.endColumn)
+            startLine: finding.line, startColumn: finding.column, endLine: finding.endLine, endColumn: finding.endColumn
+        )
         let related = finding.related.enumerated().map { index, related in
             SARIFLog.Location(
                 id: index + 1,
-                physicalLocation: physicalLocation(related.path, .init(startLine: related.line, startColumn: related.column)),
+                physicalLocation: physicalLocation(
+                    related.path, .init(startLine: related.line, startColumn: related.column)),
                 message: .init(text: Self.escapedMessage(related.message)))
         }
         return SARIFLog.Result(

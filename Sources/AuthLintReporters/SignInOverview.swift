@@ -1,7 +1,8 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
+
 /// What a report's findings say about an app's sign-in setup, for readers who want a verdict
 /// before the details. Everything here is read from which rules ran and which fired: authlint
 /// reports problems, not what an app contains, so "no finding" is never "verified".
@@ -49,7 +50,10 @@ struct SignInOverview {
     static let areaRules: [(title: String, rules: [String])] = [
         ("Login services (Guideline 4.8)", [loginServicesRule]),
         ("Sign in with Apple capability", [entitlementRule]),
-        ("Nonce (replay protection)", ["missing-nonce", "unhashed-nonce", "hashed-nonce-passed-as-raw", "weak-nonce-source"]),
+        (
+            "Nonce (replay protection)",
+            ["missing-nonce", "unhashed-nonce", "hashed-nonce-passed-as-raw", "weak-nonce-source"]
+        ),
         ("Name and email from Apple", ["full-name-not-persisted", "email-assumed-present", "fabricated-relay-email"]),
         ("Sign-in sheet", ["presentation-anchor-new-window"]),
         ("Credential state and revocation", ["no-credential-state-check", "no-revocation-observer"]),
@@ -69,7 +73,8 @@ struct SignInOverview {
     init(_ report: LintReport) {
         let ran = Set(report.rules.map(\.id))
         let named = Set(Self.areaRules.flatMap(\.rules))
-        let others = report.rules.map(\.id).filter { !named.contains($0) }
+        let others =
+            report.rules.map(\.id).filter { !named.contains($0) }
             + report.findings.map(\.rule).filter { !named.contains($0) && !ran.contains($0) }
         var areas = Self.areaRules.map { area in
             Area(
@@ -78,9 +83,10 @@ struct SignInOverview {
         }
         if !others.isEmpty {
             let rules = Array(Set(others)).sorted()
-            areas.append(Area(
-                title: "Other rules", rules: rules, ran: rules,
-                findings: report.findings.filter { rules.contains($0.rule) }))
+            areas.append(
+                Area(
+                    title: "Other rules", rules: rules, ran: rules,
+                    findings: report.findings.filter { rules.contains($0.rule) }))
         }
         self.areas = areas
         declarations = report.notices
@@ -97,9 +103,11 @@ struct SignInOverview {
         } else {
             verdict = .notChecked
         }
-        appleFlowFindings = report.findings.filter { finding in
-            finding.rule != Self.loginServicesRule && report.rule(finding.rule)?.tags.contains("sign-in-with-apple") == true
-        }.count
+        appleFlowFindings =
+            report.findings.filter { finding in
+                finding.rule != Self.loginServicesRule
+                    && report.rule(finding.rule)?.tags.contains("sign-in-with-apple") == true
+            }.count
     }
 
     /// One or two sentences that explain the verdict.

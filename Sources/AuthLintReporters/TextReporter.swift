@@ -1,7 +1,7 @@
+import AuthLintCore
+import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
-import AuthLintIndex
-import AuthLintCore
 import Foundation
 
 /// Compiler-style text: `path:line:column: severity: message [rule-id]`, which Xcode, editors and
@@ -27,11 +27,14 @@ public struct TextReporter: Reporter {
                 out += excerpt(line: line, finding: finding)
             }
             for related in finding.related {
-                out += "    " + paint("related:", .dim) + " \(report.displayPath(related.path).terminalSafe()):\(related.line):\(related.column): \(related.message.terminalSafe())\n"
+                out +=
+                    "    " + paint("related:", .dim)
+                    + " \(report.displayPath(related.path).terminalSafe()):\(related.line):\(related.column): \(related.message.terminalSafe())\n"
             }
         }
         for entry in report.failingBaselineEntries {
-            out += paint("\(report.displayPath(entry.path).terminalSafe()):", .bold) + " " + paint("error:", .red)
+            out +=
+                paint("\(report.displayPath(entry.path).terminalSafe()):", .bold) + " " + paint("error:", .red)
                 + " baseline entry no longer matches: \(entry.rule.terminalSafe()) (\(entry.message.terminalSafe()))"
                 + " " + paint("[strict-baseline]", .dim) + "\n"
         }
@@ -42,7 +45,9 @@ public struct TextReporter: Reporter {
                 location += ":\(line)"
                 if let column = diagnostic.column { location += ":\(column)" }
             }
-            out += location + ": " + paint(diagnostic.readLabel + ":", .dim) + " \(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
+            out +=
+                location + ": " + paint(diagnostic.readLabel + ":", .dim)
+                + " \(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
         }
         for notice in report.notices { out += paint("note:", .cyan) + " " + notice.terminalSafe() + "\n" }
         out += summary(report)
@@ -65,20 +70,28 @@ public struct TextReporter: Reporter {
         if report.baselineAccepted > 0 { text += "; \(report.baselineAccepted) in the baseline" }
         if report.outsideChanges > 0 { text += "; \(report.outsideChanges) outside the changes" }
         if report.baselineFixed > 0 {
-            text += "; \(report.baselineFixed) baseline entr\(report.baselineFixed == 1 ? "y" : "ies") fixed (rewrite the baseline to drop)"
+            text +=
+                "; \(report.baselineFixed) baseline entr\(report.baselineFixed == 1 ? "y" : "ies") fixed (rewrite the baseline to drop)"
         }
         if !report.diagnostics.isEmpty {
-            text += "; \(report.diagnostics.count) file problem\(report.diagnostics.count == 1 ? "" : "s") reported above"
+            text +=
+                "; \(report.diagnostics.count) file problem\(report.diagnostics.count == 1 ? "" : "s") reported above"
         }
         if !report.generatedFiles.isEmpty {
-            text += "; \(report.generatedFiles.count) generated file\(report.generatedFiles.count == 1 ? "" : "s") not linted"
+            text +=
+                "; \(report.generatedFiles.count) generated file\(report.generatedFiles.count == 1 ? "" : "s") not linted"
         }
         // When part of a project is reported, which project, and which configuration, answered.
         if report.namesRootAndConfiguration {
-            let root = report.currentDirectory.map { ProjectPath.way(from: $0, to: report.root) }
+            let root =
+                report.currentDirectory.map { ProjectPath.way(from: $0, to: report.root) }
                 ?? (report.displayPrefix.isEmpty ? "." : String(report.displayPrefix.dropLast()))
             text += "; project root: \(root.terminalSafe())"
-            text += ", config: " + (report.configurationPaths.isEmpty ? "none" : report.configurationPaths.map { report.displayPath($0).terminalSafe() }.joined(separator: " + "))
+            text +=
+                ", config: "
+                + (report.configurationPaths.isEmpty
+                    ? "none"
+                    : report.configurationPaths.map { report.displayPath($0).terminalSafe() }.joined(separator: " + "))
         }
         if let elapsed = options.elapsed {
             text += " in " + String(format: elapsed < 10 ? "%.2fs" : "%.1fs", elapsed)
@@ -89,10 +102,14 @@ public struct TextReporter: Reporter {
         }
         let shown = report.generatedFiles.prefix(TextReporter.generatedFilesShown)
         for file in shown {
-            out += "  " + paint("generated:", .dim) + " \(report.displayPath(file.path).terminalSafe()) (\(file.reason.terminalSafe()))\n"
+            out +=
+                "  " + paint("generated:", .dim)
+                + " \(report.displayPath(file.path).terminalSafe()) (\(file.reason.terminalSafe()))\n"
         }
         if report.generatedFiles.count > shown.count {
-            out += "  " + paint("generated:", .dim) + " and \(report.generatedFiles.count - shown.count) more (the JSON report lists every one)\n"
+            out +=
+                "  " + paint("generated:", .dim)
+                + " and \(report.generatedFiles.count - shown.count) more (the JSON report lists every one)\n"
         }
         return out
     }
@@ -113,10 +130,12 @@ public struct TextReporter: Reporter {
         // Control characters in the line are shown escaped, and the caret counts what is shown.
         // Tabs are kept so the caret lines up under tab-indented code.
         let before = String(decoding: units[0..<start], as: UTF16.self).terminalSafe(keeping: ["\t"])
-        let marked = String(decoding: units[start..<min(max(end, start), units.count)], as: UTF16.self).terminalSafe(keeping: ["\t"])
+        let marked = String(decoding: units[start..<min(max(end, start), units.count)], as: UTF16.self).terminalSafe(
+            keeping: ["\t"])
         let padding = String(before.map { $0 == "\t" ? "\t" : " " })
         let marker = "^" + String(repeating: "~", count: max(0, marked.count - 1))
-        return "    " + line.terminalSafe(keeping: ["\t"]) + "\n    " + padding + paint(marker, finding.severity.style) + "\n"
+        return "    " + line.terminalSafe(keeping: ["\t"]) + "\n    " + padding + paint(marker, finding.severity.style)
+            + "\n"
     }
 
     enum Style: String {

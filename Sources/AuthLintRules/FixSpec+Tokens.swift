@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 extension FixSpec {
     /// The texts of the tokens of `text`, as the lexer splits it.
     package static func tokenTexts(_ text: String) -> [[UInt8]] {

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A sign-in service authlint recognises: what its SDK looks like in code, and whether it is a
 /// third-party login (Guideline 4.8 asks for an equivalent option next to it), Sign in with
 /// Apple, or a login usually limited to work and school accounts.
@@ -47,7 +48,9 @@ public struct ProviderCatalog: Sendable {
 
     public mutating func add(_ provider: LoginProvider) throws {
         if let existing = providers.first(where: { $0.id == provider.id }) {
-            throw FileError(path: provider.source, line: 0, message: "provider `\(provider.id)` is already defined by \(existing.source)")
+            throw FileError(
+                path: provider.source, line: 0,
+                message: "provider `\(provider.id)` is already defined by \(existing.source)")
         }
         providers.append(provider)
         providers.sort { $0.id < $1.id }

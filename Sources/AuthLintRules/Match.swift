@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// What a metavariable matched: a run of code tokens of one file.
 public struct Binding: Sendable, Hashable {
     /// Code-token range in the file's ``CodeView``.

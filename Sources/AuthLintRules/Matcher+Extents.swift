@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// How far operands, expressions and groups reach: the extents the matcher tries.
 extension Matcher {
 
@@ -26,7 +27,8 @@ extension Matcher {
         guard isClosure(at: position, limit: limit) else { return nil }
         var end = Int(code.partner[position]) + 1
         while end + 2 < limit, code.tokens[end].kind == .identifier,
-              code.tokens[end + 1].kind == .colon, isClosure(at: end + 2, limit: limit) {
+            code.tokens[end + 1].kind == .colon, isClosure(at: end + 2, limit: limit)
+        {
             end = Int(code.partner[end + 2]) + 1
         }
         return end
@@ -49,17 +51,25 @@ extension Matcher {
         case .identifier, .integerLiteral, .floatLiteral, .regexLiteral:
             return position + 1
         case .poundKeyword:
-            if position + 1 < limit, code.tokens[position + 1].kind == .leftParen, let group = atomEnd(position + 1, limit) { return group }
+            if position + 1 < limit, code.tokens[position + 1].kind == .leftParen,
+                let group = atomEnd(position + 1, limit)
+            {
+                return group
+            }
             return position + 1
         case .keyword:
-            guard code.token(position, is: "self") || code.token(position, is: "super") || code.token(position, is: "Self")
-                || code.token(position, is: "true") || code.token(position, is: "false") || code.token(position, is: "nil")
+            guard
+                code.token(position, is: "self") || code.token(position, is: "super")
+                    || code.token(position, is: "Self")
+                    || code.token(position, is: "true") || code.token(position, is: "false")
+                    || code.token(position, is: "nil")
             else { return nil }
             return position + 1
         case .stringOpen, .leftParen, .leftBracket:
             return atomEnd(position, limit)
         case .period:
-            guard position + 1 < limit, code.tokens[position + 1].kind == .identifier || code.tokens[position + 1].kind == .keyword
+            guard position + 1 < limit,
+                code.tokens[position + 1].kind == .identifier || code.tokens[position + 1].kind == .keyword
             else { return nil }
             return position + 2
         default:
@@ -74,7 +84,8 @@ extension Matcher {
         let next = code.tokens[end]
         let previous = code.tokens[end - 1]
         if next.kind == .period, end + 1 < limit,
-            code.tokens[end + 1].kind == .identifier || code.tokens[end + 1].kind == .keyword || code.tokens[end + 1].kind == .integerLiteral
+            code.tokens[end + 1].kind == .identifier || code.tokens[end + 1].kind == .keyword
+                || code.tokens[end + 1].kind == .integerLiteral
         {
             return end + 2
         }
@@ -148,12 +159,15 @@ extension Matcher {
             case .leftBrace, .semicolon, .leftParen, .leftBracket, .interpolationOpen:
                 return false
             case .keyword:
-                for word: StaticString in ["if", "guard", "while", "for", "switch", "catch"] where code.token(j, is: word) {
+                for word: StaticString in ["if", "guard", "while", "for", "switch", "catch"]
+                where code.token(j, is: word) {
                     return true
                 }
-                if code.token(j, is: "let") || code.token(j, is: "var") || code.token(j, is: "case") || code.token(j, is: "in")
+                if code.token(j, is: "let") || code.token(j, is: "var") || code.token(j, is: "case")
+                    || code.token(j, is: "in")
                     || code.token(j, is: "where") || code.token(j, is: "try") || code.token(j, is: "await")
-                    || code.token(j, is: "as") || code.token(j, is: "is") || code.token(j, is: "self") || code.token(j, is: "nil")
+                    || code.token(j, is: "as") || code.token(j, is: "is") || code.token(j, is: "self")
+                    || code.token(j, is: "nil")
                     || code.token(j, is: "true") || code.token(j, is: "false") || code.token(j, is: "super")
                 {
                     break
@@ -168,9 +182,10 @@ extension Matcher {
     }
 
     func isStatementKeyword(_ p: Int) -> Bool {
-        for word: StaticString in ["else", "let", "var", "if", "guard", "return", "in", "case", "where", "for", "while",
-            "func", "throw", "defer", "do", "switch", "catch"] where code.token(p, is: word)
-        {
+        for word: StaticString in [
+            "else", "let", "var", "if", "guard", "return", "in", "case", "where", "for", "while",
+            "func", "throw", "defer", "do", "switch", "catch",
+        ] where code.token(p, is: word) {
             return true
         }
         return false

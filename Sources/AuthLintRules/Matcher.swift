@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Finds the places a ``Pattern`` matches in a ``CodeView``.
 public struct Matcher {
     public let code: CodeView
@@ -25,7 +26,9 @@ public struct Matcher {
         guard pattern.startsFixedWithOpenGap else {
             forEachStart(of: pattern, in: range, bound: bound) { position in
                 if budget?.isSpent == true { return true }
-                guard position >= next, let match = match(pattern, at: position, attempt, bound: bound) else { return false }
+                guard position >= next, let match = match(pattern, at: position, attempt, bound: bound) else {
+                    return false
+                }
                 found.append(match)
                 next = max(match.range.upperBound, position + 1)
                 return false
@@ -38,12 +41,16 @@ public struct Matcher {
         forEachStart(of: pattern, in: range, bound: bound) { position in
             if budget?.isSpent == true { return true }
             if let last = found.last, last.range.lowerBound < position, position < last.range.upperBound {
-                if let shorter = match(pattern, at: position, attempt, bound: bound), shorter.range.upperBound == last.range.upperBound {
+                if let shorter = match(pattern, at: position, attempt, bound: bound),
+                    shorter.range.upperBound == last.range.upperBound
+                {
                     found[found.count - 1] = shorter
                 }
                 return false
             }
-            guard position >= next, let match = match(pattern, at: position, attempt, bound: bound) else { return false }
+            guard position >= next, let match = match(pattern, at: position, attempt, bound: bound) else {
+                return false
+            }
             found.append(match)
             next = max(match.range.upperBound, position + 1)
             return false
@@ -55,7 +62,9 @@ public struct Matcher {
     /// returns true. A pattern that starts with a name (or a name already bound) can only start
     /// where that name is; one that starts with a metavariable, shortly before its inner anchor
     /// name; any other, anywhere.
-    private func forEachStart(of pattern: Pattern, in range: Range<Int>, bound: [String: Binding], _ body: (Int) -> Bool) {
+    private func forEachStart(
+        of pattern: Pattern, in range: Range<Int>, bound: [String: Binding], _ body: (Int) -> Bool
+    ) {
         if let hash = anchor(pattern, bound) {
             for start in code.occurrences[hash] ?? [] where range.contains(Int(start)) {
                 if body(Int(start)) { return }
@@ -104,10 +113,11 @@ public struct Matcher {
     /// or a metavariable already bound to text that starts with a name.
     private func anchor(_ pattern: Pattern, _ bound: [String: Binding]) -> UInt64? {
         switch pattern.elements[0] {
-        case let .token(kind, hash, _) where kind == .identifier || kind == .keyword:
+        case .token(let kind, let hash, _) where kind == .identifier || kind == .keyword:
             return hash
-        case let .operand(name?), let .expression(name?):
-            guard let binding = bound[name], let first = binding.hashes.first, !binding.range.isEmpty || binding.isName else { return nil }
+        case .operand(let name?), .expression(let name?):
+            guard let binding = bound[name], let first = binding.hashes.first, !binding.range.isEmpty || binding.isName
+            else { return nil }
             // Only names are indexed; a binding that starts with `(` or a literal scans every position.
             return code.occurrences[first] != nil || binding.isName ? first : nil
         default:
@@ -121,7 +131,9 @@ public struct Matcher {
     }
 
     private func match(_ pattern: Pattern, at start: Int, _ attempt: Attempt, bound: [String: Binding]) -> Match? {
-        if case let .token(kind, hash, _) = pattern.elements[0], !same(start, kind, hash, attempt.limit) { return nil }
+        if case .token(let kind, let hash, _) = pattern.elements[0], !same(start, kind, hash, attempt.limit) {
+            return nil
+        }
         var bindings = bound
         guard let end = step(0, start, attempt, &bindings) else { return nil }
         for name in bound.keys { bindings.removeValue(forKey: name) }
@@ -184,13 +196,15 @@ public struct Matcher {
 
     /// Matches `elements[e...]` from `position`; returns the end of the match.
     private func step(_ e: Int, _ position: Int, _ attempt: Attempt, _ bindings: inout [String: Binding]) -> Int? {
-        let elements = attempt.elements, limit = attempt.limit
+        let elements = attempt.elements
+        let limit = attempt.limit
         if e == elements.count { return position }
         if let budget, !budget.spend() { return nil }
         switch elements[e] {
-        case let .token(kind, hash, _):
+        case .token(let kind, let hash, _):
             if kind == .leftParen, position < limit, code.tokens[position].kind == .leftBrace,
-               isAnyArguments(e, elements), let closuresEnd = trailingClosuresEnd(from: position, limit: limit) {
+                isAnyArguments(e, elements), let closuresEnd = trailingClosuresEnd(from: position, limit: limit)
+            {
                 // `f(...)` is also `f { … }`, with any number of trailing closures and no parentheses:
                 // the closures when the rest of the pattern follows them, else none of them.
                 var trial = bindings
@@ -203,7 +217,7 @@ public struct Matcher {
             guard same(position, kind, hash, limit) else { return nil }
             return step(e + 1, position + 1, attempt, &bindings)
 
-        case let .operand(name):
+        case .operand(let name):
             let member = e > 0 && elements[e - 1] == .token(kind: .period, hash: Matcher.periodHash, text: ".")
             if let name, let existing = bindings[name] {
                 guard let end = matchBound(existing, at: position, limit, member: member) else { return nil }
@@ -221,7 +235,7 @@ public struct Matcher {
             }
             return nil
 
-        case let .expression(name):
+        case .expression(let name):
             if let name, let existing = bindings[name] {
                 guard let end = matchBound(existing, at: position, limit, member: true) else { return nil }
                 return step(e + 1, end, attempt, &bindings)
@@ -229,7 +243,13 @@ public struct Matcher {
             let ends = expressionEnds(from: position, limit: limit)
             // Last in the pattern, or before `...`: the whole expression; otherwise as short as the rest allows.
             let whole: Bool
-            if e + 1 == elements.count { whole = true } else if case .gap = elements[e + 1] { whole = true } else { whole = false }
+            if e + 1 == elements.count {
+                whole = true
+            } else if case .gap = elements[e + 1] {
+                whole = true
+            } else {
+                whole = false
+            }
             let candidates = whole ? Array(ends.suffix(1)) : ends
             for end in candidates {
                 var trial = bindings
@@ -261,7 +281,7 @@ public struct Matcher {
                 end = next
             }
 
-        case let .closure(parameters):
+        case .closure(let parameters):
             guard position < limit, code.tokens[position].kind == .leftBrace,
                 let scopeIndex = code.scopeIndex(openingAt: position)
             else { return nil }
@@ -272,9 +292,12 @@ public struct Matcher {
                 guard offset < scope.parameters.count else { return nil }
                 guard let name else { continue }
                 let parameter = scope.parameters[offset]
-                let value = parameter.name == "$0"
+                let value =
+                    parameter.name == "$0"
                     ? Binding(range: position..<position, hashes: [CodeView.hash("$0")], declaringScope: scopeIndex)
-                    : Binding(range: parameter.index..<(parameter.index + 1), hashes: [code.hashes[parameter.index]], declaringScope: scopeIndex)
+                    : Binding(
+                        range: parameter.index..<(parameter.index + 1), hashes: [code.hashes[parameter.index]],
+                        declaringScope: scopeIndex)
                 if let existing = trial[name], existing.hashes != value.hashes { return nil }
                 trial[name] = value
             }
@@ -288,7 +311,8 @@ public struct Matcher {
     /// Whether `elements[e...]` starts with `( ... )`: a call's arguments, whatever they are.
     private func isAnyArguments(_ e: Int, _ elements: [Pattern.Element]) -> Bool {
         guard e + 2 < elements.count, case .gap = elements[e + 1],
-              case let .token(kind, _, _) = elements[e + 2], kind == .rightParen else { return false }
+            case .token(let kind, _, _) = elements[e + 2], kind == .rightParen
+        else { return false }
         return e > 0
     }
 

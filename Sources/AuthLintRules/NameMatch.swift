@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A test on names and string text: does a word occur in them? Compared case-insensitively,
 /// without `_` and `-`, so `access_token`, `accessToken` and `AccessToken` agree.
 public struct NameMatch: Sendable {
@@ -70,8 +71,12 @@ public struct NameMatch: Sendable {
     /// `token!.kind`): a member that is not called.
     private func readsProperty(after index: Int, in code: CodeView) -> Bool {
         var next = index + 1
-        while next < code.count, code.kind(next) == .operator, code.token(next, is: "?") || code.token(next, is: "!") { next += 1 }
-        guard next + 1 < code.count, code.kind(next) == .period, code.kind(next + 1) == .identifier else { return false }
+        while next < code.count, code.kind(next) == .operator, code.token(next, is: "?") || code.token(next, is: "!") {
+            next += 1
+        }
+        guard next + 1 < code.count, code.kind(next) == .period, code.kind(next + 1) == .identifier else {
+            return false
+        }
         return next + 2 >= code.count || code.kind(next + 2) != .leftParen
     }
 
@@ -91,7 +96,9 @@ public struct NameMatch: Sendable {
             var end = index + 1
             if code.kind(index) == .stringSegment {
                 let depth = code.tokens[index].interpolationDepth
-                while start > range.lowerBound, !(code.kind(start) == .stringOpen && code.tokens[start].interpolationDepth == depth) {
+                while start > range.lowerBound,
+                    !(code.kind(start) == .stringOpen && code.tokens[start].interpolationDepth == depth)
+                {
                     start -= 1
                 }
                 if code.partner[start] > start { end = Int(code.partner[start]) + 1 }

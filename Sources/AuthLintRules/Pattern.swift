@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A compiled token pattern: Swift code with metavariables.
 ///
 /// - `$NAME` (upper-case or `_` first) matches one operand: a name, literal, `self`, an implicit
@@ -49,7 +50,9 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         self.elements = elements
         self.requiredNames = names
         declaresFunction = elements.contains { element in
-            if case let .token(kind, _, text) = element { return kind == .keyword && (text == "func" || text == "init" || text == "subscript") }
+            if case .token(let kind, _, let text) = element {
+                return kind == .keyword && (text == "func" || text == "init" || text == "subscript")
+            }
             return false
         }
         innerAnchor = Pattern.innerAnchor(of: elements)
@@ -62,7 +65,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         var depth = 0
         for element in elements {
             switch element {
-            case let .token(kind, _, _):
+            case .token(let kind, _, _):
                 if kind == .leftParen || kind == .leftBracket || kind == .leftBrace { depth += 1 }
                 if kind == .rightParen || kind == .rightBracket || kind == .rightBrace { depth -= 1 }
             case .gap where depth <= 0:
@@ -89,7 +92,9 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         var best: (hash: UInt64, length: Int)?
         for element in elements.dropFirst() {
             if case .gap = element { break }
-            if case let .token(kind, hash, text) = element, kind == .identifier, text.utf8.count > (best?.length ?? 0) {
+            if case .token(let kind, let hash, let text) = element, kind == .identifier,
+                text.utf8.count > (best?.length ?? 0)
+            {
                 best = (hash, text.utf8.count)
             }
         }
@@ -100,8 +105,8 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     public var metavariables: [String] {
         elements.flatMap { element -> [String] in
             switch element {
-            case let .operand(name?), let .expression(name?): [name]
-            case let .closure(parameters): parameters.compactMap { $0 }
+            case .operand(let name?), .expression(let name?): [name]
+            case .closure(let parameters): parameters.compactMap { $0 }
             default: []
             }
         }
@@ -142,7 +147,9 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
                 continue
             } else {
                 elements.append(.token(kind: token.kind, hash: CodeView.hash(text), text: text))
-                if token.kind == .identifier || token.kind == .keyword || token.kind == .attribute { names.append(CodeView.hash(text)) }
+                if token.kind == .identifier || token.kind == .keyword || token.kind == .attribute {
+                    names.append(CodeView.hash(text))
+                }
             }
             i += 1
         }
@@ -162,7 +169,10 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
             parameters.append(name == "_" ? nil : name)
             j += 1
             guard j < code.count else { return nil }
-            if code[j].kind == .comma { j += 1; continue }
+            if code[j].kind == .comma {
+                j += 1
+                continue
+            }
             if code[j].kind == .keyword, file.text(of: code[j]) == "in" { return (parameters, j + 1) }
             return nil
         }
@@ -196,7 +206,8 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
                     continue
                 }
                 if prefix == expressionPrefix {
-                    throw CompileError(description: "pattern `\(source)`: `$...` needs a name such as `$...VALUE` or `$..._`")
+                    throw CompileError(
+                        description: "pattern `\(source)`: `$...` needs a name such as `$...VALUE` or `$..._`")
                 }
             } else if b == 0x2E, i + 2 < bytes.count, bytes[i + 1] == 0x2E, bytes[i + 2] == 0x2E,
                 i + 3 >= bytes.count || bytes[i + 3] != 0x2E

@@ -37,13 +37,17 @@ public struct RuleCatalog: Sendable {
         // Files are parsed on all cores; they are added, and the first error thrown, in order.
         var providers = ProviderCatalog()
         let providerFiles = files.filter(\.isProvider).map { (path: $0.path, text: $0.text) }
-        for loaded in providerFiles.parallelMap({ file in Result { try RuleLoader().loadProvider(text: file.text, path: file.path) } }) {
+        for loaded in providerFiles.parallelMap({ file in
+            Result { try RuleLoader().loadProvider(text: file.text, path: file.path) }
+        }) {
             try providers.add(try loaded.get())
         }
         let known = providers
         var catalog = RuleCatalog(rules: [], providers: providers)
         let ruleFiles = files.filter { !$0.isProvider }.map { (path: $0.path, text: $0.text) }
-        for loaded in ruleFiles.parallelMap({ file in Result { try RuleLoader(providers: known).load(text: file.text, path: file.path) } }) {
+        for loaded in ruleFiles.parallelMap({ file in
+            Result { try RuleLoader(providers: known).load(text: file.text, path: file.path) }
+        }) {
             try catalog.add(try loaded.get())
         }
         return catalog
@@ -53,7 +57,8 @@ public struct RuleCatalog: Sendable {
     public mutating func add(_ rule: RuleSpec) throws {
         for name in [rule.id] + rule.description.aliases {
             if let existing = self.rule(named: name) {
-                throw FileError(path: rule.source, line: 0, message: "rule id `\(name)` is already defined by \(existing.source)")
+                throw FileError(
+                    path: rule.source, line: 0, message: "rule id `\(name)` is already defined by \(existing.source)")
             }
         }
         rules.append(rule)

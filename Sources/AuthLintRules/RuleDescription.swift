@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A rule's metadata: its identity, documentation and examples. The same value feeds
 /// `authlint rules`, SARIF `tool.driver.rules`, the HTML report and the example test.
 public struct RuleDescription: Sendable, Hashable, Codable {
@@ -103,7 +104,8 @@ public struct RuleDescription: Sendable, Hashable, Codable {
         public var base: [ExampleFile]?
 
         public init(
-            files: [ExampleFile], configuration: String? = nil, mutations: Bool = true, severity: Severity? = nil, message: String? = nil,
+            files: [ExampleFile], configuration: String? = nil, mutations: Bool = true, severity: Severity? = nil,
+            message: String? = nil,
             fixed: [ExampleFile]? = nil, base: [ExampleFile]? = nil
         ) {
             self.base = base

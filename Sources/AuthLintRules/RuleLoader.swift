@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// Reads rule files (YAML) into ``RuleSpec``s, refusing anything malformed with the file and line.
 public struct RuleLoader {
     /// Providers that `providers:` entries expand to.
@@ -11,7 +12,8 @@ public struct RuleLoader {
 
     static let topKeys = [
         "id", "name", "severity", "aliases", "tags", "precision", "security-severity", "guideline", "summary",
-        "documentation", "message", "message-unnamed", "match", "severity-when", "message-when", "related", "examples", "engine", "fix",
+        "documentation", "message", "message-unnamed", "match", "severity-when", "message-when", "related", "examples",
+        "engine", "fix",
     ]
 
     /// Parses one rule file.
@@ -24,7 +26,8 @@ public struct RuleLoader {
             throw idNode.fail("rule id `\(id)` must be kebab-case: lower-case letters, digits and dashes")
         }
         let guidelineNode = try top.required("guideline").mapping("guideline", allowed: ["reference", "quote", "url"])
-        let docs = try top.required("documentation").mapping("documentation", allowed: ["flags", "why", "fix", "snippet"])
+        let docs = try top.required("documentation").mapping(
+            "documentation", allowed: ["flags", "why", "fix", "snippet"])
         let description = RuleDescription(
             id: id,
             name: try top["name"]?.string("name") ?? RuleLoader.humanName(id),
@@ -51,7 +54,9 @@ public struct RuleLoader {
         // A rule the engine checks itself has its words in code; it has no match of its own.
         let engine = try top["engine"].map { node -> String in
             let value = try node.string("engine")
-            guard value == "suppressions" || value == "policy" else { throw node.fail("engine must be `suppressions` or `policy`") }
+            guard value == "suppressions" || value == "policy" else {
+                throw node.fail("engine must be `suppressions` or `policy`")
+            }
             return value
         }
         let match = engine != nil && top["match"] == nil ? MatchSpec() : try matchSpec(try top.required("match"))
@@ -64,60 +69,79 @@ public struct RuleLoader {
         if let report = match.report, !known.contains(report) {
             throw try top.required("match").fail("`report: \(report)` names a metavariable no pattern binds")
         }
-        let overrides = try top["severity-when"]?.list("severity-when").map { entry -> SeverityOverride in
-            let fields = try entry.mapping("a severity-when entry", allowed: ["project-has", "imports", "severity"])
-            return SeverityOverride(
-                when: try projectSearch(try fields.required("project-has"), imports: fields["imports"], language: nil),
-                severity: try fields.required("severity").enumValue(Severity.self, "severity"))
-        } ?? []
-        var rule = RuleSpec(description: description, message: message, match: match, severityWhen: overrides, source: path)
+        let overrides =
+            try top["severity-when"]?.list("severity-when").map { entry -> SeverityOverride in
+                let fields = try entry.mapping(
+                    "a severity-when entry", allowed: ["project-has", "imports", "severity"])
+                return SeverityOverride(
+                    when: try projectSearch(
+                        try fields.required("project-has"), imports: fields["imports"], language: nil),
+                    severity: try fields.required("severity").enumValue(Severity.self, "severity"))
+            } ?? []
+        var rule = RuleSpec(
+            description: description, message: message, match: match, severityWhen: overrides, source: path)
         rule.engine = engine
         rule.fix = try top["fix"].map(RuleLoader.fix)
         try RuleLoader.checkFixes(rule, top)
         var autofix: [String] = []
-        for fix in ([rule.fix] + rule.match.patterns.map(\.fix)).compactMap({ $0 }) where !autofix.contains(fix.summary) {
+        for fix in ([rule.fix] + rule.match.patterns.map(\.fix)).compactMap({ $0 }) where !autofix.contains(fix.summary)
+        {
             autofix.append(fix.summary)
         }
         rule.description.autofix = autofix
-        rule.related = try top["related"]?.list("related").map { entry in
-            let fields = try entry.mapping("a related entry", allowed: ["patterns", "message", "unreachable", "reachable", "within", "where"])
-            var place = RelatedPlace(
-                clauses: try clauses(try fields.required("patterns")),
-                message: try fields.required("message").string("message"),
-                conditions: try fields["where"]?.list("where").map { try condition($0, bound: known) } ?? [],
-                unreachable: try fields["unreachable"]?.bool("unreachable") ?? false)
-            place.reachable = try fields["reachable"]?.bool("reachable") ?? false
-            if place.reachable, place.unreachable, let node = fields["reachable"] {
-                throw node.fail("a related entry is either `reachable` or `unreachable`, not both")
-            }
-            if let node = fields["within"] {
-                let value = try node.string("within")
-                guard let within = RelatedPlace.Within(rawValue: value) else {
-                    let allowed = RelatedPlace.Within.allCases.map(\.rawValue)
-                    throw node.fail("within must be `target` or `flow`" + Suggestion.didYouMean(value, allowed))
+        rule.related =
+            try top["related"]?.list("related").map { entry in
+                let fields = try entry.mapping(
+                    "a related entry", allowed: ["patterns", "message", "unreachable", "reachable", "within", "where"])
+                var place = RelatedPlace(
+                    clauses: try clauses(try fields.required("patterns")),
+                    message: try fields.required("message").string("message"),
+                    conditions: try fields["where"]?.list("where").map { try condition($0, bound: known) } ?? [],
+                    unreachable: try fields["unreachable"]?.bool("unreachable") ?? false)
+                place.reachable = try fields["reachable"]?.bool("reachable") ?? false
+                if place.reachable, place.unreachable, let node = fields["reachable"] {
+                    throw node.fail("a related entry is either `reachable` or `unreachable`, not both")
                 }
-                place.within = within
-            }
-            return place
-        } ?? []
+                if let node = fields["within"] {
+                    let value = try node.string("within")
+                    guard let within = RelatedPlace.Within(rawValue: value) else {
+                        let allowed = RelatedPlace.Within.allCases.map(\.rawValue)
+                        throw node.fail("within must be `target` or `flow`" + Suggestion.didYouMean(value, allowed))
+                    }
+                    place.within = within
+                }
+                return place
+            } ?? []
         if let node = top["message-unnamed"] {
-            guard match.report != nil else { throw node.fail("message-unnamed needs `report:` in match, the metavariable it is about") }
+            guard match.report != nil else {
+                throw node.fail("message-unnamed needs `report:` in match, the metavariable it is about")
+            }
             rule.messageUnnamed = try RuleLoader.message(node, placeholders: known, unbound: "no pattern binds")
         }
-        rule.messageWhen = try top["message-when"]?.list("message-when").map { entry -> MessageOverride in
-            let fields = try entry.mapping("a message-when entry", allowed: ["project-has", "imports", "reachable", "message"])
-            let text = try RuleLoader.message(try fields.required("message"), placeholders: known, unbound: "no pattern binds")
-            return MessageOverride(
-                when: try projectSearch(try fields.required("project-has"), imports: fields["imports"], language: nil, reachable: fields["reachable"]),
-                message: text)
-        } ?? []
+        rule.messageWhen =
+            try top["message-when"]?.list("message-when").map { entry -> MessageOverride in
+                let fields = try entry.mapping(
+                    "a message-when entry", allowed: ["project-has", "imports", "reachable", "message"])
+                let text = try RuleLoader.message(
+                    try fields.required("message"), placeholders: known, unbound: "no pattern binds")
+                return MessageOverride(
+                    when: try projectSearch(
+                        try fields.required("project-has"), imports: fields["imports"], language: nil,
+                        reachable: fields["reachable"]),
+                    message: text)
+            } ?? []
         return rule
     }
 
     /// Parses one provider file (`rules/providers/*.yaml`).
     public func loadProvider(text: String, path: String) throws -> LoginProvider {
         let root = try YAMLReader.parse(text, path: path)
-        let top = try root.mapping("a provider", allowed: ["provider", "name", "kind", "imports", "types", "sign-in", "credentials", "push-tokens", "objc", "evidence", "notes"])
+        let top = try root.mapping(
+            "a provider",
+            allowed: [
+                "provider", "name", "kind", "imports", "types", "sign-in", "credentials", "push-tokens", "objc",
+                "evidence", "notes",
+            ])
         let idNode = try top.required("provider")
         let id = try idNode.string("provider")
         guard RuleLoader.isValidID(id) else { throw idNode.fail("provider id `\(id)` must be kebab-case") }
@@ -179,7 +203,8 @@ public struct RuleLoader {
         let value = try node.string("precision")
         let allowed = ["very-high", "high", "medium", "low"]
         guard allowed.contains(value) else {
-            throw node.fail("precision must be one of \(allowed.joined(separator: ", "))" + Suggestion.didYouMean(value, allowed))
+            throw node.fail(
+                "precision must be one of \(allowed.joined(separator: ", "))" + Suggestion.didYouMean(value, allowed))
         }
         return value
     }
@@ -207,7 +232,11 @@ public struct RuleLoader {
 
     private func matchSpec(_ node: YAMLReader) throws -> MatchSpec {
         let fields = try node.mapping(
-            "match", allowed: ["language", "imports", "patterns", "where", "report", "once-per", "applies-to", "unless-declared", "through-helpers"])
+            "match",
+            allowed: [
+                "language", "imports", "patterns", "where", "report", "once-per", "applies-to", "unless-declared",
+                "through-helpers",
+            ])
         var spec = MatchSpec()
         if let language = fields["language"] { spec.language = try language.enumValue(LanguageFilter.self, "language") }
         spec.imports = try fields["imports"]?.strings("imports") ?? []
@@ -220,7 +249,8 @@ public struct RuleLoader {
         if let appliesTo = fields["applies-to"] {
             let value = try appliesTo.string("applies-to")
             guard value == "apps" || value == "all" else {
-                throw appliesTo.fail("applies-to must be `apps` or `all`" + Suggestion.didYouMean(value, ["apps", "all"]))
+                throw appliesTo.fail(
+                    "applies-to must be `apps` or `all`" + Suggestion.didYouMean(value, ["apps", "all"]))
             }
             spec.appsOnly = value == "apps"
         }
@@ -237,9 +267,11 @@ public struct RuleLoader {
             let nameNode = try helper.required("metavariable")
             let name = try nameNode.string("metavariable")
             guard bound.contains(name) else {
-                throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
+                throw nameNode.fail(
+                    "metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
-            spec.throughHelpers = ThroughHelpers(metavariable: name, related: try helper.required("related").string("related"))
+            spec.throughHelpers = ThroughHelpers(
+                metavariable: name, related: try helper.required("related").string("related"))
         }
         return spec
     }
@@ -251,7 +283,9 @@ public struct RuleLoader {
         guard !entries.isEmpty else { throw node.fail("patterns must not be empty") }
         return try entries.flatMap { entry -> [PatternClause] in
             if case .scalar = entry.node { return [PatternClause(pattern: try RuleLoader.patterns(entry)[0])] }
-            let fields = try entry.mapping("a pattern entry", allowed: ["pattern", "names", "where", "imports", "providers", "label", "message", "fix"])
+            let fields = try entry.mapping(
+                "a pattern entry",
+                allowed: ["pattern", "names", "where", "imports", "providers", "label", "message", "fix"])
             if let kindsNode = fields["providers"] {
                 let kinds = try kindsNode.strings("providers").map { name -> LoginProvider.Kind in
                     guard let kind = LoginProvider.Kind(rawValue: name) else {
@@ -261,14 +295,17 @@ public struct RuleLoader {
                     return kind
                 }
                 let expanded = providers.clauses(of: kinds)
-                guard !expanded.isEmpty else { throw kindsNode.fail("no provider of kind \(kinds.map(\.rawValue).joined(separator: ", ")) is known") }
+                guard !expanded.isEmpty else {
+                    throw kindsNode.fail(
+                        "no provider of kind \(kinds.map(\.rawValue).joined(separator: ", ")) is known")
+                }
                 return expanded
             }
             var clause: PatternClause
             switch (fields["pattern"], fields["names"]) {
-            case let (pattern?, nil):
+            case (let pattern?, nil):
                 clause = PatternClause(pattern: try RuleLoader.patterns(pattern)[0])
-            case let (nil, names?):
+            case (nil, let names?):
                 clause = PatternClause(pattern: RuleLoader.anyWord)
                 clause.words = try RuleLoader.nameMatch(names)
             default:
@@ -281,7 +318,8 @@ public struct RuleLoader {
             clause.fix = try fields["fix"].map(RuleLoader.fix)
             if let node = fields["message"] {
                 clause.message = try RuleLoader.message(
-                    node, placeholders: Set(clause.pattern.metavariables + [Pattern.wholeMatch, "label"]), unbound: "this pattern does not bind")
+                    node, placeholders: Set(clause.pattern.metavariables + [Pattern.wholeMatch, "label"]),
+                    unbound: "this pattern does not bind")
             }
             return [clause]
         }
@@ -294,7 +332,9 @@ public struct RuleLoader {
         let sources = try node.strings("patterns")
         guard !sources.isEmpty else { throw node.fail("patterns must not be empty") }
         return try sources.map { source in
-            do { return try Pattern(source) } catch let error as Pattern.CompileError { throw node.fail(error.description) }
+            do { return try Pattern(source) } catch let error as Pattern.CompileError {
+                throw node.fail(error.description)
+            }
         }
     }
 
@@ -315,7 +355,9 @@ public struct RuleLoader {
         return (found, words)
     }
 
-    private func projectSearch(_ node: YAMLReader, imports: YAMLReader?, language: YAMLReader?, reachable: YAMLReader? = nil) throws -> ProjectSearch {
+    private func projectSearch(
+        _ node: YAMLReader, imports: YAMLReader?, language: YAMLReader?, reachable: YAMLReader? = nil
+    ) throws -> ProjectSearch {
         ProjectSearch(
             clauses: try clauses(node),
             imports: try imports?.strings("imports") ?? [],
@@ -326,15 +368,18 @@ public struct RuleLoader {
 
     /// What a condition is: exactly one of these keys.
     private static let conditionKinds = [
-        "absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of", "entitlement-lacks", "manifest-lacks",
+        "absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of", "entitlement-lacks",
+        "manifest-lacks",
         "info-plist-lacks",
     ]
     /// What a `metavariable:` condition tests: exactly one of these keys.
     private static let metavariableTests = [
-        "resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains", "contains-none",
+        "resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains",
+        "contains-none",
         "kind-none", "comes-from", "comes-from-none", "built-from", "carries", "built",
     ]
-    private static let conditionKeys = conditionKinds + metavariableTests
+    private static let conditionKeys =
+        conditionKinds + metavariableTests
         + ["scope", "follow", "not-inside", "imports", "language", "reachable"]
 
     private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
@@ -363,22 +408,29 @@ public struct RuleLoader {
             if let scope = fields["scope"] { search.scope = try scope.enumValue(ConditionScope.self, "scope") }
             if let follow = fields["follow"] {
                 search.follow = try follow.string("follow")
-                guard bound.contains(search.follow!) else { throw follow.fail("follow names `\(search.follow!)`, which no pattern binds") }
+                guard bound.contains(search.follow!) else {
+                    throw follow.fail("follow names `\(search.follow!)`, which no pattern binds")
+                }
             }
             search.notInside = try fields["not-inside"].map { try RuleLoader.patterns($0) } ?? []
             return kinds[0] == "absent" ? .absent(search) : .present(search)
         case "project-has", "project-lacks":
-            let search = try projectSearch(fields[kinds[0]]!, imports: fields["imports"], language: fields["language"], reachable: fields["reachable"])
+            let search = try projectSearch(
+                fields[kinds[0]]!, imports: fields["imports"], language: fields["language"],
+                reachable: fields["reachable"])
             return kinds[0] == "project-has" ? .projectHas(search) : .projectLacks(search)
         default:
             let nameNode = fields["metavariable"]!
             let name = try nameNode.string("metavariable")
             guard bound.contains(name) else {
-                throw nameNode.fail("metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
+                throw nameNode.fail(
+                    "metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
             let tests = RuleLoader.metavariableTests.filter { fields[$0] != nil }
             guard tests.count == 1 else {
-                throw node.fail("a metavariable condition needs exactly one of \((tests.isEmpty ? RuleLoader.metavariableTests : tests).joined(separator: ", "))")
+                throw node.fail(
+                    "a metavariable condition needs exactly one of \((tests.isEmpty ? RuleLoader.metavariableTests : tests).joined(separator: ", "))"
+                )
             }
             let value = fields[tests[0]]!
             switch tests[0] {
@@ -395,11 +447,13 @@ public struct RuleLoader {
             case "carries":
                 return .metavariable(name, .carries(try RuleLoader.nameMatch(value)))
             case "built-from":
-                return .metavariable(name, .builtFrom(try RuleLoader.patterns(value).map { PatternClause(pattern: $0) }))
+                return .metavariable(
+                    name, .builtFrom(try RuleLoader.patterns(value).map { PatternClause(pattern: $0) }))
             case "comes-from", "comes-from-none":
                 let origin = try value.enumValue(ValueOrigin.self, tests[0])
                 let clauses = providers.clauses(of: origin)
-                return .metavariable(name, tests[0] == "comes-from" ? .comesFrom(origin, clauses) : .comesFromNone(origin, clauses))
+                return .metavariable(
+                    name, tests[0] == "comes-from" ? .comesFrom(origin, clauses) : .comesFromNone(origin, clauses))
             case "built":
                 guard try value.bool("built") else { throw value.fail("built can only be `true`") }
                 return .metavariable(name, .built)
@@ -416,8 +470,9 @@ public struct RuleLoader {
         for word in try value.strings(key) {
             guard let kind = ValueKind(rawValue: word) else {
                 let names = ValueKind.allCases.map(\.rawValue)
-                throw value.fail("\(key) takes \(names.dropLast().joined(separator: ", ")) and \(names.last!), not `\(word.shortExcerpt)`"
-                    + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
+                throw value.fail(
+                    "\(key) takes \(names.dropLast().joined(separator: ", ")) and \(names.last!), not `\(word.shortExcerpt)`"
+                        + Suggestion.didYouMean(word, ValueKind.allCases.map(\.rawValue)))
             }
             kinds.insert(kind)
         }
@@ -428,11 +483,15 @@ public struct RuleLoader {
     private static func nameMatch(_ node: YAMLReader) throws -> NameMatch {
         if case .mapping = node.node {
             let fields = try node.mapping(
-                "name-matches", allowed: ["words", "except", "except-prefixes", "except-owners", "unless-followed-by", "unless-kind", "in"])
+                "name-matches",
+                allowed: [
+                    "words", "except", "except-prefixes", "except-owners", "unless-followed-by", "unless-kind", "in",
+                ])
             var match = NameMatch(words: try fields.required("words").strings("words"))
             match.except = try fields["except"]?.strings("except") ?? []
             match.exceptPrefixes = try fields["except-prefixes"]?.strings("except-prefixes") ?? []
-            match.unlessFollowedBy = try fields["unless-followed-by"]?.strings("unless-followed-by")
+            match.unlessFollowedBy =
+                try fields["unless-followed-by"]?.strings("unless-followed-by")
                 .map { $0.filter { $0 != " " } } ?? []
             match.exceptOwners = try fields["except-owners"]?.bool("except-owners") ?? false
             match.unlessKind = try fields["unless-kind"].map { try valueKinds($0, "unless-kind") } ?? []
@@ -449,18 +508,24 @@ public struct RuleLoader {
         if case .scalar = node.node {
             let name = try node.string("fix")
             guard name == "add-lacking" else {
-                throw node.fail("unknown fix `\(name)`; a fix is `add-lacking`, `{delete: …}` or `{replace-in-strings: …, with: …}`")
+                throw node.fail(
+                    "unknown fix `\(name)`; a fix is `add-lacking`, `{delete: …}` or `{replace-in-strings: …, with: …}`"
+                )
             }
             return .addLacking
         }
         let fields = try node.mapping("a fix", allowed: ["delete", "replace-in-strings", "with"])
         if let delete = fields["delete"] {
-            guard fields["replace-in-strings"] == nil, fields["with"] == nil else { throw node.fail("a fix either deletes or replaces, not both") }
+            guard fields["replace-in-strings"] == nil, fields["with"] == nil else {
+                throw node.fail("a fix either deletes or replaces, not both")
+            }
             let text = try delete.string("delete")
             guard !FixSpec.tokenTexts(text).isEmpty else { throw delete.fail("`delete:` needs code to delete") }
             return .delete(text)
         }
-        guard let replace = fields["replace-in-strings"] else { throw node.fail("a fix needs `delete:` or `replace-in-strings:`") }
+        guard let replace = fields["replace-in-strings"] else {
+            throw node.fail("a fix needs `delete:` or `replace-in-strings:`")
+        }
         let text = try replace.string("replace-in-strings")
         guard !text.isEmpty else { throw replace.fail("`replace-in-strings:` needs text to replace") }
         return .replaceInStrings(text, with: try fields.required("with").string("with"))
@@ -475,14 +540,15 @@ public struct RuleLoader {
             conditions.contains { condition in
                 switch condition {
                 case .entitlementLacks, .manifestLacks: true
-                case let .anyOf(alternatives): lacks(alternatives)
-                case let .allOf(conditions): lacks(conditions)
+                case .anyOf(let alternatives): lacks(alternatives)
+                case .allOf(let conditions): lacks(conditions)
                 default: false
                 }
             }
         }
         guard lacks(rule.match.conditions + rule.match.patterns.flatMap(\.conditions)) else {
-            throw (top["fix"] ?? top["match"]!).fail("`fix: add-lacking` needs an `entitlement-lacks` or `manifest-lacks` condition to say what lacks")
+            throw (top["fix"] ?? top["match"]!).fail(
+                "`fix: add-lacking` needs an `entitlement-lacks` or `manifest-lacks` condition to say what lacks")
         }
     }
 
@@ -499,10 +565,13 @@ public struct RuleLoader {
         if case .scalar = node.node {
             return .init(files: [.init(path: "Example.swift", text: try node.string("an example"))])
         }
-        let fields = try node.mapping("an example", allowed: ["files", "configuration", "mutations", "severity", "message", "fixed", "base"])
+        let fields = try node.mapping(
+            "an example", allowed: ["files", "configuration", "mutations", "severity", "message", "fixed", "base"])
         // `files:`, `fixed:` and `base:` map each path to its text.
         func exampleFiles(_ node: YAMLReader, _ key: String, _ what: String) throws -> [RuleDescription.ExampleFile] {
-            try node.pairs(key).map { RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("\(what) \($0.key)")) }
+            try node.pairs(key).map {
+                RuleDescription.ExampleFile(path: $0.key, text: try $0.value.string("\(what) \($0.key)"))
+            }
         }
         let files = try exampleFiles(fields.required("files"), "files", "the file")
         let fixed = try fields["fixed"].map { try exampleFiles($0, "fixed", "the fixed file") }

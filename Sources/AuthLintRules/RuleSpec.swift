@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// A declarative rule: metadata, the patterns that find candidate sites, and the conditions a
 /// site must meet to become a finding.
 public struct RuleSpec: Sendable {
@@ -226,7 +227,7 @@ public enum Condition: Sendable {
     var relocates: Bool {
         switch self {
         case .entitlementLacks, .manifestLacks, .infoPlistLacks: true
-        case let .anyOf(alternatives), let .allOf(alternatives): alternatives.contains(where: \.relocates)
+        case .anyOf(let alternatives), .allOf(let alternatives): alternatives.contains(where: \.relocates)
         default: false
         }
     }
@@ -258,7 +259,9 @@ public final class ProjectSearch: Sendable, Hashable {
     /// searches with the same one find the same, and are answered once.
     package let signature: String?
 
-    public convenience init(clauses: [PatternClause], imports: [String] = [], language: LanguageFilter = .any, reachable: Bool = false) {
+    public convenience init(
+        clauses: [PatternClause], imports: [String] = [], language: LanguageFilter = .any, reachable: Bool = false
+    ) {
         self.init(clauses: clauses, imports: imports, language: language, reachable: reachable, written: nil)
     }
 
@@ -268,8 +271,14 @@ public final class ProjectSearch: Sendable, Hashable {
         self.imports = imports
         self.language = language
         self.reachable = reachable
-        signature = written.map { [$0, imports.joined(separator: ","), language.rawValue, reachable ? "reachable" : ""].joined(separator: "\u{0}") }
-        anywhere = reachable ? ProjectSearch(clauses: clauses, imports: imports, language: language, reachable: false, written: written) : nil
+        signature = written.map {
+            [$0, imports.joined(separator: ","), language.rawValue, reachable ? "reachable" : ""].joined(
+                separator: "\u{0}")
+        }
+        anywhere =
+            reachable
+            ? ProjectSearch(clauses: clauses, imports: imports, language: language, reachable: false, written: written)
+            : nil
     }
 
     public static func == (a: ProjectSearch, b: ProjectSearch) -> Bool { a === b }
@@ -362,8 +371,8 @@ extension Condition {
     /// The project-wide searches in the condition, also inside `any-of`.
     var projectSearches: [ProjectSearch] {
         switch self {
-        case let .projectHas(search), let .projectLacks(search): return [search] + (search.anywhere.map { [$0] } ?? [])
-        case let .anyOf(alternatives), let .allOf(alternatives): return alternatives.flatMap(\.projectSearches)
+        case .projectHas(let search), .projectLacks(let search): return [search] + (search.anywhere.map { [$0] } ?? [])
+        case .anyOf(let alternatives), .allOf(let alternatives): return alternatives.flatMap(\.projectSearches)
         default: return []
         }
     }
@@ -373,8 +382,8 @@ extension Condition {
     /// The searches of `present` and `absent` in the condition, also inside `any-of`.
     package var scopedSearches: [ScopedSearch] {
         switch self {
-        case let .present(search), let .absent(search): return [search]
-        case let .anyOf(alternatives), let .allOf(alternatives): return alternatives.flatMap(\.scopedSearches)
+        case .present(let search), .absent(let search): return [search]
+        case .anyOf(let alternatives), .allOf(let alternatives): return alternatives.flatMap(\.scopedSearches)
         default: return []
         }
     }

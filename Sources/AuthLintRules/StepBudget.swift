@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// How many matching steps the analysis of one file may take: the last line of defence against
 /// an input that makes matching grow faster than its size. A file whose analysis spends it gets a
 /// `too-complex` diagnostic and no findings of its own, and the run goes on.

@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintSyntax
+
 /// What kind of value an expression visibly is: a Boolean, a number, a date or a string literal. Such values are
 /// read off something (a flag, a count, a time) and are never the thing itself: whether a token
 /// is there is not the token. Or `nil`, which is nothing at all: clearing a stored value stores
@@ -18,7 +19,7 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
         case "Bool", "ObjCBool":
             self = .boolean
         case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-             "Double", "Float", "CGFloat", "TimeInterval", "Decimal", "NSNumber":
+            "Double", "Float", "CGFloat", "TimeInterval", "Decimal", "NSNumber":
             self = .number
         case "Date", "NSDate":
             self = .date
@@ -39,12 +40,15 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
             if code.kind(first) == .integerLiteral || code.kind(first) == .floatLiteral { return .number }
         }
         // An empty string is a placeholder until something is stored, not a constant.
-        if code.kind(first) == .stringOpen, Int(code.partner[first]) == range.upperBound - 1, let text = code.stringValue(at: first), !text.isEmpty {
+        if code.kind(first) == .stringOpen, Int(code.partner[first]) == range.upperBound - 1,
+            let text = code.stringValue(at: first), !text.isEmpty
+        {
             return .literal
         }
         if code.kind(first) == .operator, code.token(first, is: "!") { return .boolean }
         if code.kind(first) == .operator, code.token(first, is: "-"), range.count == 2,
-           code.kind(first + 1) == .integerLiteral || code.kind(first + 1) == .floatLiteral {
+            code.kind(first + 1) == .integerLiteral || code.kind(first + 1) == .floatLiteral
+        {
             return .number
         }
         // Operators at the expression's own depth.
@@ -53,11 +57,14 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
         while index < range.upperBound {
             let kind = code.kind(index)
             if kind == .operator {
-                for word: StaticString in ["==", "!=", "<", ">", "<=", ">=", "===", "!==", "&&", "||"] where code.token(index, is: word) {
+                for word: StaticString in ["==", "!=", "<", ">", "<=", ">=", "===", "!==", "&&", "||"]
+                where code.token(index, is: word) {
                     return .boolean
                 }
             }
-            if kind == .period, index + 1 < range.upperBound, code.kind(index + 1) == .identifier { lastMember = index + 1 }
+            if kind == .period, index + 1 < range.upperBound, code.kind(index + 1) == .identifier {
+                lastMember = index + 1
+            }
             if [.leftParen, .leftBracket, .leftBrace, .stringOpen].contains(kind), Int(code.partner[index]) > index {
                 index = Int(code.partner[index]) + 1
                 continue
@@ -66,21 +73,28 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
         }
         // `Date()`, `Date.now`, `Int(text)`, `Bool(flag)`.
         if code.kind(first) == .identifier, let kind = ValueKind(typeName: code.text(first)),
-           first + 1 < range.upperBound, code.kind(first + 1) == .leftParen || code.kind(first + 1) == .period {
+            first + 1 < range.upperBound, code.kind(first + 1) == .leftParen || code.kind(first + 1) == .period
+        {
             if kind == .date || code.kind(first + 1) == .leftParen { return kind }
         }
         guard let member = lastMember else { return nil }
         // What the chain ends with must be the member itself, or a call of it.
         let after = member + 1
-        let endsThere = after == range.upperBound
+        let endsThere =
+            after == range.upperBound
             || (code.kind(after) == .leftParen && Int(code.partner[after]) + 1 == range.upperBound)
         guard endsThere else { return nil }
         let name = code.text(member)
-        if ["isEmpty", "hasPrefix", "hasSuffix", "contains", "starts", "allSatisfy", "elementsEqual"].contains(name) { return .boolean }
+        if ["isEmpty", "hasPrefix", "hasSuffix", "contains", "starts", "allSatisfy", "elementsEqual"].contains(name) {
+            return .boolean
+        }
         if name.count > 2, name.hasPrefix("is"), name.dropFirst(2).first?.isUppercase == true { return .boolean }
         if name.count > 3, name.hasPrefix("has"), name.dropFirst(3).first?.isUppercase == true { return .boolean }
-        if ["count", "hashValue", "timeIntervalSince1970", "timeIntervalSinceNow", "timeIntervalSinceReferenceDate", "utf8CString"]
-            .contains(name) {
+        if [
+            "count", "hashValue", "timeIntervalSince1970", "timeIntervalSinceNow", "timeIntervalSinceReferenceDate",
+            "utf8CString",
+        ]
+        .contains(name) {
             return name == "utf8CString" ? nil : .number
         }
         return nil

@@ -35,10 +35,13 @@ package struct YAMLReader {
         } catch let error as FileError {
             throw error
         } catch let error as YamlError {
-            if case let .duplicatedKeysInMapping(duplicates, _) = error, let key = duplicates.sorted().first {
-                throw FileError(path: path, line: YAMLReader.secondLine(of: key, in: text), message: "duplicate key `\(key.shortExcerpt)`")
+            if case .duplicatedKeysInMapping(let duplicates, _) = error, let key = duplicates.sorted().first {
+                throw FileError(
+                    path: path, line: YAMLReader.secondLine(of: key, in: text),
+                    message: "duplicate key `\(key.shortExcerpt)`")
             }
-            throw FileError(path: path, line: YAMLReader.line(of: error), message: "invalid YAML: \(YAMLReader.describe(error))")
+            throw FileError(
+                path: path, line: YAMLReader.line(of: error), message: "invalid YAML: \(YAMLReader.describe(error))")
         }
     }
 
@@ -51,17 +54,19 @@ package struct YAMLReader {
     // MARK: Scalars
 
     package var isNull: Bool {
-        if case let .scalar(scalar) = node { return scalar.string == "null" || scalar.string == "~" || (scalar.string.isEmpty && scalar.style == .plain) }
+        if case .scalar(let scalar) = node {
+            return scalar.string == "null" || scalar.string == "~" || (scalar.string.isEmpty && scalar.style == .plain)
+        }
         return false
     }
 
     package func string(_ what: String) throws -> String {
-        guard case let .scalar(scalar) = node else { throw fail("\(what) must be a string") }
+        guard case .scalar(let scalar) = node else { throw fail("\(what) must be a string") }
         return scalar.string
     }
 
     package func bool(_ what: String) throws -> Bool {
-        guard case let .scalar(scalar) = node else { throw fail("\(what) must be true or false") }
+        guard case .scalar(let scalar) = node else { throw fail("\(what) must be true or false") }
         switch scalar.string {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
@@ -73,29 +78,32 @@ package struct YAMLReader {
     package func strings(_ what: String) throws -> [String] {
         switch node {
         case .scalar: return [try string(what)]
-        case let .sequence(sequence):
+        case .sequence(let sequence):
             return try sequence.map { try YAMLReader(node: $0, path: path).string("each entry of \(what)") }
         default: throw fail("\(what) must be a string or a list of strings")
         }
     }
 
     func list(_ what: String) throws -> [YAMLReader] {
-        guard case let .sequence(sequence) = node else { throw fail("\(what) must be a list") }
+        guard case .sequence(let sequence) = node else { throw fail("\(what) must be a list") }
         return sequence.map { YAMLReader(node: $0, path: path) }
     }
 
-    package func enumValue<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ what: String) throws -> T where T.RawValue == String {
+    package func enumValue<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ what: String) throws -> T
+    where T.RawValue == String {
         let value = try string(what)
         if let result = T(rawValue: value) { return result }
         let choices = T.allCases.map(\.rawValue)
-        throw fail("\(what) must be one of \(choices.joined(separator: ", ")), not `\(value.shortExcerpt)`" + Suggestion.didYouMean(value, choices))
+        throw fail(
+            "\(what) must be one of \(choices.joined(separator: ", ")), not `\(value.shortExcerpt)`"
+                + Suggestion.didYouMean(value, choices))
     }
 
     // MARK: Mappings
 
     /// The mapping's entries in file order; refuses keys outside `allowed`.
     package func mapping(_ what: String, allowed: [String]) throws -> Entries {
-        guard case let .mapping(mapping) = node else { throw fail("\(what) must be a mapping") }
+        guard case .mapping(let mapping) = node else { throw fail("\(what) must be a mapping") }
         var entries: [(String, YAMLReader)] = []
         for (keyNode, valueNode) in mapping {
             let key = YAMLReader(node: keyNode, path: path)
@@ -103,7 +111,9 @@ package struct YAMLReader {
             if !allowed.contains(name) {
                 throw key.fail("unknown key `\(name.shortExcerpt)` in \(what)" + Suggestion.didYouMean(name, allowed))
             }
-            if entries.contains(where: { $0.0 == name }) { throw key.fail("duplicate key `\(name.shortExcerpt)` in \(what)") }
+            if entries.contains(where: { $0.0 == name }) {
+                throw key.fail("duplicate key `\(name.shortExcerpt)` in \(what)")
+            }
             entries.append((name, YAMLReader(node: valueNode, path: path)))
         }
         return Entries(entries: entries, owner: self, what: what)
@@ -111,7 +121,7 @@ package struct YAMLReader {
 
     /// A mapping whose keys are free (file names, rule ids).
     package func pairs(_ what: String) throws -> [(key: String, keyLine: Int, value: YAMLReader)] {
-        guard case let .mapping(mapping) = node else { throw fail("\(what) must be a mapping") }
+        guard case .mapping(let mapping) = node else { throw fail("\(what) must be a mapping") }
         return try mapping.map { keyNode, valueNode in
             let key = YAMLReader(node: keyNode, path: path)
             return (try key.string("a key"), key.line, YAMLReader(node: valueNode, path: path))
@@ -152,7 +162,7 @@ package struct YAMLReader {
 
     private static func line(of error: YamlError) -> Int {
         switch error {
-        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
             return mark.line
         default:
             return 1
@@ -161,7 +171,7 @@ package struct YAMLReader {
 
     private static func describe(_ error: YamlError) -> String {
         switch error {
-        case let .scanner(_, problem, _, _), let .parser(_, problem, _, _), let .composer(_, problem, _, _):
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
             return problem
         default:
             // Other errors describe themselves with the source lines around them: never quoted.
@@ -182,13 +192,16 @@ public enum Suggestion {
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(word.lowercased(), candidate.lowercased())
-            if distance <= max(2, candidate.count / 3), best == nil || distance < best!.1 { best = (candidate, distance) }
+            if distance <= max(2, candidate.count / 3), best == nil || distance < best!.1 {
+                best = (candidate, distance)
+            }
         }
         return best?.0
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -47,7 +47,8 @@ for relative in ruleFiles {
         exit(1)
     }
     let hashes = delimiter(for: text)
-    source += "        (\"rules/\(relative)\", \(hashes)\"\"\"\n\(text)\(text.hasSuffix("\n") ? "" : "\n")\"\"\"\(hashes)),\n"
+    source +=
+        "        (\"rules/\(relative)\", \(hashes)\"\"\"\n\(text)\(text.hasSuffix("\n") ? "" : "\n")\"\"\"\(hashes)),\n"
 }
 source += "    ]\n}\n"
 // An unchanged file is left alone, so that a build whose environment changed (which reruns this

@@ -1,17 +1,18 @@
 import ArgumentParser
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
+import AuthLintRules
+import AuthLintSyntax
 
 @main
 struct AuthLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authlint",
-        abstract: "Checks iOS app sources for App Store Guideline 4.8 (Login Services) and Sign in with Apple mistakes.",
+        abstract:
+            "Checks iOS app sources for App Store Guideline 4.8 (Login Services) and Sign in with Apple mistakes.",
         discussion: """
             Exit codes:
               0  no finding at or above the failure threshold (--fail-on, default error)

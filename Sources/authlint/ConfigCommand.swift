@@ -1,11 +1,11 @@
 import ArgumentParser
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 struct ConfigCommand: ParsableCommand {
@@ -17,10 +17,15 @@ struct ConfigCommand: ParsableCommand {
     @Argument(help: "The project folder.")
     var path: String = "."
 
-    @Option(help: ArgumentHelp("A configuration file; by default the .authlint.yml files from the repository root down to the folder.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "A configuration file; by default the .authlint.yml files from the repository root down to the folder.",
+            valueName: "FILE"))
     var config: String?
 
-    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
+    @Option(
+        name: .customLong("rules"),
+        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
     var ruleDirectories: [String] = []
 
     func run() throws {

@@ -15,10 +15,14 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "The page's format.")
     var format: RulesCommand.Format = .text
 
-    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
+    @Option(
+        name: .customLong("rules"),
+        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
     var ruleDirectories: [String] = []
 
-    @Option(help: ArgumentHelp("Configuration file whose severity the page shows; by default .authlint.yml here.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Configuration file whose severity the page shows; by default .authlint.yml here.", valueName: "FILE"))
     var config: String?
 
     func run() throws {

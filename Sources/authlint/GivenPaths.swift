@@ -1,11 +1,11 @@
 import ArgumentParser
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 /// The paths given to `authlint lint`, checked before the run: a path that does not exist, a
@@ -22,7 +22,8 @@ enum GivenPaths {
                 return missing(path, implicit: implicit)
             }
             if isDirectory.boolValue, !holdsReadableFile(absolute) {
-                return "error: `\(path.terminalSafe())` holds no file authlint reads (Swift, Objective-C, property list, entitlements, "
+                return
+                    "error: `\(path.terminalSafe())` holds no file authlint reads (Swift, Objective-C, property list, entitlements, "
                     + "Xcode project, xcconfig or dependency manifest)"
             }
             return nil
@@ -38,15 +39,19 @@ enum GivenPaths {
             guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else { return false }
             let name = (absolute as NSString).lastPathComponent
             let parent = ((absolute as NSString).deletingLastPathComponent as NSString).lastPathComponent
-            return isDirectory.boolValue ? holdsReadableFile(absolute) : ProjectFileKind.classify(fileName: name, parentName: parent) != nil
+            return isDirectory.boolValue
+                ? holdsReadableFile(absolute) : ProjectFileKind.classify(fileName: name, parentName: parent) != nil
         }
         let given = paths.map { "`\($0.terminalSafe())`" }.joined(separator: ", ")
         guard readable else {
-            return "error: no file authlint reads among \(given) (Swift, Objective-C, property lists, entitlements, privacy "
+            return
+                "error: no file authlint reads among \(given) (Swift, Objective-C, property lists, entitlements, privacy "
                 + "manifests, Xcode projects, xcconfig, dependency manifests, .authlint.yml); nothing was linted"
         }
-        let where_ = configurations.isEmpty ? "" : " in \(configurations.map { $0.terminalSafe() }.joined(separator: " + "))"
-        return "error: every file under \(given) is left out by `include`/`exclude`\(where_) or --exclude; nothing was linted"
+        let configuredAt =
+            configurations.isEmpty ? "" : " in \(configurations.map { $0.terminalSafe() }.joined(separator: " + "))"
+        return
+            "error: every file under \(given) is left out by `include`/`exclude`\(configuredAt) or --exclude; nothing was linted"
     }
 
     /// The subcommands' names, `lint` first.
@@ -58,10 +63,12 @@ enum GivenPaths {
         if implicit {
             let names = subcommands
             if let near = Suggestion.closest(path, names) {
-                return "error: `\(path.terminalSafe())` is neither a subcommand nor a file or folder; did you mean `\(near)`?"
+                return
+                    "error: `\(path.terminalSafe())` is neither a subcommand nor a file or folder; did you mean `\(near)`?"
             }
             if !path.contains("/"), !path.contains(".") {
-                return "error: `\(path.terminalSafe())` is neither a subcommand nor a file or folder (subcommands: \(names.joined(separator: ", ")))"
+                return
+                    "error: `\(path.terminalSafe())` is neither a subcommand nor a file or folder (subcommands: \(names.joined(separator: ", ")))"
             }
         }
         return "error: `\(path.terminalSafe())` does not exist (no such file or folder)"
@@ -82,7 +89,9 @@ enum GivenPaths {
                 let type = status.st_mode & S_IFMT
                 if type == S_IFDIR {
                     if name != ".git" { pending.append(path) }
-                } else if type == S_IFREG || type == S_IFLNK, ProjectFileKind.classify(fileName: name, parentName: parent) != nil {
+                } else if type == S_IFREG || type == S_IFLNK,
+                    ProjectFileKind.classify(fileName: name, parentName: parent) != nil
+                {
                     return true
                 }
             }

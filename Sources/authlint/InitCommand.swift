@@ -1,12 +1,12 @@
 import ArgumentParser
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 struct InitCommand: ParsableCommand {
@@ -21,34 +21,46 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The project folder.")
     var path: String = "."
 
-    @Flag(help: "Also record today's findings in .authlint-baseline.json and name it in .authlint.yml (`baseline:`), keeping the rest of an existing configuration.")
+    @Flag(
+        help:
+            "Also record today's findings in .authlint-baseline.json and name it in .authlint.yml (`baseline:`), keeping the rest of an existing configuration."
+    )
     var baseline = false
 
     @Flag(help: "Replace an existing baseline; without --baseline, an existing .authlint.yml.")
     var force = false
 
-    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
+    @Option(
+        name: .customLong("rules"),
+        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
     var ruleDirectories: [String] = []
 
     func run() throws {
         let current = FileManager.default.currentDirectoryPath
         var isFolder: ObjCBool = false
-        let folder = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: current + "/")).standardizedFileURL.path
+        let folder = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: current + "/")).standardizedFileURL
+            .path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             printError("error: \(path.terminalSafe()): no such folder")
             throw ExitCode(2)
         }
         let catalog = try loadCatalog(ruleDirectories)
-        let shown = { (name: String) in (path == "." ? name : (path as NSString).appendingPathComponent(name)).terminalSafe() }
+        let shown = { (name: String) in
+            (path == "." ? name : (path as NSString).appendingPathComponent(name)).terminalSafe()
+        }
         let configuration = (folder as NSString).appendingPathComponent(Configuration.fileName)
         let baselineName = ".authlint-baseline.json"
         if !FileManager.default.fileExists(atPath: configuration) || (force && !baseline) {
             var text = Configuration.starterFile(catalog: catalog)
             if baseline { text = Configuration.settingBaseline(baselineName, in: text) ?? text }
             try writeOutput(text, to: configuration, shown: shown(Configuration.fileName))
-            print("Wrote \(shown(Configuration.fileName)): every key with its default, commented out\(baseline ? ", but baseline" : "").")
+            print(
+                "Wrote \(shown(Configuration.fileName)): every key with its default, commented out\(baseline ? ", but baseline" : "")."
+            )
         } else if !baseline {
-            printError("error: \(shown(Configuration.fileName)) already exists; give --force to replace it, or --baseline to add a baseline to it")
+            printError(
+                "error: \(shown(Configuration.fileName)) already exists; give --force to replace it, or --baseline to add a baseline to it"
+            )
             throw ExitCode(2)
         }
 
@@ -69,7 +81,8 @@ struct InitCommand: ParsableCommand {
             }
             let report: LintReport
             do {
-                report = try Linter.run(LintOptions(scan: ScanOptions(paths: [folder]), catalog: catalog, currentDirectory: current))
+                report = try Linter.run(
+                    LintOptions(scan: ScanOptions(paths: [folder]), catalog: catalog, currentDirectory: current))
             } catch {
                 printError("error: \(String(describing: error).terminalSafe())")
                 throw ExitCode(2)
@@ -81,11 +94,14 @@ struct InitCommand: ParsableCommand {
                 let text = try String(contentsOfFile: configuration, encoding: .utf8)
                 if let updated = Configuration.settingBaseline(baselineName, in: text) {
                     try writeOutput(updated, to: configuration, shown: shown(Configuration.fileName))
-                    print("Named it in \(shown(Configuration.fileName)) (baseline: \(baselineName)); the rest of the file is as it was.")
+                    print(
+                        "Named it in \(shown(Configuration.fileName)) (baseline: \(baselineName)); the rest of the file is as it was."
+                    )
                 }
             }
         }
-        print("""
+        print(
+            """
 
             Gate changes on it\(baseline ? " (the baseline comes from .authlint.yml)" : ""):
               GitHub Actions  uses: authlint/authlint@main, with: {path: \(path.terminalSafe()), changed-since: <base sha>}

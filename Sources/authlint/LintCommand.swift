@@ -1,12 +1,12 @@
 import ArgumentParser
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -23,17 +23,22 @@ enum PolicyChoice: String, CaseIterable, ExpressibleByArgument {
 /// Options that change how a run spends time and memory, never what it finds. Hidden from
 /// `--help`, as ruff hides its own; `--help-hidden` lists them.
 struct TuningOptions: ParsableArguments {
-    @Flag(help: ArgumentHelp(
-        "Read each Swift file's bytes for the names it may use first, and lex only those a rule may match in and those a project-wide question reaches.",
-        visibility: .hidden))
+    @Flag(
+        help: ArgumentHelp(
+            "Read each Swift file's bytes for the names it may use first, and lex only those a rule may match in and those a project-wide question reaches.",
+            visibility: .hidden))
     var prefilter = false
 
-    @Option(help: ArgumentHelp(
-        "How many MiB of Swift and Objective-C source the code held in memory may come from; 32 by default. In a larger tree, each file's code is let go once it is summarised and lexed again when asked for, so memory stays bounded.",
-        valueName: "MiB", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "How many MiB of Swift and Objective-C source the code held in memory may come from; 32 by default. In a larger tree, each file's code is let go once it is summarised and lexed again when asked for, so memory stays bounded.",
+            valueName: "MiB", visibility: .hidden))
     var residentSource: Int?
 
-    @Flag(help: ArgumentHelp("Print how long each stage of the run took, and how many files were lexed, to standard error.", visibility: .hidden))
+    @Flag(
+        help: ArgumentHelp(
+            "Print how long each stage of the run took, and how many files were lexed, to standard error.",
+            visibility: .hidden))
     var timings = false
 }
 
@@ -41,13 +46,17 @@ struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Lint files or folders; `authlint samples` is `authlint lint samples`.",
-        discussion: "Tuning options, which change how a run spends time and memory but never what it finds, are listed by --help-hidden."
+        discussion:
+            "Tuning options, which change how a run spends time and memory but never what it finds, are listed by --help-hidden."
     )
 
     @Argument(help: "Files or directories to lint; by default the current directory. A directory is the project root.")
     var paths: [String] = []
 
-    @Option(help: "The project root, read whole for the project-wide facts while only the paths given are reported; by default the one folder given, else found upward from the paths.")
+    @Option(
+        help:
+            "The project root, read whole for the project-wide facts while only the paths given are reported; by default the one folder given, else found upward from the paths."
+    )
     var root: String?
 
     @Option(help: "The report's format.")
@@ -69,22 +78,32 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only these rules (ids separated by commas); may be repeated.", valueName: "ID,..."))
     var select: [String] = []
 
-    @Option(help: ArgumentHelp("Do not run these rules (ids separated by commas); may be repeated.", valueName: "ID,..."))
+    @Option(
+        help: ArgumentHelp("Do not run these rules (ids separated by commas); may be repeated.", valueName: "ID,..."))
     var ignore: [String] = []
 
-    @Option(help: "Exit 1 when a finding is at or above this severity; by default the configuration's fail-on, else error.")
+    @Option(
+        help: "Exit 1 when a finding is at or above this severity; by default the configuration's fail-on, else error.")
     var failOn: FailureThreshold?
 
     @Option(help: "Colour the text output; auto honours NO_COLOR.")
     var color: ColorMode = .auto
 
-    @Option(help: "Glob of files to skip (relative to the project root); may be repeated. Applies to files named on the command line too.")
+    @Option(
+        help:
+            "Glob of files to skip (relative to the project root); may be repeated. Applies to files named on the command line too."
+    )
     var exclude: [String] = []
 
-    @Option(help: "A configuration file, used alone; by default the .authlint.yml files from the repository root down to each file.")
+    @Option(
+        help:
+            "A configuration file, used alone; by default the .authlint.yml files from the repository root down to each file."
+    )
     var config: String?
 
-    @Option(help: "Report only findings not recorded in this baseline file; by default the configuration's baseline, if any.")
+    @Option(
+        help:
+            "Report only findings not recorded in this baseline file; by default the configuration's baseline, if any.")
     var baseline: String?
 
     @Option(help: "Record today's findings in this baseline file (sorted JSON), then report as usual.")
@@ -96,39 +115,56 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Report only findings in files changed since this git revision (untracked files count as changed).")
     var changedSince: String?
 
-    @Flag(help: "Report only findings on lines changed since --changed-since, else since HEAD, the way a pull-request gate reads a diff.")
+    @Flag(
+        help:
+            "Report only findings on lines changed since --changed-since, else since HEAD, the way a pull-request gate reads a diff."
+    )
     var changedLines = false
 
-    @Option(help: ArgumentHelp(
-        "With --changed-since: read the .authlint.yml files, the baseline and the team rule folders inside the repository as they are at that revision (base, the default), reporting what the change weakens as policy-changed; or as they are on disk (worktree), for a repository that trusts its contributors.",
-        valueName: "base|worktree"))
+    @Option(
+        help: ArgumentHelp(
+            "With --changed-since: read the .authlint.yml files, the baseline and the team rule folders inside the repository as they are at that revision (base, the default), reporting what the change weakens as policy-changed; or as they are on disk (worktree), for a repository that trusts its contributors.",
+            valueName: "base|worktree"))
     var policy: PolicyChoice?
 
     @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
     var sarifHelpUrl: String?
 
-    @Option(help: "Where to keep file summaries between runs that report only some files; by default the user's cache folder, ~/.cache/authlint or ~/Library/Caches/authlint.")
+    @Option(
+        help:
+            "Where to keep file summaries between runs that report only some files; by default the user's cache folder, ~/.cache/authlint or ~/Library/Caches/authlint."
+    )
     var cacheDir: String?
 
     @Flag(help: "Keep no file summaries between runs.")
     var noCache = false
 
-    @Option(help: "Prefix for the Markdown report's links, before each displayed path (for instance https://github.com/OWNER/REPO/blob/SHA/).")
+    @Option(
+        help:
+            "Prefix for the Markdown report's links, before each displayed path (for instance https://github.com/OWNER/REPO/blob/SHA/)."
+    )
     var linkBase: String?
 
-    @Option(help: "Make SARIF URIs and GitLab Code Quality paths relative to this folder instead of the project root (the repository root, when a subfolder is linted).")
+    @Option(
+        help:
+            "Make SARIF URIs and GitLab Code Quality paths relative to this folder instead of the project root (the repository root, when a subfolder is linted)."
+    )
     var sarifRoot: String?
 
     @OptionGroup(title: "Tuning")
     var tuning: TuningOptions
 
-    @Flag(help: "Print absolute paths (for Xcode's issue navigator) instead of paths relative to the current directory.")
+    @Flag(
+        help: "Print absolute paths (for Xcode's issue navigator) instead of paths relative to the current directory.")
     var absolutePaths = false
 
     @Flag(name: [.short, .long], help: "Print findings only, no summary.")
     var quiet = false
 
-    @Flag(help: "Apply the fixes the rules declare (entitlements, privacy manifest, log privacy), then report what remains.")
+    @Flag(
+        help:
+            "Apply the fixes the rules declare (entitlements, privacy manifest, log privacy), then report what remains."
+    )
     var fix = false
 
     @Flag(help: "With --fix: print the fixes as a unified diff instead of applying them (exit 1 when there is one).")
@@ -139,13 +175,18 @@ struct LintCommand: ParsableCommand {
     private func printTimings(_ report: LintReport) {
         for stage in report.timings {
             let peak = stage.peakBytes.map { String(format: "   peak %6.0f MiB", Double($0) / 1_048_576) } ?? ""
-            printError(stage.stage.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds) + peak)
+            printError(
+                stage.stage.padding(toLength: 10, withPad: " ", startingAt: 0)
+                    + String(format: "%8.3f s", stage.seconds) + peak)
         }
         let total = report.timings.map(\.seconds).reduce(0, +)
         printError("total".padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%8.3f s", total))
-        printError("files lexed: \(report.filesLexedUpFront) as they were read, \(report.filesLexedOnUse) when asked for")
+        printError(
+            "files lexed: \(report.filesLexedUpFront) as they were read, \(report.filesLexedOnUse) when asked for")
         if report.filesLetGo > 0 {
-            printError("files kept as summaries after lexing (more source than stays in memory): \(report.filesLetGo), lexed again: \(report.filesLexedAgain)")
+            printError(
+                "files kept as summaries after lexing (more source than stays in memory): \(report.filesLetGo), lexed again: \(report.filesLexedAgain)"
+            )
         }
         if report.filesTakenUnread > 0 { printError("files taken from the cache unread: \(report.filesTakenUnread)") }
     }
@@ -156,10 +197,12 @@ struct LintCommand: ParsableCommand {
             throw ValidationError("--diff shows what --fix would change: give both, --fix --diff.")
         }
         if let changedSince, changedSince.isEmpty || changedSince.hasPrefix("-") {
-            throw ValidationError("--changed-since expects a git revision (a branch, tag or commit), not `\(changedSince)`.")
+            throw ValidationError(
+                "--changed-since expects a git revision (a branch, tag or commit), not `\(changedSince)`.")
         }
         if policy != nil, changedSince == nil {
-            throw ValidationError("--policy chooses where a pull-request run reads its policy: give it with --changed-since REV.")
+            throw ValidationError(
+                "--policy chooses where a pull-request run reads its policy: give it with --changed-since REV.")
         }
     }
 
@@ -187,10 +230,12 @@ struct LintCommand: ParsableCommand {
             let data = FileManager.default.contents(atPath: file)
         {
             changes += PolicyChanges.baseline(
-                base: accepted, workTree: try Baseline.decode(data, path: file), file: file, text: String(decoding: data, as: UTF8.self),
+                base: accepted, workTree: try Baseline.decode(data, path: file), file: file,
+                text: String(decoding: data, as: UTF8.self),
                 root: report.root, revision: revision)
         }
-        changes += PolicyChanges.teamRules(base: teamRules.base, workTree: teamRules.workTree, root: report.root, revision: revision)
+        changes += PolicyChanges.teamRules(
+            base: teamRules.base, workTree: teamRules.workTree, root: report.root, revision: revision)
         return changes
     }
 
@@ -199,9 +244,12 @@ struct LintCommand: ParsableCommand {
     private func chosenRules(_ catalog: RuleCatalog) throws -> (Set<String>?, Set<String>) {
         func ids(_ values: [String], _ option: String) throws -> Set<String> {
             var found = Set<String>()
-            for name in values.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            for name in values.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) })
+            where !name.isEmpty {
                 guard let rule = catalog.rule(named: name) else {
-                    printError("error: --\(option): no rule named `\(name.terminalSafe())`" + Suggestion.didYouMean(name, catalog.rules.map(\.id)))
+                    printError(
+                        "error: --\(option): no rule named `\(name.terminalSafe())`"
+                            + Suggestion.didYouMean(name, catalog.rules.map(\.id)))
                     throw ExitCode(2)
                 }
                 found.insert(rule.id)
@@ -224,7 +272,9 @@ struct LintCommand: ParsableCommand {
         if let revision = files.revisionName, let path = baseline ?? report.configuredBaseline?.file {
             if let found = try Baseline.load(path: path, files: files) { return found }
             let shown = baseline ?? report.configuredBaseline?.written ?? path
-            printError("note: the baseline \(shown.terminalSafe()) does not exist at \(revision.terminalSafe()); it accepts no finding")
+            printError(
+                "note: the baseline \(shown.terminalSafe()) does not exist at \(revision.terminalSafe()); it accepts no finding"
+            )
             return Baseline(findings: [])
         }
         if let baseline { return try Baseline.load(path: baseline) }
@@ -233,11 +283,15 @@ struct LintCommand: ParsableCommand {
             do {
                 return try Baseline.load(path: configured.file)
             } catch let error as FileError {
-                throw FileError(path: configured.written, line: 0, message: "\(error.message) (named by `baseline:` in the configuration)")
+                throw FileError(
+                    path: configured.written, line: 0,
+                    message: "\(error.message) (named by `baseline:` in the configuration)")
             }
         }
         if strictBaseline {
-            printError("error: --strict-baseline checks the entries of a baseline: give it with --baseline FILE or `baseline:` in .authlint.yml")
+            printError(
+                "error: --strict-baseline checks the entries of a baseline: give it with --baseline FILE or `baseline:` in .authlint.yml"
+            )
             throw ExitCode(2)
         }
         return nil
@@ -248,25 +302,35 @@ struct LintCommand: ParsableCommand {
     /// Returns whether files were written, or nil when only the diff was asked for.
     private func applyFixes(_ report: LintReport) throws -> Bool? {
         let plan = Fixer.plan(report.findings, root: report.root)
-        for (path, text) in plan.manual { printError("\(report.displayPath(path).terminalSafe()): fix by hand: \(text.terminalSafe())") }
-        for (path, reason) in plan.skipped { printError("\(report.displayPath(path).terminalSafe()): fix left out: \(reason.terminalSafe())") }
+        for (path, text) in plan.manual {
+            printError("\(report.displayPath(path).terminalSafe()): fix by hand: \(text.terminalSafe())")
+        }
+        for (path, reason) in plan.skipped {
+            printError("\(report.displayPath(path).terminalSafe()): fix left out: \(reason.terminalSafe())")
+        }
         if diff {
             let diff = Fixer.diff(plan, shown: report.displayPath)
             FileHandle.standardOutput.write(Data(diff))
             // The body is the files' bytes, as `git apply` needs them; say so rather than escape them.
             if Terminal.stdoutIsTerminal, String(decoding: diff, as: UTF8.self).terminalShown.utf8.count != diff.count {
-                printError("note: the diff above holds the files' bytes as they are, control characters included, for git apply")
+                printError(
+                    "note: the diff above holds the files' bytes as they are, control characters included, for git apply"
+                )
             }
             if !plan.changes.isEmpty { throw ExitCode(1) }
             return nil
         }
         let written = Fixer.write(plan, root: report.root)
-        for (path, reason) in written.refused { printError("error: \(report.displayPath(path).terminalSafe()): \(reason.terminalSafe())") }
+        for (path, reason) in written.refused {
+            printError("error: \(report.displayPath(path).terminalSafe()): \(reason.terminalSafe())")
+        }
         if !written.refused.isEmpty {
             printError("error: nothing was fixed: a fix writes all its files or none")
             throw ExitCode(2)
         }
-        for (path, reason) in written.failed { printError("error: \(report.displayPath(path).terminalSafe()): not written: \(reason.terminalSafe())") }
+        for (path, reason) in written.failed {
+            printError("error: \(report.displayPath(path).terminalSafe()): not written: \(reason.terminalSafe())")
+        }
         let files = plan.changes.count - written.failed.count
         printError("Fixed \(plan.fixed) finding\(plan.fixed == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s").")
         if !written.failed.isEmpty { throw ExitCode(2) }
@@ -301,7 +365,8 @@ struct LintCommand: ParsableCommand {
         // standard error whatever the format; the paths that exist are still linted and reported.
         let given = paths.isEmpty ? ["."] : paths
         let implicit = CommandLine.arguments.dropFirst().first != LintCommand.configuration.commandName
-        let problems = GivenPaths.problems(given, currentDirectory: FileManager.default.currentDirectoryPath, implicit: implicit)
+        let problems = GivenPaths.problems(
+            given, currentDirectory: FileManager.default.currentDirectoryPath, implicit: implicit)
         guard problems.count < given.count else {
             problems.forEach(printError)
             throw ExitCode(2)
@@ -330,11 +395,14 @@ struct LintCommand: ParsableCommand {
             return FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) && !isFolder.boolValue
                 ? (full as NSString).deletingLastPathComponent : full
         }
-        let named = [("--config", config), ("--baseline", baseline), ("--write-baseline", writeBaseline)]
+        let named =
+            [("--config", config), ("--baseline", baseline), ("--write-baseline", writeBaseline)]
             + ruleDirectories.map { ("--rules", Optional($0)) }
-        for case let (option, path?) in named {
+        for case (let option, let path?) in named {
             if let tree = NamedFile.treeLeftByLink(absolute(path), trees: trees) {
-                printError("error: \(option) \(path.terminalSafe()) is inside \(tree.terminalSafe()) but links out of it; not read")
+                printError(
+                    "error: \(option) \(path.terminalSafe()) is inside \(tree.terminalSafe()) but links out of it; not read"
+                )
                 throw ExitCode(2)
             }
         }
@@ -354,7 +422,9 @@ struct LintCommand: ParsableCommand {
                 absolute(path) != folder && !absolute(path).hasPrefix(folder == "/" ? "/" : folder + "/")
             }
             guard outside.isEmpty else {
-                printError("error: \(outside.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") not inside the root \(root)")
+                printError(
+                    "error: \(outside.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") not inside the root \(root)"
+                )
                 throw ExitCode(2)
             }
             scan.root = folder
@@ -363,9 +433,13 @@ struct LintCommand: ParsableCommand {
         // not choose the rules it is judged by.
         let policyFiles: PolicyFiles
         do {
-            policyFiles = try changedSince.flatMap { revision in
-                policy == .worktree ? nil : try PolicyFiles.at(revision, root: ProjectScanner.root(scan, currentDirectory: currentDirectory))
-            } ?? .workTree
+            policyFiles =
+                try changedSince.flatMap { revision in
+                    policy == .worktree
+                        ? nil
+                        : try PolicyFiles.at(
+                            revision, root: ProjectScanner.root(scan, currentDirectory: currentDirectory))
+                } ?? .workTree
         } catch let error as FileError {
             printError("error: \(error)")
             throw ExitCode(2)
@@ -378,7 +452,8 @@ struct LintCommand: ParsableCommand {
         let workTreeCatalog = try workTreeTeamFiles.map(loadCatalog)
         var report: LintReport
         do {
-            var lintOptions = LintOptions(scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config)
+            var lintOptions = LintOptions(
+                scan: scan, catalog: catalog, currentDirectory: currentDirectory, configurationPath: config)
             lintOptions.cacheDirectory = noCache ? nil : cacheDir.map(absolute) ?? LintOptions.defaultCacheDirectory
             // Only the HTML report shows each target's sign-in.
             lintOptions.describesSignIn = format == .html || extras.contains { $0.format == .html }
@@ -399,11 +474,12 @@ struct LintCommand: ParsableCommand {
             // The old baseline is read before the new one is written: with the same file for both,
             // the findings it did not hold yet are still reported.
             let accepted = try acceptedFindings(report, files: policyFiles)
-            let weakened = try policyFiles.revisionName.map { revision in
-                try policyChanges(
-                    report, accepted: accepted, revision: revision, teamRules: (teamFiles, workTreeTeamFiles ?? []),
-                    currentDirectory: currentDirectory)
-            } ?? []
+            let weakened =
+                try policyFiles.revisionName.map { revision in
+                    try policyChanges(
+                        report, accepted: accepted, revision: revision, teamRules: (teamFiles, workTreeTeamFiles ?? []),
+                        currentDirectory: currentDirectory)
+                } ?? []
             var changed = try changedLinesOfTheTree(report.root)
             if fix {
                 var fixable = report
@@ -424,7 +500,10 @@ struct LintCommand: ParsableCommand {
         }
         if report.filesScanned == 0 {
             // Nothing was read: a gate that passes on it would pass on anything.
-            printError(GivenPaths.nothingRead(paths.isEmpty ? ["."] : paths, currentDirectory: currentDirectory, configurations: report.configurationPaths))
+            printError(
+                GivenPaths.nothingRead(
+                    paths.isEmpty ? ["."] : paths, currentDirectory: currentDirectory,
+                    configurations: report.configurationPaths))
             throw ExitCode(2)
         }
         report.absolutePaths = absolutePaths
@@ -448,7 +527,9 @@ struct LintCommand: ParsableCommand {
         }
         if report.fails(failOn ?? report.configuredFailOn ?? .error) { throw ExitCode(1) }
         if strictBaseline, report.baselineFixed > 0 {
-            let entries = report.baselineFixed == 1 ? "1 baseline entry no longer matches" : "\(report.baselineFixed) baseline entries no longer match"
+            let entries =
+                report.baselineFixed == 1
+                ? "1 baseline entry no longer matches" : "\(report.baselineFixed) baseline entries no longer match"
             printError("error: \(entries); rewrite the baseline with --write-baseline")
             throw ExitCode(1)
         }

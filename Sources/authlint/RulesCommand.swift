@@ -1,12 +1,12 @@
 import ArgumentParser
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 struct RulesCommand: ParsableCommand {
@@ -14,7 +14,8 @@ struct RulesCommand: ParsableCommand {
         commandName: "rules",
         abstract: "List the rules, or explain one.",
         usage: "authlint rules [<id>] [<options>]",
-        discussion: "With --rules DIR, the team's rules there are also tested: each example must give findings exactly at its ↓ marks."
+        discussion:
+            "With --rules DIR, the team's rules there are also tested: each example must give findings exactly at its ↓ marks."
     )
 
     enum Format: String, CaseIterable, ExpressibleByArgument {
@@ -27,10 +28,14 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "The page's format.")
     var format: Format = .text
 
-    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
+    @Option(
+        name: .customLong("rules"),
+        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
     var ruleDirectories: [String] = []
 
-    @Option(help: ArgumentHelp("Configuration file whose severities the list shows; by default .authlint.yml here.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Configuration file whose severities the list shows; by default .authlint.yml here.", valueName: "FILE"))
     var config: String?
 
     func run() throws {
@@ -55,9 +60,12 @@ struct RulesCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let text = format == .json ? RuleDocumentation.json(descriptions, single: id != nil)
-            : id != nil ? RuleDocumentation.text(descriptions[0], setting: settings[descriptions[0].id])
-            : RuleDocumentation.table(descriptions, settings: settings)
+        let text =
+            format == .json
+            ? RuleDocumentation.json(descriptions, single: id != nil)
+            : id != nil
+                ? RuleDocumentation.text(descriptions[0], setting: settings[descriptions[0].id])
+                : RuleDocumentation.table(descriptions, settings: settings)
         // JSON escapes what could act on a terminal itself; the text pages show it escaped.
         FileHandle.standardOutput.write(Data((format == .json ? text : text.terminalShown).utf8))
         // A team's own rules are tested as the built-in ones are: every example, every mark.
@@ -68,9 +76,13 @@ struct RulesCommand: ParsableCommand {
         let builtIn = Set(try RuleCatalog.builtin().rules.map(\.id))
         let team = catalog.rules.filter { !builtIn.contains($0.id) }
         let problems = team.flatMap { ExampleRunner.problems($0, catalog: catalog) }
-        let examples = team.reduce(0) { $0 + $1.description.examples.triggering.count + $1.description.examples.nonTriggering.count }
+        let examples = team.reduce(0) {
+            $0 + $1.description.examples.triggering.count + $1.description.examples.nonTriggering.count
+        }
         if problems.isEmpty {
-            print("\nThe team's \(team.count) rule\(team.count == 1 ? "" : "s"): \(examples) example\(examples == 1 ? "" : "s"), each as marked.")
+            print(
+                "\nThe team's \(team.count) rule\(team.count == 1 ? "" : "s"): \(examples) example\(examples == 1 ? "" : "s"), each as marked."
+            )
             return
         }
         for problem in problems { printError("error: \(problem)") }

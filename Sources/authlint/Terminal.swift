@@ -1,18 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Facts about where output goes.
 enum Terminal {

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -15,7 +15,8 @@ final class BaselineTests: XCTestCase {
     private var root = ""
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-baseline-\(UUID().uuidString)").path
+        root =
+            FileManager.default.temporaryDirectory.appendingPathComponent("authlint-baseline-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
     }
 
@@ -28,7 +29,8 @@ final class BaselineTests: XCTestCase {
     }
 
     private func lint() throws -> LintReport {
-        try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+        try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
     }
 
     private let original = """
@@ -47,7 +49,9 @@ final class BaselineTests: XCTestCase {
         let text = baseline.text
         XCTAssertTrue(text.contains("\"fingerprint\""), text)
 
-        try write("import os\n\n// A comment and a blank line above.\n\n" + original.replacingOccurrences(of: "print(", with: "print(  "))
+        try write(
+            "import os\n\n// A comment and a blank line above.\n\n"
+                + original.replacingOccurrences(of: "print(", with: "print(  "))
         var moved = try lint()
         XCTAssertEqual(moved.findings.map { "\($0.line) \($0.rule)" }, ["6 token-logged"])
         moved.apply(try reload(text))
@@ -59,7 +63,10 @@ final class BaselineTests: XCTestCase {
     func testASecondIdenticalProblemIsNewAndAFixedOneIsCounted() throws {
         try write(original)
         let baseline = Baseline(findings: try lint().findings)
-        try write(original.replacingOccurrences(of: "    print(\"token \\(accessToken)\")", with: "    print(\"token \\(accessToken)\")\n    print(\"token \\(accessToken)\")"))
+        try write(
+            original.replacingOccurrences(
+                of: "    print(\"token \\(accessToken)\")",
+                with: "    print(\"token \\(accessToken)\")\n    print(\"token \\(accessToken)\")"))
         var doubled = try lint()
         doubled.apply(baseline)
         XCTAssertEqual(doubled.findings.map { "\($0.line) \($0.rule)" }, ["3 token-logged"])
@@ -74,19 +81,23 @@ final class BaselineTests: XCTestCase {
 
     func testTheFileIsSortedAndStable() throws {
         let findings = [
-            Finding(rule: "b-rule", severity: .error, message: "B", path: "Z.swift", line: 1, column: 1, fingerprint: "2"),
-            Finding(rule: "a-rule", severity: .error, message: "A", path: "A.swift", line: 9, column: 1, fingerprint: "1"),
+            Finding(
+                rule: "b-rule", severity: .error, message: "B", path: "Z.swift", line: 1, column: 1, fingerprint: "2"),
+            Finding(
+                rule: "a-rule", severity: .error, message: "A", path: "A.swift", line: 9, column: 1, fingerprint: "1"),
         ]
         let text = Baseline(findings: findings).text
         XCTAssertEqual(text, Baseline(findings: findings.reversed()).text)
-        XCTAssertLessThan(try XCTUnwrap(text.range(of: "A.swift")).lowerBound, try XCTUnwrap(text.range(of: "Z.swift")).lowerBound)
+        XCTAssertLessThan(
+            try XCTUnwrap(text.range(of: "A.swift")).lowerBound, try XCTUnwrap(text.range(of: "Z.swift")).lowerBound)
         XCTAssertFalse(text.contains("\"line\""), "no line numbers: they would churn")
     }
 
     func testStrictBaselineFailsTheRunOnFixedEntries() throws {
         let executable = try CLITests.requireExecutable()
         try write(original)
-        XCTAssertEqual(try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
+        XCTAssertEqual(
+            try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
         try write("func refreshed(accessToken: String) {}\n")
         XCTAssertEqual(try run(executable, ["lint", ".", "--baseline", "baseline.json"]), 0)
         XCTAssertEqual(try run(executable, ["lint", ".", "--baseline", "baseline.json", "--strict-baseline"]), 1)
@@ -96,22 +107,27 @@ final class BaselineTests: XCTestCase {
     func testStrictBaselineNamesEachStaleEntryInEveryFormat() throws {
         let executable = try CLITests.requireExecutable()
         try write(original)
-        XCTAssertEqual(try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
+        XCTAssertEqual(
+            try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
         try write("func refreshed(accessToken: String) {}\n")
         let expected: [String: String] = [
             "text": "App/Log.swift: error: baseline entry no longer matches: token-logged (",
-            "github": "::error file=App/Log.swift,title=strict-baseline::baseline entry no longer matches: token-logged (",
+            "github":
+                "::error file=App/Log.swift,title=strict-baseline::baseline entry no longer matches: token-logged (",
             "markdown": "- `App/Log.swift` · `token-logged`: ",
             "sarif": "baseline entry no longer matches: token-logged (",
             "json": "\"stale\" : [",
         ]
         for (format, text) in expected {
             let result = try ExternalTool.run(
-                executable.path, ["lint", ".", "--baseline", "baseline.json", "--strict-baseline", "--format", format, "--quiet"], in: root)
+                executable.path,
+                ["lint", ".", "--baseline", "baseline.json", "--strict-baseline", "--format", format, "--quiet"],
+                in: root)
             XCTAssertEqual(result.status, 1, format)
             XCTAssertTrue(result.stdout.contains(text), "\(format): \(result.stdout)")
         }
-        let json = try ExternalTool.run(executable.path, ["lint", ".", "--baseline", "baseline.json", "--format", "json"], in: root)
+        let json = try ExternalTool.run(
+            executable.path, ["lint", ".", "--baseline", "baseline.json", "--format", "json"], in: root)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let baseline = try XCTUnwrap(document["baseline"] as? [String: Any])
         XCTAssertEqual(baseline["strict"] as? Bool, false)
@@ -125,16 +141,20 @@ final class BaselineTests: XCTestCase {
     func testRewritingTheBaselineInPlaceStillReportsWhatIsNew() throws {
         let executable = try CLITests.requireExecutable()
         try write(original)
-        XCTAssertEqual(try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
+        XCTAssertEqual(
+            try run(executable, ["lint", ".", "--write-baseline", "baseline.json", "--fail-on", "never"]), 0)
         try write(original + "\nfunc more(idToken: String) {\n    print(\"id \\(idToken)\")\n}\n")
-        let arguments = ["lint", ".", "--baseline", "baseline.json", "--write-baseline", "baseline.json", "--fail-on", "warning",
-                         "--format", "json"]
+        let arguments = [
+            "lint", ".", "--baseline", "baseline.json", "--write-baseline", "baseline.json", "--fail-on", "warning",
+            "--format", "json",
+        ]
         let run = try ExternalTool.run(executable.path, arguments, in: root)
         XCTAssertEqual(run.status, 1, run.stdout)
         XCTAssertTrue(run.stdout.contains("\"line\" : 5"), run.stdout)
         XCTAssertEqual(try Baseline.load(path: root + "/baseline.json").findings.count, 2)
         // Recorded now: the next run is clean.
-        XCTAssertEqual(try self.run(executable, ["lint", ".", "--baseline", "baseline.json", "--fail-on", "warning"]), 0)
+        XCTAssertEqual(
+            try self.run(executable, ["lint", ".", "--baseline", "baseline.json", "--fail-on", "warning"]), 0)
     }
 
     private func reload(_ text: String) throws -> Baseline {

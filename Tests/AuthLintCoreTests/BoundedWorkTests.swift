@@ -1,13 +1,14 @@
 import Foundation
 import XCTest
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// Inputs that once made work grow faster than their size. Each test runs a size at which the
 /// old code took many seconds (or ran out of memory) and the fixed code takes a fraction of one,
@@ -23,8 +24,10 @@ final class BoundedWorkTests: XCTestCase {
         let tree = try ScanFixture()
         try tree.mkdir(".git")
         for (path, text) in files { try tree.write(path, text) }
-        return try Linter.run(LintOptions(scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(),
-                                          currentDirectory: tree.root))
+        return try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(),
+                currentDirectory: tree.root))
     }
 
     /// `bplist00` with `depth` arrays, each holding the next one twice: 2^depth leaves.
@@ -53,8 +56,10 @@ final class BoundedWorkTests: XCTestCase {
     }
 
     func testBinaryPlistsWrittenByFoundationReadAsBefore() throws {
-        let value: [String: Any] = ["com.apple.developer.applesignin": ["Default"], "count": 3, "big": Int64(1) << 40,
-                                    "flag": true, "ratio": 0.5, "name": "Café ☕️", "blob": Data([1, 2, 3])]
+        let value: [String: Any] = [
+            "com.apple.developer.applesignin": ["Default"], "count": 3, "big": Int64(1) << 40,
+            "flag": true, "ratio": 0.5, "name": "Café ☕️", "blob": Data([1, 2, 3]),
+        ]
         let data = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
         let parsed = PropertyListParser.parse(Array(data), path: "App.entitlements", kind: .entitlements)
         XCTAssertEqual(parsed.diagnostics, [])
@@ -79,7 +84,8 @@ final class BoundedWorkTests: XCTestCase {
             for index in 0..<keys { text += "<key>k\(index)</key><array><string>v</string></array>\n" }
             return Array((text + "</dict></plist>\n").utf8)
         }
-        let small = plist(5_000), large = plist(40_000)
+        let small = plist(5_000)
+        let large = plist(40_000)
         var parsed: PropertyListFile?
         let smallTime = elapsed { _ = PropertyListParser.parse(small, path: "a.plist") }
         let largeTime = elapsed { parsed = PropertyListParser.parse(large, path: "a.plist").file }
@@ -123,7 +129,8 @@ final class BoundedWorkTests: XCTestCase {
     }
 
     func testAnXCConfigDoublingThroughInheritedIsCutAtTheBoundInLinearTime() {
-        let text = "X = a\n" + String(repeating: "X = $(inherited)$(inherited)\n", count: 5_000) + "Y = $(inherited) b\n"
+        let text =
+            "X = a\n" + String(repeating: "X = $(inherited)$(inherited)\n", count: 5_000) + "Y = $(inherited) b\n"
         var settings: [String: String] = [:]
         let time = elapsed { settings = XCConfig.parse(Array(text.utf8), path: "App.xcconfig").config.ownSettings }
         XCTAssertLessThan(time, 2)
@@ -138,8 +145,11 @@ final class BoundedWorkTests: XCTestCase {
         let depth = 40
         for level in 0..<depth {
             let next = "c\(level + 1).xcconfig"
-            configs["c\(level).xcconfig"] = XCConfig.parse(Array("#include \"\(next)\"\n#include \"\(next)\"\nK\(level) = \(level)\n".utf8),
-                                                           path: "c\(level).xcconfig").config
+            configs["c\(level).xcconfig"] =
+                XCConfig.parse(
+                    Array("#include \"\(next)\"\n#include \"\(next)\"\nK\(level) = \(level)\n".utf8),
+                    path: "c\(level).xcconfig"
+                ).config
         }
         configs["c\(depth).xcconfig"] = XCConfig.parse(Array("LAST = yes\n".utf8), path: "c\(depth).xcconfig").config
         var lookups = 0
@@ -166,7 +176,8 @@ final class BoundedWorkTests: XCTestCase {
 
     func testNestedClosuresOverAVariableAreFollowedQuickly() throws {
         let depth = 600
-        let text = "import Foundation\nfunc run(_ body: () -> Void) { body() }\nfunc show() {\n    var token = UserDefaults.standard.string(forKey: \"t\")\n"
+        let text =
+            "import Foundation\nfunc run(_ body: () -> Void) { body() }\nfunc show() {\n    var token = UserDefaults.standard.string(forKey: \"t\")\n"
             + String(repeating: "run {\nprint(token)\n", count: depth) + String(repeating: "}\n", count: depth) + "}\n"
         var report: LintReport?
         let time = try elapsed { report = try lint(["A.swift": text]) }
@@ -183,7 +194,9 @@ final class BoundedWorkTests: XCTestCase {
                 for index in (chunk * 50)..<((chunk + 1) * 50) {
                     text += "struct T\(index) { func log(_ m: String) { print(\"x \\(m)\") } }\n"
                 }
-                text += "func calls(accessToken: String, t: T0) {\n" + String(repeating: "    t.log(accessToken)\n", count: 50) + "}\n"
+                text +=
+                    "func calls(accessToken: String, t: T0) {\n"
+                    + String(repeating: "    t.log(accessToken)\n", count: 50) + "}\n"
                 files["H\(chunk).swift"] = text
             }
             return files
@@ -212,7 +225,9 @@ final class BoundedWorkTests: XCTestCase {
     func testPatternsWithManyGapsDoNotBacktrack() throws {
         let pattern = try Pattern("f(... x ... x ... x ... x ... x ... y)")
         let tokens = 300
-        let code = CodeView(file: SourceFile(path: "A.swift", text: "f(" + String(repeating: "x ", count: tokens) + ")\nf(x x x x x y)\n"))
+        let code = CodeView(
+            file: SourceFile(
+                path: "A.swift", text: "f(" + String(repeating: "x ", count: tokens) + ")\nf(x x x x x y)\n"))
         let budget = StepBudget(limit: .max)
         var found: [Match] = []
         let time = elapsed { found = Matcher(code, budget: budget).matches(pattern) }
@@ -225,16 +240,19 @@ final class BoundedWorkTests: XCTestCase {
 
     func testAFileBeyondItsStepBudgetIsReportedAndTheRunGoesOn() throws {
         // Each name bound to $X sends the second gap across the rest of the call: quadratic work.
-        let rule = TeamRuleFixture.rule(id: "said-twice", message: "`{X}` is said twice.", match: """
-            report: X
-            patterns:
-              - "start(... $X ... $X ... end)"
-            """)
+        let rule = TeamRuleFixture.rule(
+            id: "said-twice", message: "`{X}` is said twice.",
+            match: """
+                report: X
+                patterns:
+                  - "start(... $X ... $X ... end)"
+                """)
         let names = (0..<1_000).map { "n\($0)" }.joined(separator: " ")
         let tree = try ScanFixture()
         try tree.mkdir(".git")
         try tree.write("App/Fine.swift", "func a() { start(a b a end) }\n")
-        try tree.write("App/Slow.swift", "func b() { start(q r q end) }\nfunc c() { start(\(names)) }\nfunc d() { end() }\n")
+        try tree.write(
+            "App/Slow.swift", "func b() { start(q r q end) }\nfunc c() { start(\(names)) }\nfunc d() { end() }\n")
         var options = LintOptions(
             scan: ScanOptions(paths: [tree.root]), catalog: try TeamRuleFixture.catalog([["said-twice.yaml": rule]]),
             currentDirectory: tree.root)
@@ -242,16 +260,21 @@ final class BoundedWorkTests: XCTestCase {
         var produced: LintReport?
         let time = try elapsed { produced = try Linter.run(options) }
         let report = try XCTUnwrap(produced)
-        XCTAssertEqual(report.findings.filter { $0.rule == "said-twice" }.map { "\($0.path):\($0.line)" }, ["App/Fine.swift:1"])
+        XCTAssertEqual(
+            report.findings.filter { $0.rule == "said-twice" }.map { "\($0.path):\($0.line)" }, ["App/Fine.swift:1"])
         let stopped = report.diagnostics.filter { $0.kind == .tooComplex }
         XCTAssertEqual(stopped.map(\.path), ["App/Slow.swift"])
-        XCTAssertTrue(stopped.first?.message.hasPrefix("matching stopped at this file's budget of 1") == true, stopped.first?.message ?? "")
+        XCTAssertTrue(
+            stopped.first?.message.hasPrefix("matching stopped at this file's budget of 1") == true,
+            stopped.first?.message ?? "")
         XCTAssertLessThan(time, 5)
 
         // With the standard allowance the same file is analysed whole.
         options.stepAllowance = .standard
         let whole = try Linter.run(options)
-        XCTAssertEqual(whole.findings.filter { $0.rule == "said-twice" }.map { "\($0.path):\($0.line)" }, ["App/Fine.swift:1", "App/Slow.swift:1"])
+        XCTAssertEqual(
+            whole.findings.filter { $0.rule == "said-twice" }.map { "\($0.path):\($0.line)" },
+            ["App/Fine.swift:1", "App/Slow.swift:1"])
         XCTAssertTrue(whole.diagnostics.filter { $0.kind == .tooComplex }.isEmpty)
     }
 }

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -32,7 +32,8 @@ final class CLITests: XCTestCase {
         for folder in folders {
             let candidate = folder.appendingPathComponent("authlint")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
                 FileManager.default.isExecutableFile(atPath: candidate.path)
             {
                 return candidate
@@ -51,7 +52,8 @@ final class CLITests: XCTestCase {
 
     override func setUpWithError() throws {
         _ = try CLITests.requireExecutable()
-        workspace = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-cli-\(UUID().uuidString)").path
+        workspace =
+            FileManager.default.temporaryDirectory.appendingPathComponent("authlint-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
     }
 
@@ -60,7 +62,9 @@ final class CLITests: XCTestCase {
     }
 
     /// Runs `authlint` with `arguments` in `directory` (default: the workspace).
-    private func authlint(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> Run {
+    private func authlint(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:])
+        throws -> Run
+    {
         let process = Process()
         process.executableURL = CLITests.executable
         process.arguments = arguments
@@ -100,7 +104,8 @@ final class CLITests: XCTestCase {
 
     private func write(_ path: String, _ data: Data) throws {
         let full = workspace + "/" + path
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: full))
     }
 
@@ -122,25 +127,33 @@ final class CLITests: XCTestCase {
 
     /// A team rule with the given severity that flags `legacyLogin(…)`.
     private func teamRule(severity: String) -> String {
-        TeamRuleFixture.rule(id: "legacy-login", severity: severity, message: "`{ARG}` goes to legacyLogin.", match: """
-            report: ARG
-            patterns:
-              - "legacyLogin($...ARG)"
-            """)
+        TeamRuleFixture.rule(
+            id: "legacy-login", severity: severity, message: "`{ARG}` goes to legacyLogin.",
+            match: """
+                report: ARG
+                patterns:
+                  - "legacyLogin($...ARG)"
+                """)
     }
 
     /// `--timings` says on standard error how long each stage took and how many files were lexed;
     /// `--prefilter` leaves a file no rule can match unlexed, and `--resident-source 0` keeps only
     /// the summaries of the files it lexed, and the findings are as they were.
     func testTimingsThePrefilterAndTheResidentSourceLeaveTheReportAsItWas() throws {
-        try write(["Login.swift": missingNonceSource, "Screens/Greeting.swift": cleanSource, "Screens/Other.swift": cleanSource])
+        try write([
+            "Login.swift": missingNonceSource, "Screens/Greeting.swift": cleanSource,
+            "Screens/Other.swift": cleanSource,
+        ])
         let plain = try authlint(["lint", "."])
         let timed = try authlint(["lint", ".", "--timings"])
         let prefiltered = try authlint(["lint", ".", "--timings", "--prefilter"])
         let unkept = try authlint(["lint", ".", "--timings", "--resident-source", "0"])
         XCTAssertEqual(plain.status, 1)
         XCTAssertTrue(plain.stdout.contains("Login.swift:5:13: error:"), plain.stdout)
-        XCTAssertTrue(unkept.stderr.contains("files kept as summaries after lexing (more source than stays in memory): 3, lexed again: 1"), unkept.stderr)
+        XCTAssertTrue(
+            unkept.stderr.contains(
+                "files kept as summaries after lexing (more source than stays in memory): 3, lexed again: 1"),
+            unkept.stderr)
         let refused = try authlint(["lint", ".", "--resident-source", "-1"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("--resident-source"), refused.stderr)
@@ -151,11 +164,15 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(plain.stderr, "")
         let stages = timed.stderr.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         XCTAssertEqual(stages, ["scan", "load", "index", "evaluate", "report", "total", "files"], timed.stderr)
-        let peaks = timed.stderr.split(separator: "\n").prefix(5).compactMap { $0.split(separator: "peak").last?.split(separator: " ").first }
+        let peaks = timed.stderr.split(separator: "\n").prefix(5).compactMap {
+            $0.split(separator: "peak").last?.split(separator: " ").first
+        }
         XCTAssertEqual(peaks.count, 5, timed.stderr)
-        XCTAssertTrue(peaks.allSatisfy { (Double($0) ?? 0) > 0 }, "each stage gives the peak memory at its end: \(timed.stderr)")
+        XCTAssertTrue(
+            peaks.allSatisfy { (Double($0) ?? 0) > 0 }, "each stage gives the peak memory at its end: \(timed.stderr)")
         XCTAssertTrue(timed.stderr.contains("files lexed: 3 as they were read, 0 when asked for"), timed.stderr)
-        XCTAssertTrue(prefiltered.stderr.contains("files lexed: 1 as they were read, 0 when asked for"), prefiltered.stderr)
+        XCTAssertTrue(
+            prefiltered.stderr.contains("files lexed: 1 as they were read, 0 when asked for"), prefiltered.stderr)
     }
 
     func testTeamRulesAreTestedAgainstTheirMarks() throws {
@@ -180,17 +197,23 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(passing.status, 0, passing.stderr)
         XCTAssertTrue(passing.stdout.hasSuffix("\nThe team's 1 rule: 2 examples, each as marked.\n"), passing.stdout)
 
-        try write(["rules/legacy-login.yaml": rule(mark: "").replacingOccurrences(of: "legacyLogin(user)", with: "↓legacyLogin(user)")])
+        try write([
+            "rules/legacy-login.yaml": rule(mark: "").replacingOccurrences(
+                of: "legacyLogin(user)", with: "↓legacyLogin(user)")
+        ])
         let failing = try authlint(["rules", "--rules", "rules"])
         XCTAssertEqual(failing.status, 1)
-        XCTAssertTrue(failing.stderr.contains("error: legacy-login: triggering example 1: no finding at the mark Example.swift:2:5"), failing.stderr)
+        XCTAssertTrue(
+            failing.stderr.contains(
+                "error: legacy-login: triggering example 1: no finding at the mark Example.swift:2:5"), failing.stderr)
         XCTAssertTrue(failing.stderr.contains("a finding where nothing is marked: Example.swift:2:17"), failing.stderr)
     }
 
     // MARK: - Suppressions
 
     func testADirectiveThatIsNoneSaysSoWithWhatWasMeant() throws {
-        try write(["app/Session.swift": """
+        try write([
+            "app/Session.swift": """
             func refreshed(accessToken: String) {
                 // authlint:disable-next-line token-logged -- a test fixture
                 print("token \\(accessToken)")
@@ -199,12 +222,17 @@ final class CLITests: XCTestCase {
                 // authlint:disable:next -- a test fixture
                 print("token \\(accessToken)")
             }
-            """])
+            """
+        ])
         // The tokens are still logged: the directives silence nothing.
         let run = try authlint(["lint", "app"])
         XCTAssertEqual(run.status, 1, run.stderr)
-        let lines = run.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[unknown-suppression-directive]") }
-        XCTAssertEqual(lines.map { String($0.prefix(25)) }, ["app/Session.swift:2:5: wa", "app/Session.swift:4:5: wa", "app/Session.swift:6:5: wa"])
+        let lines = run.stdout.split(separator: "\n").map(String.init).filter {
+            $0.hasSuffix("[unknown-suppression-directive]")
+        }
+        XCTAssertEqual(
+            lines.map { String($0.prefix(25)) },
+            ["app/Session.swift:2:5: wa", "app/Session.swift:4:5: wa", "app/Session.swift:6:5: wa"])
         XCTAssertTrue(lines[0].contains("(did you mean `authlint:disable:next`?)"), lines[0])
         XCTAssertTrue(lines[1].contains("in Swift and Objective-C the reason follows ` -- `"), lines[1])
         XCTAssertTrue(lines[2].contains("names no rule"), lines[2])
@@ -221,16 +249,17 @@ final class CLITests: XCTestCase {
             "MyApp/App/Login/LoginController.swift": missingNonceSource,
             // The credential state is checked elsewhere in the app: not a finding in Login/.
             "MyApp/App/Session.swift": """
-                import AuthenticationServices
+            import AuthenticationServices
 
-                func restore(userID: String) {
-                    ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { _, _ in }
-                }
-                """,
+            func restore(userID: String) {
+                ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { _, _ in }
+            }
+            """,
         ])
         func findings(_ run: Run) -> [String] {
             run.stdout.split(separator: "\n").compactMap { line -> String? in
-                guard let bracket = line.lastIndex(of: "["), line.contains(": error: ") || line.contains(": warning: ") || line.contains(": note: ")
+                guard let bracket = line.lastIndex(of: "["),
+                    line.contains(": error: ") || line.contains(": warning: ") || line.contains(": note: ")
                 else { return nil }
                 let location = line.split(separator: ":").prefix(3).dropFirst().joined(separator: ":")
                 return "LoginController.swift:\(location) \(line[bracket...])"
@@ -242,13 +271,17 @@ final class CLITests: XCTestCase {
         // The project's facts (the state checked in Session.swift) and its configuration (the
         // observer rule off) apply, whichever way the folder is named.
         XCTAssertTrue(findings(folder).contains("LoginController.swift:5:13 [missing-nonce]"), folder.stdout)
-        XCTAssertFalse(folder.stdout.contains("no-credential-state-check") || folder.stdout.contains("no-revocation-observer"), folder.stdout)
+        XCTAssertFalse(
+            folder.stdout.contains("no-credential-state-check") || folder.stdout.contains("no-revocation-observer"),
+            folder.stdout)
         XCTAssertEqual(findings(file), findings(folder), file.stdout)
         XCTAssertEqual(findings(inside), findings(folder), inside.stdout)
         XCTAssertTrue(folder.stdout.contains("MyApp/App/Login/LoginController.swift:5:13"), folder.stdout)
         XCTAssertTrue(folder.stdout.contains("; project root: MyApp, config: MyApp/.authlint.yml."), folder.stdout)
         XCTAssertTrue(inside.stdout.contains("; project root: ../.., config: ../../.authlint.yml."), inside.stdout)
-        XCTAssertTrue(inside.stdout.contains("\nLoginController.swift:5:13") || inside.stdout.hasPrefix("LoginController.swift:5:13"), inside.stdout)
+        XCTAssertTrue(
+            inside.stdout.contains("\nLoginController.swift:5:13")
+                || inside.stdout.hasPrefix("LoginController.swift:5:13"), inside.stdout)
     }
 
     func testConfigurationsAreFoundUpToTheRepositoryAndRefinedByNearerOnes() throws {
@@ -257,12 +290,12 @@ final class CLITests: XCTestCase {
             "repo/.git/HEAD": "ref: refs/heads/main\n",
             // The repository's file: scalars, rules and globs relative to its own folder.
             "repo/.authlint.yml": """
-                fail-on: warning
-                exclude: ["**/Legacy/**", "apps/Shop/Vendor"]
-                rules:
-                  no-revocation-observer: off
-                  no-credential-state-check: note
-                """,
+            fail-on: warning
+            exclude: ["**/Legacy/**", "apps/Shop/Vendor"]
+            rules:
+              no-revocation-observer: off
+              no-credential-state-check: note
+            """,
             "repo/apps/Shop/Shop.xcodeproj/README": "",
             // The app's file overrides one rule and adds an exclude relative to apps/Shop.
             "repo/apps/Shop/.authlint.yml": "exclude: [\"Generated\"]\nrules:\n  missing-nonce: warning\n",
@@ -282,15 +315,21 @@ final class CLITests: XCTestCase {
             let nonce = lines.filter { $0.contains("[missing-nonce]") }
             XCTAssertEqual(nonce.count, 1, run.stdout)
             XCTAssertTrue(nonce.first?.contains("Login/LoginController.swift:5:13: warning:") == true, run.stdout)
-            for absent in ["Legacy", "Vendor", "Generated", "Kiosk/Other", "Kiosk/Main/K.swift:5:13", "no-revocation-observer"] {
+            for absent in [
+                "Legacy", "Vendor", "Generated", "Kiosk/Other", "Kiosk/Main/K.swift:5:13", "no-revocation-observer",
+            ] {
                 XCTAssertFalse(run.stdout.contains(absent), "\(absent): \(run.stdout)")
             }
-            XCTAssertTrue(lines.contains { $0.contains(": note: ") && $0.contains("[no-credential-state-check]") }, run.stdout)
+            XCTAssertTrue(
+                lines.contains { $0.contains(": note: ") && $0.contains("[no-credential-state-check]") }, run.stdout)
             // `fail-on: warning` comes from the repository's file.
             XCTAssertEqual(run.status, 1, run.stdout)
         }
-        XCTAssertTrue(fromRepository.stdout.contains("; project root: apps/Shop, config: .authlint.yml + apps/Shop/.authlint.yml."), fromRepository.stdout)
-        XCTAssertTrue(inside.stdout.contains("; project root: ., config: ../../.authlint.yml + .authlint.yml."), inside.stdout)
+        XCTAssertTrue(
+            fromRepository.stdout.contains(
+                "; project root: apps/Shop, config: .authlint.yml + apps/Shop/.authlint.yml."), fromRepository.stdout)
+        XCTAssertTrue(
+            inside.stdout.contains("; project root: ., config: ../../.authlint.yml + .authlint.yml."), inside.stdout)
 
         // An error in the repository's file names it as the user sees it.
         try write(["repo/.authlint.yml": "rules:\n  missing-nonse: off\n"])
@@ -338,7 +377,9 @@ final class CLITests: XCTestCase {
         let before = try String(contentsOfFile: workspace + "/app/App/Login.swift", encoding: .utf8)
         let shown = try authlint(["lint", "app", "--fix", "--diff"])
         XCTAssertEqual(shown.status, 1, shown.stderr)
-        XCTAssertEqual(shown.stdout, """
+        XCTAssertEqual(
+            shown.stdout,
+            """
             --- a/app/App/App.entitlements
             +++ b/app/App/App.entitlements
             @@ -3,5 +3,9 @@
@@ -362,14 +403,20 @@ final class CLITests: XCTestCase {
              }
 
             """)
-        XCTAssertEqual(try String(contentsOfFile: workspace + "/app/App/Login.swift", encoding: .utf8), before, "--diff writes nothing")
+        XCTAssertEqual(
+            try String(contentsOfFile: workspace + "/app/App/Login.swift", encoding: .utf8), before,
+            "--diff writes nothing")
         let listed = try authlint(["lint", "app"])
         XCTAssertTrue(listed.stdout.contains("; 2 fixable with --fix"), listed.stdout)
 
         let fixed = try authlint(["lint", "app", "--fix"])
         XCTAssertEqual(fixed.stderr, "Fixed 2 findings in 2 files.\n")
-        XCTAssertFalse(fixed.stdout.contains("[token-logged]") || fixed.stdout.contains("[missing-applesignin-entitlement]"), fixed.stdout)
-        XCTAssertTrue(try String(contentsOfFile: workspace + "/app/App/Login.swift", encoding: .utf8).contains("\\(accessToken)\")"))
+        XCTAssertFalse(
+            fixed.stdout.contains("[token-logged]") || fixed.stdout.contains("[missing-applesignin-entitlement]"),
+            fixed.stdout)
+        XCTAssertTrue(
+            try String(contentsOfFile: workspace + "/app/App/Login.swift", encoding: .utf8).contains(
+                "\\(accessToken)\")"))
         let again = try authlint(["lint", "app", "--fix", "--diff"])
         XCTAssertEqual(again.status, 0)
         XCTAssertEqual(again.stdout, "")
@@ -388,7 +435,8 @@ final class CLITests: XCTestCase {
         bytes.insert(contentsOf: Array("// Caf".utf8) + [0xE9, 0x0A], at: place)
         try write("app/App/Login.swift", Data(bytes))
         let executable = try CLITests.requireExecutable()
-        let shell = try ExternalTool.run("/bin/sh", ["-c", "'\(executable.path)' lint app --fix --diff > change.patch"], in: workspace)
+        let shell = try ExternalTool.run(
+            "/bin/sh", ["-c", "'\(executable.path)' lint app --fix --diff > change.patch"], in: workspace)
         XCTAssertEqual(shell.status, 1, shell.stderr)
         let patch = try Data(contentsOf: URL(fileURLWithPath: workspace + "/change.patch"))
         XCTAssertTrue(patch.contains(0xE9), "the byte is carried as it is")
@@ -402,11 +450,19 @@ final class CLITests: XCTestCase {
     }
 
     func testNamedFilesThatLinkOutOfTheLintedTreeAreRefused() throws {
-        try write(["app/Login.swift": cleanSource, "outside/team.yml": "fail-on: never\n", "outside/rules/keep.txt": ""])
-        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/conf.yml", withDestinationPath: "../outside/team.yml")
-        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/base.json", withDestinationPath: "../outside/team.yml")
-        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/rules", withDestinationPath: "../outside/rules")
-        for (option, path) in [("--config", "app/conf.yml"), ("--baseline", "app/base.json"), ("--write-baseline", "app/base.json"), ("--rules", "app/rules")] {
+        try write([
+            "app/Login.swift": cleanSource, "outside/team.yml": "fail-on: never\n", "outside/rules/keep.txt": "",
+        ])
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace + "/app/conf.yml", withDestinationPath: "../outside/team.yml")
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace + "/app/base.json", withDestinationPath: "../outside/team.yml")
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace + "/app/rules", withDestinationPath: "../outside/rules")
+        for (option, path) in [
+            ("--config", "app/conf.yml"), ("--baseline", "app/base.json"), ("--write-baseline", "app/base.json"),
+            ("--rules", "app/rules"),
+        ] {
             let run = try authlint(["lint", "app", option, path])
             XCTAssertEqual(run.status, 2, option + ": " + run.stdout + run.stderr)
             XCTAssertTrue(run.stderr.contains("error: \(option) \(path) is inside "), run.stderr)
@@ -421,15 +477,24 @@ final class CLITests: XCTestCase {
     func testConfigAndRulesShowTerminalSequencesEscaped() throws {
         // YAML's `\e` escape passes any check of the file's raw bytes.
         try write([
-            "app/.authlint.yml": "login-services:\n  exemption: education-enterprise\n  reason: \"Staff only\\e]0;pwned\\a\\e[2J\\u202E\"\n",
-            "rules/team.yaml": TeamRuleFixture.rule(id: "team-bell", message: "Found it.", match: "patterns: [\"legacyLogin()\"]")
-                .replacingOccurrences(of: "summary: A rule of the team's own.", with: "summary: \"Rings\\a the \\e[31mbell\\u200F\""),
+            "app/.authlint.yml":
+                "login-services:\n  exemption: education-enterprise\n  reason: \"Staff only\\e]0;pwned\\a\\e[2J\\u202E\"\n",
+            "rules/team.yaml": TeamRuleFixture.rule(
+                id: "team-bell", message: "Found it.", match: "patterns: [\"legacyLogin()\"]"
+            )
+            .replacingOccurrences(
+                of: "summary: A rule of the team's own.", with: "summary: \"Rings\\a the \\e[31mbell\\u200F\""),
         ])
-        for arguments in [["config", "app"], ["rules", "--rules", "rules"], ["rules", "team-bell", "--rules", "rules"]] {
+        for arguments in [
+            ["config", "app"], ["rules", "--rules", "rules"], ["rules", "team-bell", "--rules", "rules"],
+        ] {
             let run = try authlint(arguments)
             XCTAssertEqual(run.status, 0, arguments.joined(separator: " ") + ": " + run.stderr)
-            XCTAssertFalse(run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E || $0.value == 0x200F },
-                           arguments.joined(separator: " ") + ": " + run.stdout)
+            XCTAssertFalse(
+                run.stdout.unicodeScalars.contains {
+                    $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E || $0.value == 0x200F
+                },
+                arguments.joined(separator: " ") + ": " + run.stdout)
         }
         XCTAssertTrue(try authlint(["config", "app"]).stdout.contains(#"Staff only\e]0;pwned\a\e[2J\u{202E}"#))
     }
@@ -437,48 +502,58 @@ final class CLITests: XCTestCase {
     func testFixesOfOneManifestAreOneEdit() throws {
         try write([
             "app/App/Login.swift": """
-                import AuthenticationServices
+            import AuthenticationServices
 
-                func signIn(nonce: String) {
-                    let request = ASAuthorizationAppleIDProvider().createRequest()
-                    request.requestedScopes = [.fullName, .email]
-                    request.nonce = sha256(nonce)
-                }
+            func signIn(nonce: String) {
+                let request = ASAuthorizationAppleIDProvider().createRequest()
+                request.requestedScopes = [.fullName, .email]
+                request.nonce = sha256(nonce)
+            }
 
-                func finish(_ credential: ASAuthorizationAppleIDCredential) {
-                    backend.signIn(token: credential.identityToken, name: credential.fullName)
-                }
+            func finish(_ credential: ASAuthorizationAppleIDCredential) {
+                backend.signIn(token: credential.identityToken, name: credential.fullName)
+            }
 
-                """,
-            "app/App/PrivacyInfo.xcprivacy": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n</dict>\n</plist>\n",
+            """,
+            "app/App/PrivacyInfo.xcprivacy":
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n</dict>\n</plist>\n",
         ])
         let fixed = try authlint(["lint", "app", "--fix"])
         XCTAssertTrue(fixed.stderr.contains("Fixed 2 findings in 1 file."), fixed.stderr)
         let manifest = try String(contentsOfFile: workspace + "/app/App/PrivacyInfo.xcprivacy", encoding: .utf8)
         XCTAssertEqual(manifest.components(separatedBy: "<key>NSPrivacyCollectedDataTypes</key>").count, 2, manifest)
-        XCTAssertTrue(manifest.contains("NSPrivacyCollectedDataTypeName") && manifest.contains("NSPrivacyCollectedDataTypeEmailAddress"), manifest)
+        XCTAssertTrue(
+            manifest.contains("NSPrivacyCollectedDataTypeName")
+                && manifest.contains("NSPrivacyCollectedDataTypeEmailAddress"), manifest)
         XCTAssertFalse(fixed.stdout.contains("[privacy-manifest-missing-collected-types]"), fixed.stdout)
     }
 
     func testFixLeavesGeneratedProjectsAndLinkedFilesAlone() throws {
         // XcodeGen generates the project: the change is said, not made.
         try write([
-            "gen/project.yml": "name: Harbor\ntargets:\n  Harbor:\n    type: application\n    platform: iOS\n    sources: [Harbor]\n",
+            "gen/project.yml":
+                "name: Harbor\ntargets:\n  Harbor:\n    type: application\n    platform: iOS\n    sources: [Harbor]\n",
             "gen/Harbor/Login.swift": publicTokenLog.replacingOccurrences(of: ", privacy: .public", with: ""),
         ])
         let generated = try authlint(["lint", "gen", "--fix"])
-        XCTAssertTrue(generated.stderr.contains(
-            "gen/Harbor/Login.swift: fix by hand: In project.yml, give the target Harbor `entitlements: {path: Harbor/Harbor.entitlements, "
-                + "properties: {com.apple.developer.applesignin: [Default]}}`."), generated.stderr)
+        XCTAssertTrue(
+            generated.stderr.contains(
+                "gen/Harbor/Login.swift: fix by hand: In project.yml, give the target Harbor `entitlements: {path: Harbor/Harbor.entitlements, "
+                    + "properties: {com.apple.developer.applesignin: [Default]}}`."), generated.stderr)
         XCTAssertTrue(generated.stderr.contains("Fixed 0 findings in 0 files."), generated.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: workspace + "/gen/Harbor/Harbor.entitlements"))
 
         // An entitlements file that is a link is not replaced by a copy.
-        try write(["linked/App/Login.swift": publicTokenLog, "linked/Shared/Base.entitlements": entitlementsWithoutAppleSignIn])
-        try FileManager.default.createSymbolicLink(atPath: workspace + "/linked/App/App.entitlements", withDestinationPath: "../Shared/Base.entitlements")
+        try write([
+            "linked/App/Login.swift": publicTokenLog, "linked/Shared/Base.entitlements": entitlementsWithoutAppleSignIn,
+        ])
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace + "/linked/App/App.entitlements", withDestinationPath: "../Shared/Base.entitlements")
         let linked = try authlint(["lint", "linked/App", "--root", "linked", "--fix"])
         XCTAssertTrue(linked.stderr.contains("fix left out: App/App.entitlements is not a regular file"), linked.stderr)
-        XCTAssertEqual(try String(contentsOfFile: workspace + "/linked/Shared/Base.entitlements", encoding: .utf8), entitlementsWithoutAppleSignIn)
+        XCTAssertEqual(
+            try String(contentsOfFile: workspace + "/linked/Shared/Base.entitlements", encoding: .utf8),
+            entitlementsWithoutAppleSignIn)
     }
 
     // MARK: - init
@@ -493,7 +568,9 @@ final class CLITests: XCTestCase {
         let text = try String(contentsOfFile: workspace + "/app/.authlint.yml", encoding: .utf8)
         XCTAssertTrue(text.contains("#   token-logged:"), text)
         XCTAssertTrue(text.contains("# login-services:"), text)
-        XCTAssertEqual(text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }, ["baseline: .authlint-baseline.json"])
+        XCTAssertEqual(
+            text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty },
+            ["baseline: .authlint-baseline.json"])
         // The configuration names the baseline, which accepts today's findings for every caller.
         let gated = try authlint(["lint", "app"])
         XCTAssertEqual(gated.status, 0, gated.stdout + gated.stderr)
@@ -502,7 +579,10 @@ final class CLITests: XCTestCase {
         // A second init refuses to overwrite.
         let again = try authlint(["init", "app"])
         XCTAssertEqual(again.status, 2)
-        XCTAssertEqual(again.stderr, "error: app/.authlint.yml already exists; give --force to replace it, or --baseline to add a baseline to it\n")
+        XCTAssertEqual(
+            again.stderr,
+            "error: app/.authlint.yml already exists; give --force to replace it, or --baseline to add a baseline to it\n"
+        )
         // Without its baseline, the configuration is an error that names the key.
         try FileManager.default.removeItem(atPath: workspace + "/app/.authlint-baseline.json")
         let missing = try authlint(["lint", "app"])
@@ -531,7 +611,8 @@ final class CLITests: XCTestCase {
     func testNoticesNameTheConfigurationAsThePathWasTyped() throws {
         try write([
             "apps/kiosk/Login.swift": cleanSource,
-            "apps/kiosk/.authlint.yml": "login-services:\n  exemption: education-enterprise\n  reason: staff accounts only\n",
+            "apps/kiosk/.authlint.yml":
+                "login-services:\n  exemption: education-enterprise\n  reason: staff accounts only\n",
         ])
         let run = try authlint(["lint", "apps"])
         XCTAssertTrue(run.stdout.contains("note: apps/kiosk/.authlint.yml: Guideline 4.8:"), run.stdout)
@@ -551,9 +632,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertEqual(run.stderr, "error: cannot write reports: it is a folder; give a file name\n")
         let missing = try authlint(["lint", "app", "--baseline", "nowhere.json"])
-        XCTAssertFalse(missing.stderr.contains("NSCocoaErrorDomain") || missing.stderr.contains(".json:1:"), missing.stderr)
-        XCTAssertEqual(FileProblem.describe(NSError(domain: NSCocoaErrorDomain, code: 512,
-            userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))])), "is a folder")
+        XCTAssertFalse(
+            missing.stderr.contains("NSCocoaErrorDomain") || missing.stderr.contains(".json:1:"), missing.stderr)
+        XCTAssertEqual(
+            FileProblem.describe(
+                NSError(
+                    domain: NSCocoaErrorDomain, code: 512,
+                    userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))])),
+            "is a folder")
         XCTAssertEqual(FileProblem.describe(CocoaError(.fileWriteNoPermission)), "permission denied")
     }
 
@@ -572,10 +658,12 @@ final class CLITests: XCTestCase {
         let run = try authlint(["lint", "app"])
         XCTAssertEqual(run.status, 1, run.stderr)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains {
-            $0.hasPrefix("app/Login/LoginController.swift:5:13: error: The Apple ID request `request` never gets a nonce;")
-                && $0.hasSuffix(" [missing-nonce]")
-        }, run.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix(
+                    "app/Login/LoginController.swift:5:13: error: The Apple ID request `request` never gets a nonce;")
+                    && $0.hasSuffix(" [missing-nonce]")
+            }, run.stdout)
         XCTAssertTrue(run.stdout.contains("  missing-nonce: 1\n"), run.stdout)
     }
 
@@ -585,13 +673,20 @@ final class CLITests: XCTestCase {
         let run = try authlint(["lint", "app", "--absolute-paths", "--quiet"])
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix(root + "/app/Login/LoginController.swift:5:13: error: "), run.stdout)
-        let relative = try authlint(["lint", "app", "--quiet", "--link-base", "https://example.com/blob/1/", "--format", "markdown"])
-        XCTAssertTrue(relative.stdout.contains("[app/Login/LoginController.swift:5](https://example.com/blob/1/app/Login/LoginController.swift#L5)"),
-                      relative.stdout)
+        let relative = try authlint([
+            "lint", "app", "--quiet", "--link-base", "https://example.com/blob/1/", "--format", "markdown",
+        ])
+        XCTAssertTrue(
+            relative.stdout.contains(
+                "[app/Login/LoginController.swift:5](https://example.com/blob/1/app/Login/LoginController.swift#L5)"),
+            relative.stdout)
     }
 
     func testRootReadsTheWholeProjectAndReportsTheFolderGiven() throws {
-        try write(["app/Login/LoginController.swift": missingNonceSource, "app/Other/Greeting.swift": cleanSource, "elsewhere/A.swift": cleanSource])
+        try write([
+            "app/Login/LoginController.swift": missingNonceSource, "app/Other/Greeting.swift": cleanSource,
+            "elsewhere/A.swift": cleanSource,
+        ])
         let login = try authlint(["lint", "--root", "app", "app/Login", "--quiet"])
         XCTAssertEqual(login.status, 1, login.stderr)
         XCTAssertTrue(login.stdout.hasPrefix("app/Login/LoginController.swift:5:13: error: "), login.stdout)
@@ -603,10 +698,15 @@ final class CLITests: XCTestCase {
     }
 
     func testTheSummaryCacheFolderCanBeChosenOrTurnedOff() throws {
-        try write(["app/.git/HEAD": "", "app/Login/LoginController.swift": missingNonceSource, "app/Other/Greeting.swift": cleanSource])
+        try write([
+            "app/.git/HEAD": "", "app/Login/LoginController.swift": missingNonceSource,
+            "app/Other/Greeting.swift": cleanSource,
+        ])
         let named = "app/Login/LoginController.swift"
         XCTAssertEqual(try authlint(["lint", named, "--quiet"]).status, 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: workspace + "/.xdg-cache/authlint").count, 2, "the default folder")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: workspace + "/.xdg-cache/authlint").count, 2,
+            "the default folder")
         XCTAssertEqual(try authlint(["lint", named, "--quiet", "--cache-dir", "chosen"]).status, 1)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: workspace + "/chosen").sorted().first, "key")
         XCTAssertEqual(try authlint(["lint", named, "--quiet", "--cache-dir", "never", "--no-cache"]).status, 1)
@@ -626,10 +726,15 @@ final class CLITests: XCTestCase {
     }
 
     func testFailOnThresholdsWithOnlyWarnings() throws {
-        try write(["rules/legacy-login.yaml": teamRule(severity: "warning"), "app/Login.swift": "func go() { legacyLogin(user) }\n"])
+        try write([
+            "rules/legacy-login.yaml": teamRule(severity: "warning"),
+            "app/Login.swift": "func go() { legacyLogin(user) }\n",
+        ])
         let byDefault = try authlint(["lint", "app", "--rules", "rules"])
         XCTAssertEqual(byDefault.status, 0, byDefault.stdout + byDefault.stderr)
-        XCTAssertEqual(byDefault.stdout, """
+        XCTAssertEqual(
+            byDefault.stdout,
+            """
             app/Login.swift:1:25: warning: `user` goes to legacyLogin. [legacy-login]
 
             1 finding (1 warning) in 1 file.
@@ -642,7 +747,10 @@ final class CLITests: XCTestCase {
     }
 
     func testFailOnWarningIgnoresNotes() throws {
-        try write(["rules/legacy-login.yaml": teamRule(severity: "note"), "app/Login.swift": "func go() { legacyLogin(user) }\n"])
+        try write([
+            "rules/legacy-login.yaml": teamRule(severity: "note"),
+            "app/Login.swift": "func go() { legacyLogin(user) }\n",
+        ])
         XCTAssertEqual(try authlint(["lint", "app", "--rules", "rules", "--fail-on", "warning"]).status, 0)
         XCTAssertEqual(try authlint(["lint", "app", "--rules", "rules", "--fail-on", "note"]).status, 1)
     }
@@ -669,7 +777,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.stdout, "")
         XCTAssertTrue(
-            run.stderr.hasPrefix("error: rules/legacy-login.yaml:2: severity must be one of note, warning, error, not `eror` (did you mean `error`?)"),
+            run.stderr.hasPrefix(
+                "error: rules/legacy-login.yaml:2: severity must be one of note, warning, error, not `eror` (did you mean `error`?)"
+            ),
             run.stderr)
         let missing = try authlint(["lint", "app", "--rules", "no-such-folder"])
         XCTAssertEqual(missing.status, 2)
@@ -682,12 +792,16 @@ final class CLITests: XCTestCase {
         let run = try authlint(["rules"])
         XCTAssertEqual(run.status, 0)
         let ids = Set(run.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
-        for id in ["missing-nonce", "unhashed-nonce", "hashed-nonce-passed-as-raw", "weak-nonce-source", "full-name-not-persisted",
-                   "email-assumed-present", "no-credential-state-check", "no-revocation-observer"]
-        {
+        for id in [
+            "missing-nonce", "unhashed-nonce", "hashed-nonce-passed-as-raw", "weak-nonce-source",
+            "full-name-not-persisted",
+            "email-assumed-present", "no-credential-state-check", "no-revocation-observer",
+        ] {
             XCTAssertTrue(ids.contains(id), "\(id) is not listed:\n\(run.stdout)")
         }
-        XCTAssertTrue(run.stdout.hasSuffix(" rules, severities as the configuration sets them. `authlint rules ID` explains one.\n"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.hasSuffix(
+                " rules, severities as the configuration sets them. `authlint rules ID` explains one.\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\nmissing-nonce "), run.stdout)
     }
 
@@ -696,10 +810,13 @@ final class CLITests: XCTestCase {
         let run = try authlint(["rules"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssertTrue(lines[0].hasPrefix("RULE ") && lines[0].contains(" SEVERITY ") && lines[0].hasSuffix("ABOUT"), String(lines[0]))
+        XCTAssertTrue(
+            lines[0].hasPrefix("RULE ") && lines[0].contains(" SEVERITY ") && lines[0].hasSuffix("ABOUT"),
+            String(lines[0]))
         XCTAssertLessThanOrEqual(lines.map(\.count).max() ?? 0, 100, run.stdout)
         let setting = { (id: String) in
-            lines.first { $0.hasPrefix(id + " ") }.map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] }.map(String.init)
+            lines.first { $0.hasPrefix(id + " ") }.map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] }
+                .map(String.init)
         }
         XCTAssertEqual(setting("token-logged"), "off")
         XCTAssertEqual(setting("no-revocation-observer"), "error")
@@ -711,12 +828,15 @@ final class CLITests: XCTestCase {
         let run = try authlint(["rules", "missing-nonce"])
         XCTAssertEqual(run.status, 0)
         XCTAssertTrue(run.stdout.hasPrefix("missing-nonce: Missing nonce\nSeverity: error    Rests on: "), run.stdout)
-        for heading in ["\nWhat it flags\n", "\nWhy it matters\n", "\nHow to fix it\n", "\nTriggering examples (↓ marks each finding)\n",
-                        "\nNon-triggering examples\n"]
-        {
+        for heading in [
+            "\nWhat it flags\n", "\nWhy it matters\n", "\nHow to fix it\n",
+            "\nTriggering examples (↓ marks each finding)\n",
+            "\nNon-triggering examples\n",
+        ] {
             XCTAssertTrue(run.stdout.contains(heading), "missing \(heading.debugDescription)")
         }
-        XCTAssertTrue(run.stdout.contains("    let ↓request = ASAuthorizationAppleIDProvider().createRequest()"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("    let ↓request = ASAuthorizationAppleIDProvider().createRequest()"), run.stdout)
     }
 
     /// A rule's page shows the severity the configuration here sets; `explain` is the same page.
@@ -724,7 +844,9 @@ final class CLITests: XCTestCase {
         try write(["app/.authlint.yml": "rules:\n  missing-nonce: off\n  token-logged: warning\n"])
         let app = workspace + "/app"
         let off = try authlint(["rules", "missing-nonce"], in: app)
-        XCTAssertTrue(off.stdout.hasPrefix("missing-nonce: Missing nonce\nSeverity: off (configured; default error)    Rests on: "), off.stdout)
+        XCTAssertTrue(
+            off.stdout.hasPrefix(
+                "missing-nonce: Missing nonce\nSeverity: off (configured; default error)    Rests on: "), off.stdout)
         let lowered = try authlint(["rules", "token-logged"], in: app)
         XCTAssertTrue(lowered.stdout.contains("\nSeverity: warning (configured; default error)    "), lowered.stdout)
         let plain = try authlint(["rules", "missing-nonce"])
@@ -740,22 +862,28 @@ final class CLITests: XCTestCase {
     /// `--select` runs only the rules named, `--ignore` all but them; an unknown id is an error
     /// with the nearest one, and a suppression of a rule left out is neither unknown nor unused.
     func testSelectAndIgnoreChooseTheRules() throws {
-        try write(["app/Login/LoginController.swift": missingNonceSource + """
-            func log(idToken: String) {
-                // authlint:disable:next missing-nonce -- not this line
-                print("token \\(idToken)")
-            }
+        try write([
+            "app/Login/LoginController.swift": missingNonceSource + """
+                func log(idToken: String) {
+                    // authlint:disable:next missing-nonce -- not this line
+                    print("token \\(idToken)")
+                }
 
-            """])
+                """
+        ])
         func rules(_ options: [String]) throws -> [String] {
             let run = try authlint(["lint", "app", "--format", "json"] + options)
-            let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stderr)
+            let document = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stderr)
             return ((document["findings"] as? [[String: Any]]) ?? []).compactMap { $0["rule"] as? String }.sorted()
         }
         let all = try rules([])
-        XCTAssertTrue(all.contains("missing-nonce") && all.contains("token-logged") && all.contains("unused-suppression"), "\(all)")
+        XCTAssertTrue(
+            all.contains("missing-nonce") && all.contains("token-logged") && all.contains("unused-suppression"),
+            "\(all)")
         XCTAssertEqual(try rules(["--select", "token-logged"]), ["token-logged"])
-        XCTAssertEqual(try rules(["--select", "token-logged,missing-nonce", "--ignore", "missing-nonce"]), ["token-logged"])
+        XCTAssertEqual(
+            try rules(["--select", "token-logged,missing-nonce", "--ignore", "missing-nonce"]), ["token-logged"])
         XCTAssertFalse(try rules(["--ignore", "token-logged"]).contains("token-logged"))
         let typo = try authlint(["lint", "app", "--select", "token-loged"])
         XCTAssertEqual(typo.status, 2)
@@ -788,7 +916,8 @@ final class CLITests: XCTestCase {
         try write(["rules/legacy-login.yaml": teamRule(severity: "warning")])
         let run = try authlint(["rules", "legacy-login", "--rules", "rules"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.hasPrefix("legacy-login: Legacy login\nSeverity: warning    Rests on: 4.8"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.hasPrefix("legacy-login: Legacy login\nSeverity: warning    Rests on: 4.8"), run.stdout)
     }
 
     // MARK: - Output
@@ -846,7 +975,9 @@ final class CLITests: XCTestCase {
         try write(["app/LoginController.swift": missingNonceSource])
         let run = try authlint([], in: workspace + "/app")
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stdout.contains("\nLoginController.swift:5:13: error: ") || run.stdout.hasPrefix("LoginController.swift:5:13: error: "), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("\nLoginController.swift:5:13: error: ")
+                || run.stdout.hasPrefix("LoginController.swift:5:13: error: "), run.stdout)
     }
 
     func testVersion() throws {
@@ -870,9 +1001,11 @@ final class CLITests: XCTestCase {
     func testColourOnlyWhenAsked() throws {
         try write(["app/LoginController.swift": missingNonceSource])
         XCTAssertFalse(try authlint(["lint", "app"]).stdout.contains("\u{1B}["), "not a terminal")
-        XCTAssertTrue(try authlint(["lint", "app", "--color", "always"]).stdout.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        XCTAssertTrue(
+            try authlint(["lint", "app", "--color", "always"]).stdout.contains("\u{1B}[1;31merror:\u{1B}[0m"))
         XCTAssertFalse(try authlint(["lint", "app", "--color", "never"]).stdout.contains("\u{1B}["))
-        XCTAssertFalse(try authlint(["lint", "app", "--color", "auto"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+        XCTAssertFalse(
+            try authlint(["lint", "app", "--color", "auto"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
     }
 
     // MARK: - File problems
@@ -883,15 +1016,23 @@ final class CLITests: XCTestCase {
         let clean = try authlint(["lint", "app", "missing.swift"])
         XCTAssertEqual(clean.status, 2, clean.stdout + clean.stderr)
         XCTAssertTrue(clean.stdout.contains("missing.swift: skipped: no such file (not-found)\n"), clean.stdout)
-        XCTAssertTrue(clean.stdout.hasSuffix("No findings in 1 file; 1 file problem reported above; project root: app, config: none.\n"), clean.stdout)
+        XCTAssertTrue(
+            clean.stdout.hasSuffix(
+                "No findings in 1 file; 1 file problem reported above; project root: app, config: none.\n"),
+            clean.stdout)
         XCTAssertEqual(clean.stderr, error)
-        for options in [["--quiet"], ["--format", "json"], ["--quiet", "--format", "sarif"], ["--format", "github"], ["--format", "markdown"]] {
+        for options in [
+            ["--quiet"], ["--format", "json"], ["--quiet", "--format", "sarif"], ["--format", "github"],
+            ["--format", "markdown"],
+        ] {
             let run = try authlint(["lint", "app", "missing.swift"] + options)
             XCTAssertEqual(run.status, 2, options.joined(separator: " "))
             XCTAssertEqual(run.stderr, error, options.joined(separator: " "))
         }
         let json = try authlint(["lint", "app", "missing.swift", "--format", "json"])
-        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)), "the report of what exists is still written")
+        XCTAssertNotNil(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)), "the report of what exists is still written"
+        )
         let only = try authlint(["lint", "missing.swift", "--quiet"])
         XCTAssertEqual(only.status, 2)
         XCTAssertEqual(only.stdout, "", "nothing to report on")
@@ -908,9 +1049,14 @@ final class CLITests: XCTestCase {
             ("confg", "error: `confg` is neither a subcommand nor a file or folder; did you mean `config`?\n"),
             ("lnt", "error: `lnt` is neither a subcommand nor a file or folder; did you mean `lint`?\n"),
             ("rulez", "error: `rulez` is neither a subcommand nor a file or folder; did you mean `rules`?\n"),
-            ("frobnicate", "error: `frobnicate` is neither a subcommand nor a file or folder (subcommands: \(["lint", "rules", "explain", "config", "init"].filter(subcommandExists).joined(separator: ", ")))\n"),
+            (
+                "frobnicate",
+                "error: `frobnicate` is neither a subcommand nor a file or folder (subcommands: \(["lint", "rules", "explain", "config", "init"].filter(subcommandExists).joined(separator: ", ")))\n"
+            ),
         ] {
-            for arguments in [[word], ["--quiet", word], ["--format", "json", word], [word, "--quiet", "--format", "json"]] {
+            for arguments in [
+                [word], ["--quiet", word], ["--format", "json", word], [word, "--quiet", "--format", "json"],
+            ] {
                 let run = try authlint(arguments)
                 XCTAssertEqual(run.status, 2, arguments.joined(separator: " "))
                 XCTAssertEqual(run.stdout, "", arguments.joined(separator: " "))
@@ -936,14 +1082,19 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(run.status, 2)
             XCTAssertEqual(run.stdout, "")
             XCTAssertEqual(
-                run.stderr, "error: --strict-baseline checks the entries of a baseline: give it with --baseline FILE or `baseline:` in .authlint.yml\n")
+                run.stderr,
+                "error: --strict-baseline checks the entries of a baseline: give it with --baseline FILE or `baseline:` in .authlint.yml\n"
+            )
         }
     }
 
     func testAFolderWithNothingToReadExitsTwo() throws {
-        try write(["docs/README.md": "# Notes\n", "docs/assets/logo.svg": "<svg/>", "docs/.git/HEAD": "ref: refs/heads/main\n"])
+        try write([
+            "docs/README.md": "# Notes\n", "docs/assets/logo.svg": "<svg/>", "docs/.git/HEAD": "ref: refs/heads/main\n",
+        ])
         try FileManager.default.createDirectory(atPath: workspace + "/empty", withIntermediateDirectories: true)
-        let message = "error: `docs` holds no file authlint reads (Swift, Objective-C, property list, entitlements, Xcode project, xcconfig or dependency manifest)\n"
+        let message =
+            "error: `docs` holds no file authlint reads (Swift, Objective-C, property list, entitlements, Xcode project, xcconfig or dependency manifest)\n"
         for options in [[], ["--quiet"], ["--format", "json"], ["--format", "sarif", "--quiet"]] {
             let run = try authlint(["lint", "docs"] + options)
             XCTAssertEqual(run.status, 2, options.joined(separator: " "))
@@ -952,7 +1103,10 @@ final class CLITests: XCTestCase {
         }
         let current = try authlint(["--quiet"], in: workspace + "/empty")
         XCTAssertEqual(current.status, 2)
-        XCTAssertEqual(current.stderr, "error: `.` holds no file authlint reads (Swift, Objective-C, property list, entitlements, Xcode project, xcconfig or dependency manifest)\n")
+        XCTAssertEqual(
+            current.stderr,
+            "error: `.` holds no file authlint reads (Swift, Objective-C, property list, entitlements, Xcode project, xcconfig or dependency manifest)\n"
+        )
         // Beside a folder that has sources, the empty one is named and the others are linted.
         try write(["app/Greeting.swift": cleanSource])
         let mixed = try authlint(["lint", "app", "docs"])
@@ -961,7 +1115,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(mixed.stderr, message)
         // A property list alone, or a manifest, is something to read, and the summary counts it.
         try write([
-            "plist/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n", "pods/Podfile": "pod 'A'\n", "lock/Podfile.lock": "PODS:\n",
+            "plist/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n", "pods/Podfile": "pod 'A'\n",
+            "lock/Podfile.lock": "PODS:\n",
         ])
         for folder in ["plist", "pods", "lock"] {
             let run = try authlint(["lint", folder])
@@ -978,11 +1133,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(named.status, 2)
         XCTAssertEqual(named.stdout, "")
         XCTAssertTrue(named.stderr.hasPrefix("error: no file authlint reads among `app/README.md` ("), named.stderr)
-        for (options, configuration) in [(["--exclude", "**/*.swift"], nil), ([], "exclude: [\"**\"]\n"), ([], "include: [\"Nothing/**\"]\n")] {
+        for (options, configuration) in [
+            (["--exclude", "**/*.swift"], nil), ([], "exclude: [\"**\"]\n"), ([], "include: [\"Nothing/**\"]\n"),
+        ] {
             if let configuration { try write(["app/.authlint.yml": configuration]) }
             let run = try authlint(["lint", "app"] + options)
             XCTAssertEqual(run.status, 2, "\(options) \(configuration ?? "")")
-            XCTAssertTrue(run.stderr.hasPrefix("error: every file under `app` is left out by `include`/`exclude`"), run.stderr)
+            XCTAssertTrue(
+                run.stderr.hasPrefix("error: every file under `app` is left out by `include`/`exclude`"), run.stderr)
         }
         // pre-commit staging only the configuration: it is read, checked, and passes.
         try write(["app/.authlint.yml": "fail-on: error\n"])
@@ -997,15 +1155,21 @@ final class CLITests: XCTestCase {
         try write(["app/LoginController.swift": missingNonceSource])
         try write("app/Binary.swift", Data([0x6C, 0x65, 0x74, 0x00, 0x01, 0x0A]))
         try write("app/Latin.swift", Data("let s = \"caf".utf8) + Data([0xE9]) + Data("\"\n".utf8))
-        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/Broken.swift", withDestinationPath: "nowhere.swift")
-        try FileManager.default.createSymbolicLink(atPath: workspace + "/app/Loop.swift", withDestinationPath: "Loop.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace + "/app/Broken.swift", withDestinationPath: "nowhere.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace + "/app/Loop.swift", withDestinationPath: "Loop.swift")
         let run = try authlint(["lint", "app"])
         XCTAssertEqual(run.status, 1, "the findings of the readable file decide")
         XCTAssertTrue(run.stdout.contains("app/LoginController.swift:5:13: error: "), run.stdout)
-        XCTAssertTrue(run.stdout.contains("app/Binary.swift:1: skipped: binary file (NUL byte at offset 3) (binary-file)\n"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("app/Binary.swift:1: skipped: binary file (NUL byte at offset 3) (binary-file)\n"),
+            run.stdout)
         XCTAssertTrue(run.stdout.contains("app/Broken.swift: skipped: broken symbolic link: "), run.stdout)
         XCTAssertTrue(run.stdout.contains("app/Latin.swift:1:13: partly read: file is not valid UTF-8"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("app/Loop.swift: skipped: symbolic link loop; not followed (symlink-loop)\n"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("app/Loop.swift: skipped: symbolic link loop; not followed (symlink-loop)\n"),
+            run.stdout)
         XCTAssertTrue(run.stdout.contains(" in 3 files; 4 file problems reported above.\n"), run.stdout)
 
         try FileManager.default.removeItem(atPath: workspace + "/app/LoginController.swift")

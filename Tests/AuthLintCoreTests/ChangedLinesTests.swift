@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -42,13 +42,15 @@ final class ChangedLinesTests: XCTestCase {
         XCTAssertEqual(changed.files.count, 1)
         XCTAssertEqual(changed.files["App/Log.swift"], .some([3...3, 11...13]))
         XCTAssertTrue(changed.contains(path: "App/Log.swift", line: 12, lines: true))
-        XCTAssertFalse(changed.contains(path: "App/Log.swift", line: 23, lines: true), "a pure deletion changes no new line")
+        XCTAssertFalse(
+            changed.contains(path: "App/Log.swift", line: 23, lines: true), "a pure deletion changes no new line")
         XCTAssertTrue(changed.contains(path: "App/Log.swift", line: 23, lines: false))
         XCTAssertFalse(changed.contains(path: "Other.swift", line: 1, lines: false))
     }
 
     func testPathsOutsideTheRootAreDropped() throws {
-        let diff = "diff --git a/x b/x\n@@ -1 +1 @@\n-a\n+b\ndiff --git a/y b/y\n@@ -1 +1,2 @@\n-a\n+b\n+c\n"
+        let diff =
+            "diff --git a/x b/x\n@@ -1 +1 @@\n-a\n+b\ndiff --git a/y b/y\n@@ -1 +1,2 @@\n-a\n+b\n+c\n"
             + "diff --git \"a/App/My\\tFile.swift\" \"b/App/My\\tFile.swift\"\n@@ -0,0 +1 @@\n+d\n"
         let changed = try ChangedLines.parse(
             diff: diff, names: ["Elsewhere/A.swift", "App/B.swift", "App/My\tFile.swift"],
@@ -84,12 +86,15 @@ final class ChangedLinesTests: XCTestCase {
             XCTAssertThrowsError(try ChangedLines.parse(diff: broken, names: ["App/Login.swift"], relative: { $0 }))
         }
         XCTAssertThrowsError(try ChangedLines.parse(diff: diff, names: [], relative: { $0 }))
-        XCTAssertThrowsError(try ChangedLines.parse(diff: diff, names: ["App/Login.swift", "Other.swift"], relative: { $0 }))
+        XCTAssertThrowsError(
+            try ChangedLines.parse(diff: diff, names: ["App/Login.swift", "Other.swift"], relative: { $0 }))
     }
 
     func testAGitRepositoryGatesOnlyWhatChanged() throws {
         guard let git = ExternalTool.find(["git"]) else { try ExternalTool.unavailable("git") }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-changed-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-changed-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
         let logged = """
@@ -100,10 +105,15 @@ final class ChangedLinesTests: XCTestCase {
             """
         try logged.write(toFile: root + "/App/Old.swift", atomically: true, encoding: .utf8)
         try logged.write(toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
-        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start"]] {
-            XCTAssertEqual(try ExternalTool.run(git, ["-C", root] + arguments).status, 0, arguments.joined(separator: " "))
+        for arguments in [
+            ["init", "-q"], ["add", "-A"],
+            ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start"],
+        ] {
+            XCTAssertEqual(
+                try ExternalTool.run(git, ["-C", root] + arguments).status, 0, arguments.joined(separator: " "))
         }
-        try (logged + "func again(idToken: String) { print(idToken) }\n").write(toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
+        try (logged + "func again(idToken: String) { print(idToken) }\n").write(
+            toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
         try logged.write(toFile: root + "/App/New.swift", atomically: true, encoding: .utf8)
 
         let changed = try ChangedLines.since("HEAD", root: root)
@@ -111,11 +121,15 @@ final class ChangedLinesTests: XCTestCase {
         XCTAssertEqual(changed.files["App/New.swift"], .some(nil), "untracked files are wholly new")
         XCTAssertNil(changed.files["App/Old.swift"])
 
-        let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
-        XCTAssertEqual(report.findings.map(\.path), ["App/Edited.swift", "App/Edited.swift", "App/New.swift", "App/Old.swift"])
+        let report = try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+        XCTAssertEqual(
+            report.findings.map(\.path), ["App/Edited.swift", "App/Edited.swift", "App/New.swift", "App/Old.swift"])
         var files = report
         files.keep(changed: changed, lines: false)
-        XCTAssertEqual(files.findings.map { "\($0.path):\($0.line)" }, ["App/Edited.swift:2", "App/Edited.swift:4", "App/New.swift:2"])
+        XCTAssertEqual(
+            files.findings.map { "\($0.path):\($0.line)" },
+            ["App/Edited.swift:2", "App/Edited.swift:4", "App/New.swift:2"])
         XCTAssertEqual(files.outsideChanges, 1)
         var lines = report
         lines.keep(changed: changed, lines: true)
@@ -128,16 +142,23 @@ final class ChangedLinesTests: XCTestCase {
         XCTAssertEqual(cli.stdout.components(separatedBy: "\"rule\" : \"token-logged\"").count - 1, 2, cli.stdout)
         let badRevision = try ExternalTool.run(executable.path, ["lint", root, "--changed-since", "no-such-revision"])
         XCTAssertEqual(badRevision.status, 2)
-        XCTAssertTrue(badRevision.stderr.contains("--changed-since `no-such-revision` is not a commit"), badRevision.stderr)
+        XCTAssertTrue(
+            badRevision.stderr.contains("--changed-since `no-such-revision` is not a commit"), badRevision.stderr)
     }
 
     /// A repository with one commit and `App/Edited.swift` changed since, in a new folder.
     private func repository(_ git: String) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-changed-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-changed-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
         try "let a = 1\n".write(toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
-        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start"]] {
-            XCTAssertEqual(try ExternalTool.run(git, ["-C", root] + arguments).status, 0, arguments.joined(separator: " "))
+        for arguments in [
+            ["init", "-q"], ["add", "-A"],
+            ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start"],
+        ] {
+            XCTAssertEqual(
+                try ExternalTool.run(git, ["-C", root] + arguments).status, 0, arguments.joined(separator: " "))
         }
         try "let a = 2\n".write(toFile: root + "/App/Edited.swift", atomically: true, encoding: .utf8)
         return root
@@ -158,9 +179,12 @@ final class ChangedLinesTests: XCTestCase {
 
         let executable = try CLITests.requireExecutable()
         for format in ["text", "json"] {
-            let run = try ExternalTool.run(executable.path, ["lint", root, "--changed-since=--output=" + written, "--quiet", "--format", format])
+            let run = try ExternalTool.run(
+                executable.path, ["lint", root, "--changed-since=--output=" + written, "--quiet", "--format", format])
             XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
-            XCTAssertTrue(run.stderr.contains("--changed-since expects a git revision (a branch, tag or commit), not `--output="), run.stderr)
+            XCTAssertTrue(
+                run.stderr.contains("--changed-since expects a git revision (a branch, tag or commit), not `--output="),
+                run.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: written))
         }
     }
@@ -173,11 +197,12 @@ final class ChangedLinesTests: XCTestCase {
         let marks = root + "/.git/ran"
         try FileManager.default.createDirectory(atPath: marks, withIntermediateDirectories: true)
         var configuration = ""
-        for (role, key) in [("fsmonitor", "core.fsmonitor"), ("external", "diff.external"), ("textconv", "diff.evil.textconv"),
-                            ("command", "diff.evil.command"), ("clean", "filter.evil.clean"), ("smudge", "filter.evil.smudge"),
-                            ("process", "filter.evil.process"), ("clean2", "filter.sly.clean"), ("pager", "core.pager"),
-                            ("pagerdiff", "pager.diff"), ("ssh", "core.sshCommand")]
-        {
+        for (role, key) in [
+            ("fsmonitor", "core.fsmonitor"), ("external", "diff.external"), ("textconv", "diff.evil.textconv"),
+            ("command", "diff.evil.command"), ("clean", "filter.evil.clean"), ("smudge", "filter.evil.smudge"),
+            ("process", "filter.evil.process"), ("clean2", "filter.sly.clean"), ("pager", "core.pager"),
+            ("pagerdiff", "pager.diff"), ("ssh", "core.sshCommand"),
+        ] {
             let script = root + "/.git/\(role).sh"
             try "#!/bin/sh\ntouch '\(marks)/\(role)'\ncat\n".write(toFile: script, atomically: true, encoding: .utf8)
             XCTAssertEqual(chmod(script, 0o755), 0)
@@ -186,21 +211,26 @@ final class ChangedLinesTests: XCTestCase {
         let config = root + "/.git/config"
         for line in configuration.split(separator: "\n") {
             let parts = line.components(separatedBy: " = ")
-            XCTAssertEqual(try ExternalTool.run(git, ["config", "--file", config, parts[0], parts[1]]).status, 0, String(line))
+            XCTAssertEqual(
+                try ExternalTool.run(git, ["config", "--file", config, parts[0], parts[1]]).status, 0, String(line))
         }
-        XCTAssertEqual(try ExternalTool.run(git, ["config", "--file", config, "filter.evil.required", "true"]).status, 0)
-        try "*.swift filter=evil diff=evil\n*.m filter=sly\n".write(toFile: root + "/.gitattributes", atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            try ExternalTool.run(git, ["config", "--file", config, "filter.evil.required", "true"]).status, 0)
+        try "*.swift filter=evil diff=evil\n*.m filter=sly\n".write(
+            toFile: root + "/.gitattributes", atomically: true, encoding: .utf8)
         try "int x;\n".write(toFile: root + "/App/Old.m", atomically: true, encoding: .utf8)
 
         let changed = try ChangedLines.since("HEAD", root: root)
         XCTAssertEqual(changed.files["App/Edited.swift"], .some([1...1]))
         XCTAssertEqual(changed.files["App/Old.m"], .some(nil))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: marks), [], "no program of the repository ran")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: marks), [], "no program of the repository ran")
     }
 
     /// Runs git in `root`, committing as a test user.
     private func run(_ git: String, _ root: String, _ arguments: [String]) throws {
-        let result = try ExternalTool.run(git, ["-C", root, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments)
+        let result = try ExternalTool.run(
+            git, ["-C", root, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments)
         XCTAssertEqual(result.status, 0, arguments.joined(separator: " ") + ": " + result.stderr)
     }
 
@@ -208,24 +238,25 @@ final class ChangedLinesTests: XCTestCase {
         guard let git = ExternalTool.find(["git"]) else { try ExternalTool.unavailable("git") }
         let root = try repository(git)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try "import AuthenticationServices\n// one\n// two\nfunc signIn() {\n}\n".write(toFile: root + "/App/Login.swift", atomically: true, encoding: .utf8)
+        try "import AuthenticationServices\n// one\n// two\nfunc signIn() {\n}\n".write(
+            toFile: root + "/App/Login.swift", atomically: true, encoding: .utf8)
         try "let decoy = 1\n".write(toFile: root + "/App/Decoy.swift", atomically: true, encoding: .utf8)
         try run(git, root, ["add", "-A"])
         try run(git, root, ["commit", "-qm", "base"])
         try """
-            import AuthenticationServices
-            /*
-            ++ b/App/Decoy.swift
-            @@ -1 +1 @@
-            */
-            // one
-            // two
-            func signIn() {
-                let request = ASAuthorizationAppleIDProvider().createRequest()
-                ASAuthorizationController(authorizationRequests: [request]).performRequests()
-            }
+        import AuthenticationServices
+        /*
+        ++ b/App/Decoy.swift
+        @@ -1 +1 @@
+        */
+        // one
+        // two
+        func signIn() {
+            let request = ASAuthorizationAppleIDProvider().createRequest()
+            ASAuthorizationController(authorizationRequests: [request]).performRequests()
+        }
 
-            """.write(toFile: root + "/App/Login.swift", atomically: true, encoding: .utf8)
+        """.write(toFile: root + "/App/Login.swift", atomically: true, encoding: .utf8)
         let changed = try ChangedLines.since("HEAD", root: root)
         // Two hunks: the comment, and the request further down.
         XCTAssertEqual(changed.files["App/Login.swift"], .some([2...5, 9...10]))
@@ -244,7 +275,8 @@ final class ChangedLinesTests: XCTestCase {
         let root = try repository(git)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let app = root + "/App"
-        let base = try ExternalTool.run(git, ["-C", root, "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let base = try ExternalTool.run(git, ["-C", root, "rev-parse", "HEAD"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         for folder in ["refs/heads", "objects/info", "empty"] {
             try FileManager.default.createDirectory(atPath: app + "/" + folder, withIntermediateDirectories: true)
         }
@@ -253,7 +285,8 @@ final class ChangedLinesTests: XCTestCase {
         try "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = empty\n".write(
             toFile: app + "/config", atomically: true, encoding: .utf8)
         try "../../.git/objects\n".write(toFile: app + "/objects/info/alternates", atomically: true, encoding: .utf8)
-        try "func refreshed(accessToken: String) { print(accessToken) }\n".write(toFile: app + "/Log.swift", atomically: true, encoding: .utf8)
+        try "func refreshed(accessToken: String) { print(accessToken) }\n".write(
+            toFile: app + "/Log.swift", atomically: true, encoding: .utf8)
 
         let changed = try ChangedLines.since(base, root: app)
         XCTAssertEqual(changed.files["Edited.swift"], .some([1...1]))
@@ -264,7 +297,8 @@ final class ChangedLinesTests: XCTestCase {
         XCTAssertTrue(cli.stdout.contains("\"rule\" : \"token-logged\""), cli.stdout)
 
         // Outside any work tree there is nothing to compare with, and the run says so.
-        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-nogit-\(UUID().uuidString)").path
+        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-nogit-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: alone) }
         XCTAssertThrowsError(try ChangedLines.since("HEAD", root: alone)) { error in
@@ -276,7 +310,10 @@ final class ChangedLinesTests: XCTestCase {
         guard let git = ExternalTool.find(["git"]) else { try ExternalTool.unavailable("git") }
         let root = try repository(git)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let names = ["App/Log in.swift", "App/Login\r.swift", "App/Esc\u{1B}[0m.swift", "App/Quote\".swift", "App/Caf\u{E9}.swift"]
+        let names = [
+            "App/Log in.swift", "App/Login\r.swift", "App/Esc\u{1B}[0m.swift", "App/Quote\".swift",
+            "App/Caf\u{E9}.swift",
+        ]
         for name in names { try "let a = 1\n".write(toFile: root + "/" + name, atomically: true, encoding: .utf8) }
         try run(git, root, ["add", "-A"])
         try run(git, root, ["commit", "-qm", "names"])

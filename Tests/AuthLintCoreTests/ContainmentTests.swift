@@ -1,17 +1,19 @@
 import Foundation
 import XCTest
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A tree reads only itself: links, includes and settings that lead outside the project root
@@ -87,7 +89,8 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(pending.sourceFile().bytes, [])
         // So does code that points into the scan's list of every file.
         let place = try XCTUnwrap(project.placesOfSources()[project.sourceFiles.firstIndex(of: session)!])
-        let listed = SourceFile.Pending(language: .swift, in: .init(project.allFiles, maxFileSize: 1 << 20), at: Int(place), bytes: nil)
+        let listed = SourceFile.Pending(
+            language: .swift, in: .init(project.allFiles, maxFileSize: 1 << 20), at: Int(place), bytes: nil)
         XCTAssertEqual(listed.path, "App/Session.swift")
         XCTAssertEqual(listed.sourceFile().bytes, [])
     }
@@ -103,7 +106,9 @@ final class ContainmentTests: XCTestCase {
         try tree.write("project/App/App.entitlements", plist("fine"))
         let project = tree.scan([tree.path("project")])
         XCTAssertEqual(project.entitlements.map(\.path), ["App/App.entitlements"])
-        XCTAssertTrue(ProjectResources(paths: [], scanned: project).texts["App/App.entitlements"]?.lineText(5).contains("fine") == true)
+        XCTAssertTrue(
+            ProjectResources(paths: [], scanned: project).texts["App/App.entitlements"]?.lineText(5).contains("fine")
+                == true)
         try FileManager.default.removeItem(atPath: tree.path("project/App/App.entitlements"))
         try tree.symlink("project/App/App.entitlements", to: tree.path("outside/Secret.entitlements"))
         let texts = ProjectResources(paths: [], scanned: project).texts
@@ -120,7 +125,9 @@ final class ContainmentTests: XCTestCase {
         let started = Date()
         let project = tree.scan([tree.path("project")])
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
-        XCTAssertEqual(Set(project.diagnostics.filter { $0.kind == .notRegularFile }.map(\.path)), ["App/Pipe.swift", "Pipe.xcconfig"])
+        XCTAssertEqual(
+            Set(project.diagnostics.filter { $0.kind == .notRegularFile }.map(\.path)),
+            ["App/Pipe.swift", "Pipe.xcconfig"])
         if case .failure(let error) = FileReader.readFile(atPath: tree.path("project/App/Pipe.swift")) {
             XCTAssertEqual(error.kind, .notRegularFile)
         } else {
@@ -131,21 +138,33 @@ final class ContainmentTests: XCTestCase {
     func testIncludesAndBaseConfigurationsOutsideTheRootAreNotRead() throws {
         let tree = try makeTree()
         var pbxproj = XcodeProjectFixtures.twoTargets
-        pbxproj = pbxproj.replacingOccurrences(of: "path = Configs/Widget.xcconfig; sourceTree = SOURCE_ROOT;",
-                                               with: "path = ../outside/secret.xcconfig; sourceTree = SOURCE_ROOT;")
-        pbxproj = pbxproj.replacingOccurrences(of: "CODE_SIGN_ENTITLEMENTS = MyWidget/MyWidget.entitlements;",
-                                               with: "CODE_SIGN_ENTITLEMENTS = /etc/widget.entitlements;")
+        pbxproj = pbxproj.replacingOccurrences(
+            of: "path = Configs/Widget.xcconfig; sourceTree = SOURCE_ROOT;",
+            with: "path = ../outside/secret.xcconfig; sourceTree = SOURCE_ROOT;")
+        pbxproj = pbxproj.replacingOccurrences(
+            of: "CODE_SIGN_ENTITLEMENTS = MyWidget/MyWidget.entitlements;",
+            with: "CODE_SIGN_ENTITLEMENTS = /etc/widget.entitlements;")
         try tree.write("project/MyApp.xcodeproj/project.pbxproj", pbxproj)
-        try tree.write("project/Configs/App.xcconfig",
-                       "#include \"../../outside/secret.xcconfig\"\n#include \"/proc/self/environ\"\nB = $(CODE_SIGN_ENTITLEMENTS)\n")
+        try tree.write(
+            "project/Configs/App.xcconfig",
+            "#include \"../../outside/secret.xcconfig\"\n#include \"/proc/self/environ\"\nB = $(CODE_SIGN_ENTITLEMENTS)\n"
+        )
         let project = tree.scan([tree.path("project")])
         XCTAssertFalse(everything(project).contains(Self.canary))
         let outside = project.diagnostics.filter { $0.kind == .outsideRoot }
-        XCTAssertTrue(outside.contains { $0.path == "MyApp.xcodeproj/project.pbxproj" && $0.message.contains("baseConfigurationReference") },
-                      "\(outside)")
-        XCTAssertTrue(outside.contains { $0.path == "MyApp.xcodeproj/project.pbxproj" && $0.message.contains("CODE_SIGN_ENTITLEMENTS") },
-                      "\(outside)")
-        XCTAssertEqual(outside.filter { $0.path == "Configs/App.xcconfig" }.map { $0.line ?? 0 }, [1, 2], "each include, at its line")
+        XCTAssertTrue(
+            outside.contains {
+                $0.path == "MyApp.xcodeproj/project.pbxproj" && $0.message.contains("baseConfigurationReference")
+            },
+            "\(outside)")
+        XCTAssertTrue(
+            outside.contains {
+                $0.path == "MyApp.xcodeproj/project.pbxproj" && $0.message.contains("CODE_SIGN_ENTITLEMENTS")
+            },
+            "\(outside)")
+        XCTAssertEqual(
+            outside.filter { $0.path == "Configs/App.xcconfig" }.map { $0.line ?? 0 }, [1, 2],
+            "each include, at its line")
         let app = try XCTUnwrap(project.xcconfigs.first { $0.path == "Configs/App.xcconfig" })
         var read: [String] = []
         _ = app.resolvedSettings { path in
@@ -157,7 +176,9 @@ final class ContainmentTests: XCTestCase {
 
     func testPackageTargetsWhosePathLeavesTheRootAreReported() throws {
         let tree = try makeTree()
-        try tree.write("project/Package.swift", """
+        try tree.write(
+            "project/Package.swift",
+            """
             // swift-tools-version:5.9
             import PackageDescription
             let package = Package(name: "App", targets: [

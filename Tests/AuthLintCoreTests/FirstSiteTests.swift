@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// A rule reported once per target keeps the first site of each target, in path order: the files
 /// after it are not looked at for that rule, and a run that names files looks no further than
@@ -16,7 +17,9 @@ final class FirstSiteTests: XCTestCase {
     /// An app that uses Sign in with Apple and deletes accounts in thirty files without revoking tokens.
     private func tree() throws -> ScanFixture {
         let tree = try ScanFixture()
-        try tree.write("App/Login.swift", """
+        try tree.write(
+            "App/Login.swift",
+            """
             import AuthenticationServices
 
             func signIn() {
@@ -26,7 +29,9 @@ final class FirstSiteTests: XCTestCase {
 
             """)
         for number in 0..<30 {
-            try tree.write(String(format: "App/Settings%02d.swift", number), """
+            try tree.write(
+                String(format: "App/Settings%02d.swift", number),
+                """
                 final class Settings\(number) {
                     func deleteAccount() async throws {
                         try await api.remove()
@@ -39,7 +44,8 @@ final class FirstSiteTests: XCTestCase {
     }
 
     private func run(_ paths: [String], in tree: ScanFixture) throws -> LintReport {
-        var options = LintOptions(scan: ScanOptions(paths: paths), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root)
+        var options = LintOptions(
+            scan: ScanOptions(paths: paths), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root)
         options.residentSourceBytes = 0
         return try Linter.run(options)
     }

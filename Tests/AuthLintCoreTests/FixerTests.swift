@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// `--fix` writes inside the root only, and a fix is all or nothing: every file it makes is
 /// checked from the root down without following a link, every edit (insertions included) checks
@@ -17,7 +18,8 @@ final class FixerTests: XCTestCase {
     private var outside = ""
 
     override func setUpWithError() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-fixer-\(UUID().uuidString)").path
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-fixer-\(UUID().uuidString)")
+            .path
         root = base + "/root"
         outside = base + "/outside"
         for folder in [root + "/App.xcodeproj", outside] {
@@ -39,8 +41,12 @@ final class FixerTests: XCTestCase {
         let setting = Fix.Edit.insertion(
             path: "App.xcodeproj/project.pbxproj", at: open, in: bytes,
             replacement: "\n\t\tCODE_SIGN_ENTITLEMENTS = \(folder)/App.entitlements;")
-        let file = Fix.Edit(path: folder + "/App.entitlements", range: 0..<0, expected: [], replacement: "<plist/>\n", createsFile: true)
-        var finding = Finding(rule: "missing-applesignin-entitlement", severity: .error, message: "m", path: "App/Login.swift", line: 1, column: 1)
+        let file = Fix.Edit(
+            path: folder + "/App.entitlements", range: 0..<0, expected: [], replacement: "<plist/>\n", createsFile: true
+        )
+        var finding = Finding(
+            rule: "missing-applesignin-entitlement", severity: .error, message: "m", path: "App/Login.swift", line: 1,
+            column: 1)
         finding.fix = Fix(summary: "add the entitlement", edits: [file, setting])
         return finding
     }
@@ -81,7 +87,8 @@ final class FixerTests: XCTestCase {
         try changed.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
         let plan = Fixer.plan([finding], root: root)
         XCTAssertEqual(plan.changes.count, 0)
-        XCTAssertEqual(plan.skipped.map(\.reason), ["App.xcodeproj/project.pbxproj changed since it was read; run again"])
+        XCTAssertEqual(
+            plan.skipped.map(\.reason), ["App.xcodeproj/project.pbxproj changed since it was read; run again"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/App/App.entitlements"))
     }
 }

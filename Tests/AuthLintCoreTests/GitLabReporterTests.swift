@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// GitLab Code Quality as GitLab reads it: every entry valid against GitLab's own schema
 /// (`Schemas/gitlab-codeclimate.json`, see `Schemas/README.md`), with the fields GitLab's
@@ -22,8 +23,12 @@ final class GitLabReporterTests: XCTestCase {
         var entry = try XCTUnwrap(
             JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: schemaPath))) as? [String: Any])
         let draft = entry.removeValue(forKey: "$schema")
-        let report: [String: Any] = ["$schema": draft ?? "http://json-schema.org/draft-07/schema#", "type": "array", "items": entry]
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-gitlab-report-\(UUID().uuidString).json").path
+        let report: [String: Any] = [
+            "$schema": draft ?? "http://json-schema.org/draft-07/schema#", "type": "array", "items": entry,
+        ]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-gitlab-report-\(UUID().uuidString).json"
+        ).path
         try JSONSerialization.data(withJSONObject: report).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -44,15 +49,20 @@ final class GitLabReporterTests: XCTestCase {
             XCTAssertFalse((issue["description"] as? String ?? "").isEmpty, "\(issue)", file: file, line: line)
             XCTAssertFalse((issue["check_name"] as? String ?? "").isEmpty, "\(issue)", file: file, line: line)
             XCTAssertFalse((issue["fingerprint"] as? String ?? "").isEmpty, "\(issue)", file: file, line: line)
-            XCTAssertTrue(["info", "minor", "major", "critical", "blocker"].contains(issue["severity"] as? String ?? ""), "\(issue)", file: file, line: line)
+            XCTAssertTrue(
+                ["info", "minor", "major", "critical", "blocker"].contains(issue["severity"] as? String ?? ""),
+                "\(issue)", file: file, line: line)
             let location = issue["location"] as? [String: Any] ?? [:]
             let path = location["path"] as? String ?? ""
-            XCTAssertFalse(path.isEmpty || path.hasPrefix("/") || path.hasPrefix("./"), "not repository-relative: \(path)", file: file, line: line)
+            XCTAssertFalse(
+                path.isEmpty || path.hasPrefix("/") || path.hasPrefix("./"), "not repository-relative: \(path)",
+                file: file, line: line)
             let begin = (location["lines"] as? [String: Any])?["begin"] as? Int ?? 0
             XCTAssertGreaterThanOrEqual(begin, 1, "\(issue)", file: file, line: line)
         }
         let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
-        XCTAssertEqual(Set(fingerprints).count, issues.count, "GitLab keeps one issue per fingerprint", file: file, line: line)
+        XCTAssertEqual(
+            Set(fingerprints).count, issues.count, "GitLab keeps one issue per fingerprint", file: file, line: line)
     }
 
     // MARK: - GitLab's schema and documentation
@@ -116,20 +126,25 @@ final class GitLabReporterTests: XCTestCase {
         XCTAssertEqual(
             nonce["description"] as? String,
             "The Apple ID request `request` never gets a nonce; set `request.nonce` [as documented]. Related: "
-                + "Sunrise App/Account/Session.swift:16:39: the identity token is read here; Sunrise App/Login View.swift:9:5: the request is made here.")
+                + "Sunrise App/Account/Session.swift:16:39: the identity token is read here; Sunrise App/Login View.swift:9:5: the request is made here."
+        )
         let location = try XCTUnwrap(nonce["location"] as? [String: Any])
-        XCTAssertEqual(location["path"] as? String, "Sunrise App/Login View.swift", "from the project root, not the current directory")
+        XCTAssertEqual(
+            location["path"] as? String, "Sunrise App/Login View.swift",
+            "from the project root, not the current directory")
         XCTAssertEqual(location["lines"] as? [String: Int], ["begin": 17, "end": 17])
         let positions = try XCTUnwrap(location["positions"] as? [String: [String: Int]])
         XCTAssertEqual(positions["begin"], ["line": 17, "column": 48])
         XCTAssertEqual(positions["end"], ["line": 17, "column": 55])
 
-        let severities = Dictionary(issues.map { ($0["check_name"] as? String ?? "", $0["severity"] as? String ?? "") }) { a, _ in a }
+        let severities = Dictionary(issues.map { ($0["check_name"] as? String ?? "", $0["severity"] as? String ?? "") })
+        { a, _ in a }
         XCTAssertEqual(severities["third-party-login-without-apple"], "critical")
         XCTAssertEqual(severities["token-logged"], "minor")
         XCTAssertEqual(severities["no-revocation-observer"], "info")
         // A point finding ends where it begins.
-        let team = try XCTUnwrap(issues.first { $0["check_name"] as? String == "team-rule" }?["location"] as? [String: Any])
+        let team = try XCTUnwrap(
+            issues.first { $0["check_name"] as? String == "team-rule" }?["location"] as? [String: Any])
         XCTAssertEqual((team["positions"] as? [String: [String: Int]])?["end"], ["line": 31, "column": 1])
     }
 
@@ -139,18 +154,24 @@ final class GitLabReporterTests: XCTestCase {
         let issues = try issues(GitLabReporter(options: options).render(ReportFixture.report))
         let paths = issues.compactMap { ($0["location"] as? [String: Any])?["path"] as? String }
         XCTAssertEqual(paths, ReportFixture.findings.map { "project/" + $0.path })
-        let description = try XCTUnwrap(issues.first { $0["check_name"] as? String == "missing-nonce" }?["description"] as? String)
+        let description = try XCTUnwrap(
+            issues.first { $0["check_name"] as? String == "missing-nonce" }?["description"] as? String)
         XCTAssertTrue(description.contains("Related: project/Sunrise App/Account/Session.swift:16:39:"), description)
         // `--format gitlab` and `--report gitlab=…` get the option the same way.
-        XCTAssertEqual(OutputFormat.gitlab.reporter(options).render(ReportFixture.report), GitLabReporter(options: options).render(ReportFixture.report))
+        XCTAssertEqual(
+            OutputFormat.gitlab.reporter(options).render(ReportFixture.report),
+            GitLabReporter(options: options).render(ReportFixture.report))
     }
 
     func testMissingAndRepeatedFingerprintsAreMadeUnique() throws {
-        let finding = Finding(rule: "missing-nonce", severity: .error, message: "m", path: "A.swift", line: 1, column: 1, fingerprint: "abc")
+        let finding = Finding(
+            rule: "missing-nonce", severity: .error, message: "m", path: "A.swift", line: 1, column: 1,
+            fingerprint: "abc")
         var unfingerprinted = finding
         unfingerprinted.fingerprint = ""
         let report = LintReport(
-            root: "/p", findings: [finding, finding, unfingerprinted, unfingerprinted], diagnostics: [], filesScanned: 1, rules: [])
+            root: "/p", findings: [finding, finding, unfingerprinted, unfingerprinted], diagnostics: [],
+            filesScanned: 1, rules: [])
         let text = GitLabReporter().render(report)
         let fingerprints = try issues(text).compactMap { $0["fingerprint"] as? String }
         XCTAssertEqual(fingerprints.count, 4)
@@ -161,8 +182,12 @@ final class GitLabReporterTests: XCTestCase {
 
     func testAStaleEntryOfAStrictBaselineIsAnIssue() throws {
         var report = ReportFixture.empty
-        report.baselineStale = [Baseline.Entry(rule: "token-logged", path: "App/Old.swift", fingerprint: "0011223344556677", message: "gone")]
-        XCTAssertEqual(GitLabReporter().render(report), "[]\n", "a stale entry fails the run only with --strict-baseline")
+        report.baselineStale = [
+            Baseline.Entry(
+                rule: "token-logged", path: "App/Old.swift", fingerprint: "0011223344556677", message: "gone")
+        ]
+        XCTAssertEqual(
+            GitLabReporter().render(report), "[]\n", "a stale entry fails the run only with --strict-baseline")
         report.strictBaseline = true
         let text = GitLabReporter().render(report)
         try assertValid(text)
@@ -186,18 +211,24 @@ final class GitLabReporterTests: XCTestCase {
         for issue in issues {
             for value in [issue["description"], issue["check_name"], (issue["location"] as? [String: Any])?["path"]] {
                 let string = try XCTUnwrap(value as? String)
-                XCTAssertFalse(string.unicodeScalars.contains { $0 != "\n" && $0.needsReportEscape }, string.debugDescription)
+                XCTAssertFalse(
+                    string.unicodeScalars.contains { $0 != "\n" && $0.needsReportEscape }, string.debugDescription)
             }
         }
         let hostile = try XCTUnwrap(issues.first { ($0["check_name"] as? String ?? "").hasPrefix("team-") })
         XCTAssertEqual(hostile["check_name"] as? String, "team-" + ReportFixture.hostileTextShown)
-        XCTAssertEqual((hostile["location"] as? [String: Any])?["path"] as? String, "Hostile/" + ReportFixture.hostileTextShown + ".swift")
+        XCTAssertEqual(
+            (hostile["location"] as? [String: Any])?["path"] as? String,
+            "Hostile/" + ReportFixture.hostileTextShown + ".swift")
         XCTAssertEqual(
             hostile["description"] as? String,
-            "message \(ReportFixture.hostileTextShown) Related: Hostile/\(ReportFixture.hostileTextShown).swift:1:1: related \(ReportFixture.hostileTextShown).")
+            "message \(ReportFixture.hostileTextShown) Related: Hostile/\(ReportFixture.hostileTextShown).swift:1:1: related \(ReportFixture.hostileTextShown)."
+        )
         // Line breaks in a message are kept; the paths that hold them show them escaped.
         let first = try XCTUnwrap(issues.first)
-        XCTAssertTrue((first["description"] as? String ?? "").contains("\n\n<script>alert(0)</script>\\e[31m"), "\(first)")
-        XCTAssertEqual((first["location"] as? [String: Any])?["path"] as? String, #"e\n::set-output name=x::pwned\n.swift"#)
+        XCTAssertTrue(
+            (first["description"] as? String ?? "").contains("\n\n<script>alert(0)</script>\\e[31m"), "\(first)")
+        XCTAssertEqual(
+            (first["location"] as? [String: Any])?["path"] as? String, #"e\n::set-output name=x::pwned\n.swift"#)
     }
 }

@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// Excludes and includes are matched as one compiled set: the same answers as each glob alone,
 /// and a cost per path that does not grow with the number of literal globs.
@@ -17,8 +18,10 @@ final class GlobSetTests: XCTestCase {
         "**", "Sources/*/Internal/?.swift", "Docs/**/*.md", "x*y*z", "**/**/Deep", "Caf\u{E9}/*",
     ]
     private let paths = [
-        "App/Tests/LoginTests.swift", "Tests", "Generated/R.swift", "Generated/Sub/R.swift", "Model.pb.swift", "A/Model.pb.swift",
-        "Pods/Alamofire/A.swift", "Vendor/Kit/K.swift", "App/Legacy/Old.swift", "App/Legacy", "a/b/c", "a/x/b/y/c", "a/c",
+        "App/Tests/LoginTests.swift", "Tests", "Generated/R.swift", "Generated/Sub/R.swift", "Model.pb.swift",
+        "A/Model.pb.swift",
+        "Pods/Alamofire/A.swift", "Vendor/Kit/K.swift", "App/Legacy/Old.swift", "App/Legacy", "a/b/c", "a/x/b/y/c",
+        "a/c",
         "Sources/Core/Internal/A.swift", "Sources/Core/Internal/AB.swift", "Docs/x/y/z.md", "xAyBz", "one/two/Deep",
         "Caf\u{E9}/menu.swift", "Login.swift", "",
     ]
@@ -30,13 +33,16 @@ final class GlobSetTests: XCTestCase {
                 let glob = GlobPattern(pattern)
                 XCTAssertEqual(single.matches(path), glob.matches(path), "\(pattern) ~ \(path)")
                 if !path.isEmpty {
-                    XCTAssertEqual(single.excludes(path), glob.matchesPathOrAncestor(path), "\(pattern) excludes \(path)")
+                    XCTAssertEqual(
+                        single.excludes(path), glob.matchesPathOrAncestor(path), "\(pattern) excludes \(path)")
                 }
             }
         }
         let all = GlobSet(patterns.filter { $0 != "**" }.map { ScopedGlob($0) })
         for path in paths where !path.isEmpty {
-            XCTAssertEqual(all.excludes(path), patterns.filter { $0 != "**" }.contains { GlobPattern($0).matchesPathOrAncestor(path) }, path)
+            XCTAssertEqual(
+                all.excludes(path),
+                patterns.filter { $0 != "**" }.contains { GlobPattern($0).matchesPathOrAncestor(path) }, path)
         }
     }
 

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -16,7 +16,9 @@ final class HTMLReporterTests: XCTestCase {
 
     /// Every `src`, `href`, `action` and CSS `url(…)`, and any `@import`.
     private func references(_ html: String) -> [String] {
-        let attributes = html.matches(of: /(?i)\b(?:src|href|action|srcset|poster|data)\s*=\s*"([^"]*)"/).map { String($0.1) }
+        let attributes = html.matches(of: /(?i)\b(?:src|href|action|srcset|poster|data)\s*=\s*"([^"]*)"/).map {
+            String($0.1)
+        }
         let urls = html.matches(of: /(?i)url\(\s*['"]?([^'")]*)/).map { String($0.1) }
         let imports = html.matches(of: /(?i)@import\s+['"]?([^'";]*)/).map { String($0.1) }
         return attributes + urls + imports
@@ -65,7 +67,8 @@ final class HTMLReporterTests: XCTestCase {
     }
 
     func testTheCheckForOutsideReferencesWorks() {
-        let page = "<a href=\"https://x.example\">x</a><img src='y.png'><style>@import 'z.css'; b { background: url(q.png) }</style>"
+        let page =
+            "<a href=\"https://x.example\">x</a><img src='y.png'><style>@import 'z.css'; b { background: url(q.png) }</style>"
         XCTAssertEqual(references(page), ["https://x.example", "q.png", "z.css"])
     }
 
@@ -77,8 +80,11 @@ final class HTMLReporterTests: XCTestCase {
         XCTAssertFalse(report.findings.isEmpty)
         for finding in report.findings {
             XCTAssertTrue(page.contains(withCodeSpans(finding.message, htmlEscaped)), "missing: \(finding.message)")
-            XCTAssertTrue(page.contains(htmlEscaped("\(report.displayPath(finding.path)):\(finding.line):\(finding.column)")))
-            XCTAssertTrue(hinted.contains(breakablePath("\(report.displayPath(finding.path)):\(finding.line):\(finding.column)")), "a path breaks at /")
+            XCTAssertTrue(
+                page.contains(htmlEscaped("\(report.displayPath(finding.path)):\(finding.line):\(finding.column)")))
+            XCTAssertTrue(
+                hinted.contains(breakablePath("\(report.displayPath(finding.path)):\(finding.line):\(finding.column)")),
+                "a path breaks at /")
         }
         for rule in Set(report.findings.map(\.rule)) {
             XCTAssertTrue(page.contains("id=\"rule-\(rule)\""), "no section for \(rule)")
@@ -87,13 +93,22 @@ final class HTMLReporterTests: XCTestCase {
 
     func testEverythingFromTheCodeIsEscaped() {
         let page = html(ReportFixture.report)
-        XCTAssertTrue(page.contains("A token reaches the log: 100% of &lt;b&gt;it&lt;/b&gt; | <code>print(<wbr>&quot;a|b&quot;)</code> &amp; more\nsecond line"), page)
+        XCTAssertTrue(
+            page.contains(
+                "A token reaches the log: 100% of &lt;b&gt;it&lt;/b&gt; | <code>print(<wbr>&quot;a|b&quot;)</code> &amp; more\nsecond line"
+            ), page)
         XCTAssertFalse(page.contains("<b>it</b>"))
         XCTAssertTrue(page.contains("rint(<wbr>&quot;token &lt;\\(<wbr>token)&gt;&quot;)"), "excerpts are escaped")
         XCTAssertEqual(page.components(separatedBy: "<script>").count - 1, 1, "one inline script, ours")
         let hostile = LintReport(
-            root: "/tmp/<x>\"", findings: [Finding(rule: "r", severity: .error, message: "</script><script>alert(1)</script>", path: "a\"><b>.swift", line: 1, column: 1)],
-            diagnostics: [Diagnostic(path: "<i>.plist", kind: .malformedPlist, message: "<u>")], filesScanned: 1, rules: [], declarations: [(path: nil, summary: "<em>4.8</em>")])
+            root: "/tmp/<x>\"",
+            findings: [
+                Finding(
+                    rule: "r", severity: .error, message: "</script><script>alert(1)</script>", path: "a\"><b>.swift",
+                    line: 1, column: 1)
+            ],
+            diagnostics: [Diagnostic(path: "<i>.plist", kind: .malformedPlist, message: "<u>")], filesScanned: 1,
+            rules: [], declarations: [(path: nil, summary: "<em>4.8</em>")])
         let escaped = html(hostile)
         for raw in ["<script>alert", "<b>.swift", "<i>.plist", "<u>", "<em>", "<x>"] {
             XCTAssertFalse(escaped.contains(raw), "\(raw) reached the page unescaped")
@@ -102,17 +117,30 @@ final class HTMLReporterTests: XCTestCase {
 
     func testTheExcerptMarksTheFindingsColumns() {
         let page = html(ReportFixture.report)
-        XCTAssertTrue(page.contains("<span class=\"line-number\">17</span>            SignInWithAppleButton(<wbr>.continue) {<wbr> <mark>request</mark> in</pre>"), page)
+        XCTAssertTrue(
+            page.contains(
+                "<span class=\"line-number\">17</span>            SignInWithAppleButton(<wbr>.continue) {<wbr> <mark>request</mark> in</pre>"
+            ), page)
         // Columns 16 to 40 (exclusive) in UTF-16 units, after a tab, with an emoji after them.
-        XCTAssertTrue(page.contains("<span class=\"line-number\">20</span>\tlet request = <mark>provider<wbr>.createRequest(<wbr>)</mark> // 👋🏽</pre>"), page)
-        XCTAssertTrue(page.contains("<span class=\"line-number\">18</span>        <mark>p</mark>rint("), "a point finding marks one character")
+        XCTAssertTrue(
+            page.contains(
+                "<span class=\"line-number\">20</span>\tlet request = <mark>provider<wbr>.createRequest(<wbr>)</mark> // 👋🏽</pre>"
+            ), page)
+        XCTAssertTrue(
+            page.contains("<span class=\"line-number\">18</span>        <mark>p</mark>rint("),
+            "a point finding marks one character")
     }
 
     func testTheMarkNeverSplitsACharacter() {
         let line = "let s = \"👋🏽\"; go()"
         func marked(_ column: Int, _ endColumn: Int?) -> String {
-            let finding = Finding(rule: "r", severity: .note, message: "m", path: "A.swift", line: 1, column: column, endLine: 1, endColumn: endColumn)
-            let page = html(LintReport(root: "/p", findings: [finding], diagnostics: [], filesScanned: 1, rules: [], excerpts: ["A.swift": [1: line]]))
+            let finding = Finding(
+                rule: "r", severity: .note, message: "m", path: "A.swift", line: 1, column: column, endLine: 1,
+                endColumn: endColumn)
+            let page = html(
+                LintReport(
+                    root: "/p", findings: [finding], diagnostics: [], filesScanned: 1, rules: [],
+                    excerpts: ["A.swift": [1: line]]))
             return page.firstMatch(of: /<span class="line-number">1<\/span>(.*)<\/pre>/).map { String($0.1) } ?? ""
         }
         // 👋 is UTF-16 columns 10-11 and 🏽 12-13: a range ending or starting inside one takes all of it.
@@ -151,7 +179,11 @@ final class HTMLReporterTests: XCTestCase {
         XCTAssertEqual(verdict(html(declared)), "Exemption declared")
         XCTAssertTrue(html(declared).contains("<span class=\"status note\">Exemption declared</span>"))
         var enterprise = ReportFixture.empty
-        enterprise.findings = [Finding(rule: "third-party-login-without-apple", severity: .warning, message: "Okta.", path: "A.swift", line: 1, column: 1)]
+        enterprise.findings = [
+            Finding(
+                rule: "third-party-login-without-apple", severity: .warning, message: "Okta.", path: "A.swift", line: 1,
+                column: 1)
+        ]
         XCTAssertEqual(verdict(html(enterprise)), "Needs a look")
         let unchecked = LintReport(root: "/p", findings: [], diagnostics: [], filesScanned: 0, rules: [])
         XCTAssertEqual(verdict(html(unchecked)), "Not checked")
@@ -160,24 +192,37 @@ final class HTMLReporterTests: XCTestCase {
 
     func testTheSamplesAreAtRiskAndTheCompliantSampleIsNot() throws {
         XCTAssertEqual(verdict(html(try ReportFixture.samples())), "At risk")
-        let compliant = try Linter.run(LintOptions(
-            scan: ScanOptions(paths: ["samples/CompliantApp"]), catalog: try RuleCatalog.builtin(), currentDirectory: RepositoryPaths.root))
+        let compliant = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: ["samples/CompliantApp"]), catalog: try RuleCatalog.builtin(),
+                currentDirectory: RepositoryPaths.root))
         XCTAssertEqual(verdict(html(compliant)), "No problem found")
     }
 
     func testTheOverviewCountsEachAreasFindings() {
         let page = html(ReportFixture.report)
         XCTAssertTrue(page.contains("<tr class=\"error\"><th scope=\"row\">Login services (Guideline 4.8)</th>"), page)
-        XCTAssertTrue(page.contains("<tr class=\"warning\"><th scope=\"row\">Other rules</th>"), "a rule the overview does not know")
+        XCTAssertTrue(
+            page.contains("<tr class=\"warning\"><th scope=\"row\">Other rules</th>"),
+            "a rule the overview does not know")
         XCTAssertTrue(page.contains("<span class=\"status warning\">1 warning</span>"))
-        XCTAssertTrue(page.contains("<tr class=\"unchecked\"><th scope=\"row\">Privacy manifest</th>"), "its rule did not run")
+        XCTAssertTrue(
+            page.contains("<tr class=\"unchecked\"><th scope=\"row\">Privacy manifest</th>"), "its rule did not run")
     }
 
     func testEachRuleSaysWhyAndHowToFix() {
         let page = html(ReportFixture.report)
-        XCTAssertTrue(page.contains("<h4>Why it matters</h4><p>Without a nonce, a captured identity token can be replayed against your backend.</p>"))
-        XCTAssertTrue(page.contains("<h4>How to fix it</h4><p>Set <code>request<wbr>.nonce</code> to the SHA-256"), "code spans in the documentation")
-        XCTAssertTrue(page.contains("<pre class=\"snippet\"><code>let nonce = randomNonceString()\nrequest.nonce = sha256(nonce)</code></pre>"))
+        XCTAssertTrue(
+            page.contains(
+                "<h4>Why it matters</h4><p>Without a nonce, a captured identity token can be replayed against your backend.</p>"
+            ))
+        XCTAssertTrue(
+            page.contains("<h4>How to fix it</h4><p>Set <code>request<wbr>.nonce</code> to the SHA-256"),
+            "code spans in the documentation")
+        XCTAssertTrue(
+            page.contains(
+                "<pre class=\"snippet\"><code>let nonce = randomNonceString()\nrequest.nonce = sha256(nonce)</code></pre>"
+            ))
     }
 
     func testThePageHasAPrintStyle() throws {
@@ -187,7 +232,8 @@ final class HTMLReporterTests: XCTestCase {
         // On paper: no filter buttons, every finding shown (a filter may have hidden some), none split.
         XCTAssertTrue(print.contains(".filter, script { display: none !important; }"))
         XCTAssertTrue(print.contains(".finding { display: block !important; }"))
-        XCTAssertTrue(print.contains(".finding, .rule-head, .guidance section, blockquote, tr { break-inside: avoid; }"))
+        XCTAssertTrue(
+            print.contains(".finding, .rule-head, .guidance section, blockquote, tr { break-inside: avoid; }"))
     }
 
     // MARK: - In a browser
@@ -200,7 +246,8 @@ final class HTMLReporterTests: XCTestCase {
     }
 
     private func writePage(_ report: LintReport) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-report-\(UUID().uuidString).html")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-report-\(UUID().uuidString).html")
         try html(report).write(to: url, atomically: true, encoding: .utf8)
         return url
     }
@@ -213,33 +260,43 @@ final class HTMLReporterTests: XCTestCase {
         let chromium = try chromium()
         let report = try ReportFixture.samples()
         let page = try writePage(report)
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-chromium-\(UUID().uuidString)")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-chromium-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: page)
             try? FileManager.default.removeItem(at: profile)
         }
         let output = try ExternalTool.run(
-            chromium, browserArguments(profile) + ["--enable-logging=stderr", "--v=0", "--dump-dom", page.absoluteString])
+            chromium,
+            browserArguments(profile) + ["--enable-logging=stderr", "--v=0", "--dump-dom", page.absoluteString])
         XCTAssertEqual(output.status, 0, output.stderr)
         let dom = output.stdout.replacingOccurrences(of: "<wbr>", with: "")
         XCTAssertTrue(dom.contains("<h2 id=\"verdict-title\">At risk</h2>"), String(dom.prefix(2000)))
         for finding in report.findings {
-            XCTAssertTrue(dom.contains(withCodeSpans(finding.message, domEscaped)), "the rendered page lacks: \(finding.message)")
+            XCTAssertTrue(
+                dom.contains(withCodeSpans(finding.message, domEscaped)), "the rendered page lacks: \(finding.message)")
         }
-        let scriptErrors = output.stderr.split(separator: "\n").filter { $0.contains("CONSOLE") || $0.contains("Uncaught") }
+        let scriptErrors = output.stderr.split(separator: "\n").filter {
+            $0.contains("CONSOLE") || $0.contains("Uncaught")
+        }
         XCTAssertEqual(scriptErrors, [], "the page's script logged errors")
     }
 
     func testChromiumTakesAScreenshotOfThePage() throws {
         let chromium = try chromium()
         let page = try writePage(try ReportFixture.samples())
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-chromium-\(UUID().uuidString)")
-        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-report-\(UUID().uuidString).png")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-chromium-\(UUID().uuidString)")
+        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-report-\(UUID().uuidString).png")
         defer {
             for url in [page, profile, screenshot] { try? FileManager.default.removeItem(at: url) }
         }
         let output = try ExternalTool.run(
-            chromium, browserArguments(profile) + ["--hide-scrollbars", "--screenshot=\(screenshot.path)", "--window-size=1280,2400", page.absoluteString])
+            chromium,
+            browserArguments(profile) + [
+                "--hide-scrollbars", "--screenshot=\(screenshot.path)", "--window-size=1280,2400", page.absoluteString,
+            ])
         XCTAssertEqual(output.status, 0, output.stderr)
         let data = try Data(contentsOf: screenshot)
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
@@ -250,12 +307,19 @@ final class HTMLReporterTests: XCTestCase {
     /// phone must fit.
     private func longReport() throws -> LintReport {
         var report = try ReportFixture.samples()
-        let path = "Packages/FeatureModules/Authentication/Sources/AuthenticationUI/Screens/SignIn/AppleSignInCoordinatorViewController+Presentation.swift"
-        let line = "        let controller = ASAuthorizationController(authorizationRequests: [ASAuthorizationAppleIDProvider().createRequest(), "
+        let path =
+            "Packages/FeatureModules/Authentication/Sources/AuthenticationUI/Screens/SignIn/AppleSignInCoordinatorViewController+Presentation.swift"
+        let line =
+            "        let controller = ASAuthorizationController(authorizationRequests: [ASAuthorizationAppleIDProvider().createRequest(), "
             + "ASAuthorizationPasswordProvider().createRequest()], presentationContextProvider: self.presentationAnchorProvider.currentWindowAnchor)"
-        report.findings.append(Finding(
-            rule: "missing-nonce", severity: .error, message: "The Apple ID request `request` never gets a nonce.", path: path, line: 3, column: 26,
-            endLine: 3, endColumn: 52, related: [Finding.Related(path: path, line: 9, column: 5, message: "the `rawNonce` goes to the backend here")]))
+        report.findings.append(
+            Finding(
+                rule: "missing-nonce", severity: .error, message: "The Apple ID request `request` never gets a nonce.",
+                path: path, line: 3, column: 26,
+                endLine: 3, endColumn: 52,
+                related: [
+                    Finding.Related(path: path, line: 9, column: 5, message: "the `rawNonce` goes to the backend here")
+                ]))
         report.excerpts[path] = [3: line]
         return report
     }
@@ -315,8 +379,10 @@ final class HTMLReporterTests: XCTestCase {
             </script>
             """
         page = page.replacingOccurrences(of: "</body>", with: check + "</body>")
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-layout-\(UUID().uuidString).html")
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-chromium-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-layout-\(UUID().uuidString).html")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-chromium-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: url)
             try? FileManager.default.removeItem(at: profile)
@@ -345,37 +411,52 @@ final class HTMLReporterTests: XCTestCase {
 
     func testChromiumPrintsThePageOnA4AndLetter() throws {
         let chromium = try chromium()
-        let boxes: [(String, Regex<Substring>)] = [("A4", /\/MediaBox \[0 0 59[45](?:\.\d+)? 84[12](?:\.\d+)?\]/), ("Letter", /\/MediaBox \[0 0 612 792\]/)]
+        let boxes: [(String, Regex<Substring>)] = [
+            ("A4", /\/MediaBox \[0 0 59[45](?:\.\d+)? 84[12](?:\.\d+)?\]/), ("Letter", /\/MediaBox \[0 0 612 792\]/),
+        ]
         for (paper, box) in boxes {
-            let page = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-print-\(UUID().uuidString).html")
-            let pdf = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-print-\(UUID().uuidString).pdf")
-            let profile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-chromium-\(UUID().uuidString)")
+            let page = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "authlint-print-\(UUID().uuidString).html")
+            let pdf = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "authlint-print-\(UUID().uuidString).pdf")
+            let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "authlint-chromium-\(UUID().uuidString)")
             defer {
                 for url in [page, pdf, profile] { try? FileManager.default.removeItem(at: url) }
             }
-            let text = html(try longReport()).replacingOccurrences(of: "</style>", with: "@page { size: \(paper); }</style>")
+            let text = html(try longReport()).replacingOccurrences(
+                of: "</style>", with: "@page { size: \(paper); }</style>")
             try text.write(to: page, atomically: true, encoding: .utf8)
             let output = try ExternalTool.run(
-                chromium, browserArguments(profile) + ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", page.absoluteString])
+                chromium,
+                browserArguments(profile) + [
+                    "--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", page.absoluteString,
+                ])
             XCTAssertEqual(output.status, 0, output.stderr)
             let data = try Data(contentsOf: pdf)
             let raw = String(decoding: data, as: UTF8.self)
             XCTAssertTrue(raw.hasPrefix("%PDF-"), paper)
             XCTAssertNotNil(raw.firstMatch(of: box), "\(paper) pages")
-            XCTAssertGreaterThan(raw.matches(of: /\/Type\s*\/Page[^s]/).count, 1, "\(paper): the findings run over several pages")
+            XCTAssertGreaterThan(
+                raw.matches(of: /\/Type\s*\/Page[^s]/).count, 1, "\(paper): the findings run over several pages")
         }
     }
 
     func testChromiumTakesAScreenshotOnAPhone() throws {
         let chromium = try chromium()
         let page = try writePage(try longReport())
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-chromium-\(UUID().uuidString)")
-        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-report-\(UUID().uuidString).png")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-chromium-\(UUID().uuidString)")
+        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-report-\(UUID().uuidString).png")
         defer {
             for url in [page, profile, screenshot] { try? FileManager.default.removeItem(at: url) }
         }
         let output = try ExternalTool.run(
-            chromium, browserArguments(profile) + ["--hide-scrollbars", "--screenshot=\(screenshot.path)", "--window-size=390,2400", page.absoluteString])
+            chromium,
+            browserArguments(profile) + [
+                "--hide-scrollbars", "--screenshot=\(screenshot.path)", "--window-size=390,2400", page.absoluteString,
+            ])
         XCTAssertEqual(output.status, 0, output.stderr)
         let data = try Data(contentsOf: screenshot)
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")

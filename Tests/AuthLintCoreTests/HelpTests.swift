@@ -27,7 +27,8 @@ final class HelpTests: XCTestCase {
             let text = try help(command, columns: 80)
             XCTAssertTrue(text.contains("USAGE: authlint"), text)
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                XCTAssertLessThanOrEqual(line.unicodeScalars.count, 80, "authlint \(command.joined(separator: " ")) --help: \(line)")
+                XCTAssertLessThanOrEqual(
+                    line.unicodeScalars.count, 80, "authlint \(command.joined(separator: " ")) --help: \(line)")
             }
         }
     }
@@ -58,11 +59,14 @@ final class HelpTests: XCTestCase {
             let text = try help(command, columns: 1_000)
             for line in text.split(separator: "\n") where !line.hasPrefix(" ") && !line.hasPrefix("USAGE:") {
                 guard let last = line.last else { continue }
-                XCTAssertTrue(".:)".contains(last), "authlint \(command.joined(separator: " ")) --help breaks a sentence: \(line)")
+                XCTAssertTrue(
+                    ".:)".contains(last), "authlint \(command.joined(separator: " ")) --help breaks a sentence: \(line)"
+                )
             }
             for line in text.split(separator: "\n") where line.hasPrefix("  -") || line.hasPrefix("  <") {
                 guard let last = line.last else { continue }
-                XCTAssertTrue(".)".contains(last) || line.hasSuffix(">") || line.count < 30,
+                XCTAssertTrue(
+                    ".)".contains(last) || line.hasSuffix(">") || line.count < 30,
                     "authlint \(command.joined(separator: " ")) --help: an option's help ends mid-sentence: \(line)")
             }
         }

@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// Names a pull request can put in a tree, rendered through every format: none may start a
 /// line, a workflow command, an HTML element or a terminal sequence of its own.
@@ -24,11 +25,13 @@ final class HostileOutputTests: XCTestCase {
     static func report() -> LintReport {
         var findings: [Finding] = []
         for (index, path) in hostilePaths.enumerated() {
-            findings.append(Finding(
-                rule: "missing-nonce", severity: .error,
-                message: "`` `<img src=x onerror=alert(1)>` `` and `x`\n\n<script>alert(\(index))</script>\u{1B}[31m",
-                path: path, line: 1, column: 1,
-                related: [.init(path: path, line: 2, column: 1, message: "related\n::error::forged\u{1B}[2J")]))
+            findings.append(
+                Finding(
+                    rule: "missing-nonce", severity: .error,
+                    message:
+                        "`` `<img src=x onerror=alert(1)>` `` and `x`\n\n<script>alert(\(index))</script>\u{1B}[31m",
+                    path: path, line: 1, column: 1,
+                    related: [.init(path: path, line: 2, column: 1, message: "related\n::error::forged\u{1B}[2J")]))
         }
         let diagnostics = hostilePaths.map {
             Diagnostic(path: $0, kind: .unreadable, message: "cannot read: \n::warning::forged\u{07}")
@@ -37,8 +40,10 @@ final class HostileOutputTests: XCTestCase {
         for path in hostilePaths { excerpts[path] = [1: "print(token)\u{1B}[2J\u{07}\r::error::x"] }
         var rules = ReportFixture.rules
         rules[1].guideline.url = "javascript:alert(1)"
-        return LintReport(root: "/project", findings: findings, diagnostics: diagnostics, filesScanned: 6, rules: rules,
-                          excerpts: excerpts, declarations: [(path: nil, summary: "notice\n::set-output name=y::pwned\u{1B}]0;t\u{07}")])
+        return LintReport(
+            root: "/project", findings: findings, diagnostics: diagnostics, filesScanned: 6, rules: rules,
+            excerpts: excerpts,
+            declarations: [(path: nil, summary: "notice\n::set-output name=y::pwned\u{1B}]0;t\u{07}")])
     }
 
     static let controlBytes: Set<UInt8> = Set(0..<0x20).subtracting([0x0A]).union([0x7F])
@@ -51,8 +56,10 @@ final class HostileOutputTests: XCTestCase {
                 options.color = color
                 let text = TextReporter(options: options).render(Self.report())
                 // authlint's own colours are the only escape sequences.
-                let withoutOwnColours = text.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
-                    .replacingOccurrences(of: "\u{1B}[0m", with: "")
+                let withoutOwnColours = text.replacingOccurrences(
+                    of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression
+                )
+                .replacingOccurrences(of: "\u{1B}[0m", with: "")
                 let bad = withoutOwnColours.utf8.filter { Self.controlBytes.contains($0) && $0 != 0x09 }
                 XCTAssertEqual(bad, [], "excerpts \(excerpts), color \(color)")
                 XCTAssertFalse(text.contains("\u{202E}"))
@@ -71,11 +78,14 @@ final class HostileOutputTests: XCTestCase {
     func testTextExcerptCaretCountsTheEscapedLine() {
         var options = ReporterOptions()
         options.excerpts = true
-        let finding = Finding(rule: "token-logged", severity: .warning, message: "m", path: "a.swift", line: 1, column: 3,
-                              endLine: 1, endColumn: 8)
-        let report = LintReport(root: "/p", findings: [finding], diagnostics: [], filesScanned: 1, rules: [],
-                                excerpts: ["a.swift": [1: "\u{1B}\ttoken\u{7}()"]])
-        let lines = TextReporter(options: options).render(report).split(separator: "\n", omittingEmptySubsequences: false)
+        let finding = Finding(
+            rule: "token-logged", severity: .warning, message: "m", path: "a.swift", line: 1, column: 3,
+            endLine: 1, endColumn: 8)
+        let report = LintReport(
+            root: "/p", findings: [finding], diagnostics: [], filesScanned: 1, rules: [],
+            excerpts: ["a.swift": [1: "\u{1B}\ttoken\u{7}()"]])
+        let lines = TextReporter(options: options).render(report).split(
+            separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines[1], "    \\e\ttoken\\a()")
         XCTAssertEqual(lines[2], "    " + "  \t" + "^~~~~")
     }
@@ -150,7 +160,10 @@ final class HostileOutputTests: XCTestCase {
             while search < characters.count {
                 if characters[search] == "`" {
                     let other = run(at: search)
-                    if other == length { close = search; break }
+                    if other == length {
+                        close = search
+                        break
+                    }
                     search += other
                 } else {
                     search += 1
@@ -181,15 +194,19 @@ final class HostileOutputTests: XCTestCase {
 
     func testJSONSARIFAndHTMLKeepHostileNamesExactAndInside() throws {
         let report = Self.report()
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONReporter().render(report).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(JSONReporter().render(report).utf8)) as? [String: Any])
         let paths = (json["findings"] as? [[String: Any]])?.compactMap { $0["path"] as? String } ?? []
         XCTAssertEqual(Set(paths), Set(Self.hostilePaths))
 
-        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SARIFReporter().render(report).utf8)) as? [String: Any])
+        let sarif = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(SARIFReporter().render(report).utf8)) as? [String: Any])
         let results = ((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
         XCTAssertEqual(results.count, Self.hostilePaths.count)
         let sarifText = SARIFReporter().render(report)
-        XCTAssertFalse(sarifText.utf8.contains { Self.controlBytes.contains($0) }, sarifText.utf8.filter { Self.controlBytes.contains($0) }.description)
+        XCTAssertFalse(
+            sarifText.utf8.contains { Self.controlBytes.contains($0) },
+            sarifText.utf8.filter { Self.controlBytes.contains($0) }.description)
 
         let html = HTMLReporter().render(report)
         XCTAssertFalse(html.contains("<script>alert"))
@@ -208,12 +225,14 @@ final class HostileOutputTests: XCTestCase {
         ]
         for (name, output) in formats {
             // The non-characters U+FFFE and U+FFFF act on no terminal; only XML forbids them.
-            let checked = name == "text" || name == "github" ? output.replacingOccurrences(of: "\u{FFFF}", with: "") : output
+            let checked =
+                name == "text" || name == "github" ? output.replacingOccurrences(of: "\u{FFFF}", with: "") : output
             XCTAssertFalse(ReportFixture.hasForbiddenScalars(checked), name)
             XCTAssertFalse(output.utf8.contains { ReportFixture.forbiddenBytes.contains($0) }, name)
         }
         // JSON escapes them, so the values are the tree's, exact.
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONReporter().render(report).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(JSONReporter().render(report).utf8)) as? [String: Any])
         let messages = (json["findings"] as? [[String: Any]])?.compactMap { $0["message"] as? String } ?? []
         XCTAssertTrue(messages.contains("message " + ReportFixture.hostileText))
         XCTAssertTrue(JSONReporter().render(report).contains(#"\u202e"#))

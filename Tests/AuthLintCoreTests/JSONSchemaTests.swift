@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -35,8 +35,14 @@ final class JSONSchemaTests: XCTestCase {
         let valid = JSONReporter().render(ReportFixture.report)
         for (what, broken) in [
             ("a string line", valid.replacingOccurrences(of: "\"line\" : 18", with: "\"line\" : \"18\"")),
-            ("an unknown severity", valid.replacingOccurrences(of: "\"severity\" : \"note\"", with: "\"severity\" : \"info\"")),
-            ("another schema version", valid.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")),
+            (
+                "an unknown severity",
+                valid.replacingOccurrences(of: "\"severity\" : \"note\"", with: "\"severity\" : \"info\"")
+            ),
+            (
+                "another schema version",
+                valid.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")
+            ),
             ("an unknown key", valid.replacingOccurrences(of: "\"notices\" :", with: "\"extra\" : 1, \"notices\" :")),
         ] {
             XCTAssertNotEqual(broken, valid, what)

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import XCTest
 
 /// Regex literals: `#/…/#` always, bare `/…/` only where the heuristic documented on `Lexer`
@@ -33,16 +33,23 @@ final class LexerRegexTests: XCTestCase {
 
     func testPrefixOperatorGluedToRegexIsSplit() {
         XCTAssertEqual(LexTest.swift("_ = !/x/").code, ["keyword _", "operator =", "operator !", "regexLiteral /x/"])
-        XCTAssertEqual(LexTest.swift("bar(&/x/)").code, ["identifier bar", "leftParen (", "operator &",
-                                                        "regexLiteral /x/", "rightParen )"])
-        XCTAssertEqual(LexTest.swift("(!!/^/)").code, ["leftParen (", "operator !!", "regexLiteral /^/", "rightParen )"])
+        XCTAssertEqual(
+            LexTest.swift("bar(&/x/)").code,
+            [
+                "identifier bar", "leftParen (", "operator &",
+                "regexLiteral /x/", "rightParen )",
+            ])
+        XCTAssertEqual(
+            LexTest.swift("(!!/^/)").code, ["leftParen (", "operator !!", "regexLiteral /^/", "rightParen )"])
         // Not in expression position, or not regex-shaped: one operator.
         XCTAssertEqual(LexTest.swift("a !/x/").code, ["identifier a", "operator !/", "identifier x", "operator /"])
         XCTAssertEqual(LexTest.swift("_ = !/ /").code, ["keyword _", "operator =", "operator !/", "operator /"])
-        XCTAssertEqual(LexTest.swift("let i = 0 /^/ 1/^/3").code, [
-            "keyword let", "identifier i", "operator =", "integerLiteral 0", "operator /^/", "integerLiteral 1",
-            "operator /^/", "integerLiteral 3",
-        ])
+        XCTAssertEqual(
+            LexTest.swift("let i = 0 /^/ 1/^/3").code,
+            [
+                "keyword let", "identifier i", "operator =", "integerLiteral 0", "operator /^/", "integerLiteral 1",
+                "operator /^/", "integerLiteral 3",
+            ])
     }
 
     func testDivisionStaysAnOperator() {
@@ -53,10 +60,12 @@ final class LexerRegexTests: XCTestCase {
         XCTAssertEqual(regexes("xs[0] /2/ 3"), [])
         XCTAssertEqual(regexes("let r = 10 /2/ 5"), [])
         XCTAssertEqual(regexes("self /x/ y"), [])
-        XCTAssertEqual(LexTest.swift("let r = a/b/c").code, [
-            "keyword let", "identifier r", "operator =", "identifier a", "operator /", "identifier b", "operator /",
-            "identifier c",
-        ])
+        XCTAssertEqual(
+            LexTest.swift("let r = a/b/c").code,
+            [
+                "keyword let", "identifier r", "operator =", "identifier a", "operator /", "identifier b", "operator /",
+                "identifier c",
+            ])
     }
 
     func testBareRegexRejectedByShape() {
@@ -90,24 +99,34 @@ final class LexerRegexTests: XCTestCase {
 
     func testMultilineExtendedRegex() {
         let lexed = LexTest.swift("let r = #/\n  (?<y>\\d+) # \"not a string\n  /#\nlet z = 1")
-        XCTAssertEqual(lexed.positioned, [
-            "1:1 keyword let", "1:5 identifier r", "1:7 operator =",
-            "1:9 regexLiteral #/\n  (?<y>\\d+) # \"not a string\n  /#",
-            "4:1 keyword let", "4:5 identifier z", "4:7 operator =", "4:9 integerLiteral 1",
-        ])
+        XCTAssertEqual(
+            lexed.positioned,
+            [
+                "1:1 keyword let", "1:5 identifier r", "1:7 operator =",
+                "1:9 regexLiteral #/\n  (?<y>\\d+) # \"not a string\n  /#",
+                "4:1 keyword let", "4:5 identifier z", "4:7 operator =", "4:9 integerLiteral 1",
+            ])
         XCTAssertTrue(lexed.diagnostics.isEmpty)
     }
 
     func testUnterminatedExtendedRegex() {
         let single = LexTest.swift("let r = #/abc\nlet z = 1")
-        XCTAssertEqual(single.code, ["keyword let", "identifier r", "operator =", "regexLiteral #/abc", "keyword let",
-                                     "identifier z", "operator =", "integerLiteral 1"])
+        XCTAssertEqual(
+            single.code,
+            [
+                "keyword let", "identifier r", "operator =", "regexLiteral #/abc", "keyword let",
+                "identifier z", "operator =", "integerLiteral 1",
+            ])
         XCTAssertEqual(single.diagnosticKinds, [.unterminatedRegex])
 
         // The multi-line form that never closes stops at its first line break.
         let multi = LexTest.swift("let r = #/  \nabc \"x\"\n")
-        XCTAssertEqual(multi.code, ["keyword let", "identifier r", "operator =", "regexLiteral #/  ", "identifier abc",
-                                    "stringOpen \"", "stringSegment x", "stringClose \""])
+        XCTAssertEqual(
+            multi.code,
+            [
+                "keyword let", "identifier r", "operator =", "regexLiteral #/  ", "identifier abc",
+                "stringOpen \"", "stringSegment x", "stringClose \"",
+            ])
         XCTAssertEqual(multi.diagnosticKinds, [.unterminatedRegex])
         LexTest.assertWellFormed(multi)
     }

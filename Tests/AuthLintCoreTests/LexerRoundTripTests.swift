@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -27,7 +27,9 @@ final class LexerRoundTripTests: XCTestCase {
 
     func testTortureNeedleIsCodeOnlyOnTheseLines() throws {
         let lexed = try torture()
-        let lines = lexed.codeTokens.filter { $0.kind == .identifier && lexed.text($0) == "needle" }.map { Int($0.line) }
+        let lines = lexed.codeTokens.filter { $0.kind == .identifier && lexed.text($0) == "needle" }.map {
+            Int($0.line)
+        }
         XCTAssertEqual(lines, [10, 14, 15, 17, 17, 17, 21, 29, 29, 29, 29, 31, 33, 34, 35, 35, 38, 43, 53, 63, 65])
         let depths = lexed.codeTokens.filter { $0.line == 17 && lexed.text($0) == "needle" }.map(\.interpolationDepth)
         XCTAssertEqual(depths, [1, 2, 3])
@@ -35,8 +37,10 @@ final class LexerRoundTripTests: XCTestCase {
 
     /// Every occurrence of `word` in the file lies inside a token accepted by `where`, and no
     /// other token contains it.
-    private func assertWord(_ word: String, onlyIn accepted: (TokenKind) -> Bool, expectedCount: Int,
-                            file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertWord(
+        _ word: String, onlyIn accepted: (TokenKind) -> Bool, expectedCount: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let lexed = try torture()
         let needle = Array(word.utf8)
         var occurrences: [Int] = []
@@ -51,10 +55,12 @@ final class LexerRoundTripTests: XCTestCase {
                 XCTFail("no token at byte \(offset)", file: file, line: line)
                 continue
             }
-            XCTAssertTrue(accepted(token.kind), "\(word) at \(token.line):\(token.column) is in a \(token.kind) token",
-                          file: file, line: line)
-            XCTAssertLessThanOrEqual(offset + needle.count, Int(token.end),
-                                     "\(word) at \(token.line) straddles two tokens", file: file, line: line)
+            XCTAssertTrue(
+                accepted(token.kind), "\(word) at \(token.line):\(token.column) is in a \(token.kind) token",
+                file: file, line: line)
+            XCTAssertLessThanOrEqual(
+                offset + needle.count, Int(token.end),
+                "\(word) at \(token.line) straddles two tokens", file: file, line: line)
         }
     }
 
@@ -76,21 +82,25 @@ final class LexerRoundTripTests: XCTestCase {
         let commentLines = Set(lexed.tokens.filter(\.kind.isComment).map(\.line))
         for token in lexed.codeTokens where commentLines.contains(token.line) {
             let text = lexed.text(token)
-            XCTAssertFalse(["commentOnly", "deeper", "nested", "still", "not", "interpolation"].contains(text),
-                           "code token \(text) at \(token.line):\(token.column)")
+            XCTAssertFalse(
+                ["commentOnly", "deeper", "nested", "still", "not", "interpolation"].contains(text),
+                "code token \(text) at \(token.line):\(token.column)")
         }
-        XCTAssertEqual(lexed.tokens.filter(\.kind.isComment).map(\.kind), [
-            .lineComment, .lineComment, .lineComment, .blockComment, .docBlockComment, .blockComment,
-            .docLineComment, .lineComment, .lineComment, .blockComment, .lineComment,
-        ])
+        XCTAssertEqual(
+            lexed.tokens.filter(\.kind.isComment).map(\.kind),
+            [
+                .lineComment, .lineComment, .lineComment, .blockComment, .docBlockComment, .blockComment,
+                .docLineComment, .lineComment, .lineComment, .blockComment, .lineComment,
+            ])
     }
 
     func testTortureInterpolationsBalance() throws {
         let lexed = try torture()
         XCTAssertEqual(lexed.tokens.filter { $0.kind == .interpolationOpen }.count, 6)
         XCTAssertEqual(lexed.tokens.filter { $0.kind == .interpolationClose }.count, 6)
-        XCTAssertEqual(lexed.tokens.filter { $0.kind == .stringOpen }.count,
-                       lexed.tokens.filter { $0.kind == .stringClose }.count)
+        XCTAssertEqual(
+            lexed.tokens.filter { $0.kind == .stringOpen }.count,
+            lexed.tokens.filter { $0.kind == .stringClose }.count)
         XCTAssertEqual(lexed.tokens.map(\.interpolationDepth).max(), 3)
     }
 
@@ -123,9 +133,12 @@ final class LexerRoundTripTests: XCTestCase {
         for (name, ending) in [("CRLF", [UInt8]([0x0D, 0x0A])), ("CR", [0x0D])] {
             let converted = LexTest.swift(lf.flatMap { $0 == 0x0A ? ending : [$0] })
             LexTest.assertWellFormed(converted, name)
-            XCTAssertEqual(converted.positioned.map { $0.replacingOccurrences(of: "\r\n", with: "\n")
-                                                          .replacingOccurrences(of: "\r", with: "\n") },
-                           base.positioned, name)
+            XCTAssertEqual(
+                converted.positioned.map {
+                    $0.replacingOccurrences(of: "\r\n", with: "\n")
+                        .replacingOccurrences(of: "\r", with: "\n")
+                },
+                base.positioned, name)
             XCTAssertEqual(converted.diagnostics.count, 0, name)
         }
     }
@@ -150,13 +163,19 @@ final class LexerRoundTripTests: XCTestCase {
             ("invalid UTF-8", [0xC3, 0x28, 0xF0, 0x9F, 0x98], .invalidUTF8),
             ("stray control", [0x07], .unexpectedCharacter),
             ("nested interpolations", Array(String(repeating: "\"\\(", count: 10_000).utf8), .unterminatedString),
-            ("nested multi-line interpolations", Array(String(repeating: "\"\"\"\n\\(", count: 10_000).utf8),
-             .unterminatedInterpolation),
-            ("nested raw interpolations", Array(String(repeating: "#\"\\#(", count: 10_000).utf8),
-             .unterminatedInterpolation),
+            (
+                "nested multi-line interpolations", Array(String(repeating: "\"\"\"\n\\(", count: 10_000).utf8),
+                .unterminatedInterpolation
+            ),
+            (
+                "nested raw interpolations", Array(String(repeating: "#\"\\#(", count: 10_000).utf8),
+                .unterminatedInterpolation
+            ),
             ("nested comments", Array(String(repeating: "/*", count: 10_000).utf8), .unterminatedComment),
-            ("nested parens in interpolation", Array(("\"\"\"\n\\(" + String(repeating: "(", count: 10_000)).utf8),
-             .unterminatedInterpolation),
+            (
+                "nested parens in interpolation", Array(("\"\"\"\n\\(" + String(repeating: "(", count: 10_000)).utf8),
+                .unterminatedInterpolation
+            ),
         ]
         for (name, bytes, kind) in cases {
             let lexed = LexTest.swift(bytes)
@@ -210,7 +229,9 @@ final class LexerRoundTripTests: XCTestCase {
             let length = random.below(400)
             var bytes: [UInt8] = []
             for _ in 0..<length {
-                bytes.append(random.below(4) == 0 ? UInt8(truncatingIfNeeded: random.next()) : alphabet[random.below(alphabet.count)])
+                bytes.append(
+                    random.below(4) == 0
+                        ? UInt8(truncatingIfNeeded: random.next()) : alphabet[random.below(alphabet.count)])
             }
             LexTest.assertWellFormed(LexTest.swift(bytes), "swift round \(round)")
             LexTest.assertWellFormed(LexTest.objc(bytes), "objc round \(round)")
@@ -238,7 +259,8 @@ final class LexerRoundTripTests: XCTestCase {
         var count = 0
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".swift"),
-                  let data = FileManager.default.contents(atPath: sources + "/" + relative) else { continue }
+                let data = FileManager.default.contents(atPath: sources + "/" + relative)
+            else { continue }
             let lexed = LexTest.swift([UInt8](data))
             LexTest.assertWellFormed(lexed, relative)
             XCTAssertEqual(lexed.diagnostics.map(\.message), [], relative)

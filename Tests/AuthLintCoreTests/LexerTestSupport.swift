@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -61,25 +61,30 @@ enum LexTest {
 
     /// Fails unless the tokens tile the input exactly, are non-empty, and their positions
     /// increase strictly.
-    static func assertWellFormed(_ lexed: Lexed, _ message: String = "",
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    static func assertWellFormed(
+        _ lexed: Lexed, _ message: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         var offset: Int32 = 0
         var previous = (line: Int32(0), column: Int32(0))
         for (index, token) in lexed.tokens.enumerated() {
             guard token.start == offset, token.end > token.start else {
-                XCTFail("\(message) token \(index) spans \(token.start)..<\(token.end), expected to start at \(offset)",
-                        file: file, line: line)
+                XCTFail(
+                    "\(message) token \(index) spans \(token.start)..<\(token.end), expected to start at \(offset)",
+                    file: file, line: line)
                 return
             }
             guard token.line > previous.line || (token.line == previous.line && token.column > previous.column) else {
-                XCTFail("\(message) token \(index) at \(token.line):\(token.column) does not follow "
+                XCTFail(
+                    "\(message) token \(index) at \(token.line):\(token.column) does not follow "
                         + "\(previous.line):\(previous.column)", file: file, line: line)
                 return
             }
             previous = (token.line, token.column)
             offset = token.end
         }
-        XCTAssertEqual(Int(offset), lexed.bytes.count, "\(message) tokens do not cover the input", file: file, line: line)
+        XCTAssertEqual(
+            Int(offset), lexed.bytes.count, "\(message) tokens do not cover the input", file: file, line: line)
         XCTAssertEqual(lexed.rejoined, lexed.bytes, "\(message) round trip", file: file, line: line)
     }
 

@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// A summary writes the names its vocabulary holds as their numbers and the others as their
 /// keys: what it says must not depend on which vocabulary it is written with.
@@ -19,8 +20,10 @@ final class NameVocabularyTests: XCTestCase {
     /// function, and handing values to every other one.
     private func summary(_ keys: [NameKey], _ vocabulary: NameVocabulary) -> FileSummary {
         FileSummary(
-            imports: ["Foundation"], names: keys.map(hash), functions: keys.suffix(1).map(hash), words: [0, 3], patterns: [1],
-            types: keys.prefix(3).map(hash), handed: keys.enumerated().filter { $0.offset % 2 == 0 }.map { hash($0.element) },
+            imports: ["Foundation"], names: keys.map(hash), functions: keys.suffix(1).map(hash), words: [0, 3],
+            patterns: [1],
+            types: keys.prefix(3).map(hash),
+            handed: keys.enumerated().filter { $0.offset % 2 == 0 }.map { hash($0.element) },
             vocabulary: vocabulary)
     }
 
@@ -51,7 +54,8 @@ final class NameVocabularyTests: XCTestCase {
                 let expected = wanted.indices.filter { names.sortedContains(wanted[$0]) }
                 XCTAssertEqual(written.positions(ofNameKeys: wanted), expected)
                 for split in vocabularies {
-                    XCTAssertEqual(written.positions(of: NameQuery(keys: wanted, vocabulary: split)), expected, "round \(round)")
+                    XCTAssertEqual(
+                        written.positions(of: NameQuery(keys: wanted, vocabulary: split)), expected, "round \(round)")
                 }
                 for key in asked + names.prefix(20) {
                     XCTAssertEqual(written.mentions(hash(key)), names.sortedContains(key), "round \(round), key \(key)")
@@ -68,7 +72,8 @@ final class NameVocabularyTests: XCTestCase {
                 XCTAssertEqual(written.handedKeys, names.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
                 XCTAssertEqual(written.imports, ["Foundation"])
                 XCTAssertEqual(written.word(at: 1), 3)
-                let read = try XCTUnwrap(FileSummary(packed: written.packed, wordCount: 2, patternBytes: 1, vocabulary: vocabulary))
+                let read = try XCTUnwrap(
+                    FileSummary(packed: written.packed, wordCount: 2, patternBytes: 1, vocabulary: vocabulary))
                 XCTAssertEqual(read.nameKeys, names)
                 if vocabulary !== NameVocabulary.none, names.contains(where: { vocabulary.number(of: $0) != nil }) {
                     XCTAssertLessThan(written.packed.count, plain.packed.count, "round \(round)")
@@ -88,14 +93,18 @@ final class NameVocabularyTests: XCTestCase {
             XCTAssertEqual((0..<(count + 2)).map { summary.word(at: $0) }, words + [nil, nil])
             // The header, one name as its key, no function, then the words and the pattern byte.
             XCTAssertEqual(summary.packed.count, 32 + 8 + 4 + (count + 3) / 4 + 1, "four words to a byte")
-            let read = try XCTUnwrap(FileSummary(packed: summary.packed, wordCount: count, patternBytes: 1, vocabulary: .none))
+            let read = try XCTUnwrap(
+                FileSummary(packed: summary.packed, wordCount: count, patternBytes: 1, vocabulary: .none))
             XCTAssertEqual((0..<count).map { read.word(at: $0) }, words)
         }
     }
 
     func testNamesThatCannotBeReadAreNotTrusted() throws {
         let vocabulary = try XCTUnwrap(NameVocabulary(keys: [10, 20, 30]))
-        let packed = FileSummary(imports: [], names: [5, 10, 30, 40].map(hash), functions: [], words: [0, 3], patterns: [1], vocabulary: vocabulary).packed
+        let packed = FileSummary(
+            imports: [], names: [5, 10, 30, 40].map(hash), functions: [], words: [0, 3], patterns: [1],
+            vocabulary: vocabulary
+        ).packed
         XCTAssertNotNil(FileSummary(packed: packed, wordCount: 2, patternBytes: 1, vocabulary: vocabulary))
         // Numbers 0 and 2 (10 and 30) come after the two keys, as the gaps 0 and 1.
         let numbers = 32 + 4 + 8
@@ -114,7 +123,9 @@ final class NameVocabularyTests: XCTestCase {
     }
 
     func testTheVocabularyIsTheNamesTwoFilesOfTheSampleUse() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-vocabulary-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-vocabulary-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let texts = [
@@ -127,7 +138,11 @@ final class NameVocabularyTests: XCTestCase {
         for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
             let path = root + "/" + name
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            files.append(ProjectFile(path: name, absolutePath: path, kind: name.hasSuffix(".txt") ? .entitlements : name.hasSuffix(".m") ? .objectiveC : .swift, size: text.utf8.count))
+            files.append(
+                ProjectFile(
+                    path: name, absolutePath: path,
+                    kind: name.hasSuffix(".txt") ? .entitlements : name.hasSuffix(".m") ? .objectiveC : .swift,
+                    size: text.utf8.count))
         }
         let vocabulary = NameVocabulary.sampled(from: files, maxFileSize: 1 << 20)
         // Foundation is in A and C (`Foundation/Foundation.h`), the others in A and B (Login in a comment).
@@ -140,12 +155,17 @@ final class NameVocabularyTests: XCTestCase {
         for name in ["UIKit", "Screen", "MainActor", "Only", "interface", "x"] {
             XCTAssertNil(vocabulary.number(of: CodeView.key(name)), name)
         }
-        XCTAssertEqual(NameVocabulary.sampled(from: files, maxFileSize: 1 << 20).keys, vocabulary.keys, "the same from run to run")
-        XCTAssertTrue(NameVocabulary.sampled(from: Array(files.prefix(1)), maxFileSize: 1 << 20).keys.isEmpty, "one file shares nothing")
+        XCTAssertEqual(
+            NameVocabulary.sampled(from: files, maxFileSize: 1 << 20).keys, vocabulary.keys, "the same from run to run")
+        XCTAssertTrue(
+            NameVocabulary.sampled(from: Array(files.prefix(1)), maxFileSize: 1 << 20).keys.isEmpty,
+            "one file shares nothing")
     }
 
     func testTheCacheKeepsItsVocabularyAndWritesEverySummaryWithIt() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-vocabulary-\(UUID().uuidString)").path
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-vocabulary-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: base) }
         let folder = try SummaryCache.Folder(path: base + "/cache")
         let words = WordIndex([Array("token".utf8)])
@@ -154,9 +174,11 @@ final class NameVocabularyTests: XCTestCase {
         cache.vocabulary = vocabulary
         let first = SummaryCache.Key(bytes: Array("a".utf8), language: .swift)
         let second = SummaryCache.Key(bytes: Array("b".utf8), language: .swift)
-        cache.entries[first] = FileSummary(imports: [], names: [10, 20, 40].map(hash), functions: [], words: [1], vocabulary: vocabulary)
+        cache.entries[first] = FileSummary(
+            imports: [], names: [10, 20, 40].map(hash), functions: [], words: [1], vocabulary: vocabulary)
         // Made with no vocabulary: written with the cache's.
-        cache.entries[second] = FileSummary(imports: [], names: [20, 30, 50].map(hash), functions: [], words: [0], vocabulary: .none)
+        cache.entries[second] = FileSummary(
+            imports: [], names: [20, 30, 50].map(hash), functions: [], words: [0], vocabulary: .none)
         try cache.write(folder: folder, root: "/app", words: words)
         let read = SummaryCache(folder: folder, root: "/app", words: words)
         XCTAssertEqual(read.vocabulary.keys, [10, 20, 30])

@@ -1,13 +1,14 @@
 import Foundation
 import XCTest
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 final class PBXProjectTests: XCTestCase {
     private func parse(_ text: String) -> Result<PBXNode, PBXParseError> {
@@ -16,19 +17,19 @@ final class PBXProjectTests: XCTestCase {
 
     func testParserReadsOldStyleSyntax() throws {
         let text = """
-        // !$*UTF8*$!
-        {
-            plain = abc_$/:.-+9;  /* comment */ quoted = "say \\"hi\\"\\n\\ttab \\\\ \\U00e9 \\101";
-            single = 'it\\'s';
-            // line comment
-            list = ( one, "two", (nested), {k = v;}, );
-            empty = ( );
-            data = <0fbd 77ac>;
-            "multi
-        line" = x;
-            utf8 = "日本";
-        }
-        """
+            // !$*UTF8*$!
+            {
+                plain = abc_$/:.-+9;  /* comment */ quoted = "say \\"hi\\"\\n\\ttab \\\\ \\U00e9 \\101";
+                single = 'it\\'s';
+                // line comment
+                list = ( one, "two", (nested), {k = v;}, );
+                empty = ( );
+                data = <0fbd 77ac>;
+                "multi
+            line" = x;
+                utf8 = "日本";
+            }
+            """
         let node = try parse(text).get()
         XCTAssertEqual(node.line, 2)
         XCTAssertEqual(node["plain"]?.stringValue, "abc_$/:.-+9")
@@ -69,17 +70,23 @@ final class PBXProjectTests: XCTestCase {
     }
 
     private func twoTargetProject() throws -> XcodeProject {
-        let widgetConfig = XCConfig.parse(Array("""
-        #include "Base.xcconfig"
-        // entitlements for release builds
-        CODE_SIGN_ENTITLEMENTS = $(PROJECT_DIR)/MyWidget/$(TARGET_NAME)-Release.entitlements
-        CODE_SIGN_ENTITLEMENTS[sdk=iphonesimulator*] = Simulator.entitlements
-        OTHER_LDFLAGS = $(inherited) -framework AuthenticationServices
-        """.utf8), path: "ios/Configs/Widget.xcconfig").config
-        let baseConfig = XCConfig.parse(Array("SWIFT_VERSION = 5.9\nOTHER_LDFLAGS = -ObjC\n".utf8), path: "ios/Configs/Base.xcconfig").config
+        let widgetConfig = XCConfig.parse(
+            Array(
+                """
+                #include "Base.xcconfig"
+                // entitlements for release builds
+                CODE_SIGN_ENTITLEMENTS = $(PROJECT_DIR)/MyWidget/$(TARGET_NAME)-Release.entitlements
+                CODE_SIGN_ENTITLEMENTS[sdk=iphonesimulator*] = Simulator.entitlements
+                OTHER_LDFLAGS = $(inherited) -framework AuthenticationServices
+                """.utf8), path: "ios/Configs/Widget.xcconfig"
+        ).config
+        let baseConfig = XCConfig.parse(
+            Array("SWIFT_VERSION = 5.9\nOTHER_LDFLAGS = -ObjC\n".utf8), path: "ios/Configs/Base.xcconfig"
+        ).config
         let configs = [widgetConfig.path: widgetConfig, baseConfig.path: baseConfig]
-        let (project, diagnostics) = XcodeProject.parse(Array(XcodeProjectFixtures.twoTargets.utf8), path: "ios/MyApp.xcodeproj/project.pbxproj",
-                                                        rootPath: "/work/repo", xcconfigs: { configs[$0] })
+        let (project, diagnostics) = XcodeProject.parse(
+            Array(XcodeProjectFixtures.twoTargets.utf8), path: "ios/MyApp.xcodeproj/project.pbxproj",
+            rootPath: "/work/repo", xcconfigs: { configs[$0] })
         XCTAssertEqual(diagnostics, [])
         return try XCTUnwrap(project)
     }
@@ -93,7 +100,12 @@ final class PBXProjectTests: XCTestCase {
         XCTAssertEqual(app.productType, "com.apple.product-type.application")
         XCTAssertTrue(app.isApplication && app.isAppLike && !app.isAppExtension && !app.isTest)
         XCTAssertEqual(app.line, 122)
-        XCTAssertEqual(app.sourceFiles, ["Shared/Auth/Login.swift", "ios/MyApp/AppDelegate.swift", "ios/MyApp/Legacy.m", "ios/MyApp/Views/SignInView.swift"])
+        XCTAssertEqual(
+            app.sourceFiles,
+            [
+                "Shared/Auth/Login.swift", "ios/MyApp/AppDelegate.swift", "ios/MyApp/Legacy.m",
+                "ios/MyApp/Views/SignInView.swift",
+            ])
         XCTAssertEqual(app.resourceFiles, ["ios/PrivacyInfo.xcprivacy"])
         XCTAssertEqual(app.linkedFrameworks, ["AuthenticationServices.framework", "GoogleSignIn"])
         XCTAssertEqual(app.packageProductDependencies, ["GoogleSignIn"])
@@ -102,8 +114,13 @@ final class PBXProjectTests: XCTestCase {
         XCTAssertTrue(widget.isAppExtension && widget.isAppLike && !widget.isApplication)
         XCTAssertEqual(widget.sourceFiles, ["Shared/Auth/Login.swift", "ios/MyWidget/Widget View.swift"])
         XCTAssertEqual(project.targets(containing: "Shared/Auth/Login.swift").map(\.name), ["MyApp", "MyWidget"])
-        XCTAssertEqual(project.packageReferences, [XcodePackageReference(location: "https://github.com/google/GoogleSignIn-iOS",
-                                                                         isLocal: false, requirement: "7.0.0", line: 361)])
+        XCTAssertEqual(
+            project.packageReferences,
+            [
+                XcodePackageReference(
+                    location: "https://github.com/google/GoogleSignIn-iOS",
+                    isLocal: false, requirement: "7.0.0", line: 361)
+            ])
     }
 
     func testBuildConfigurationsAndEntitlementsPerConfiguration() throws {
@@ -120,89 +137,112 @@ final class PBXProjectTests: XCTestCase {
         XCTAssertEqual(debug.infoPlistPath, "ios/MyApp/Info.plist")
         XCTAssertEqual(debug.settings["LD_RUNPATH_SEARCH_PATHS"], "$(inherited) @executable_path/Frameworks")
         XCTAssertEqual(debug.effectiveSettings["LD_RUNPATH_SEARCH_PATHS"], "@executable_path/Frameworks")
-        XCTAssertEqual(debug.effectiveSettings["IPHONEOS_DEPLOYMENT_TARGET"], "16.0", "project settings lie below the target's")
+        XCTAssertEqual(
+            debug.effectiveSettings["IPHONEOS_DEPLOYMENT_TARGET"], "16.0", "project settings lie below the target's")
         XCTAssertNil(debug.settings["IPHONEOS_DEPLOYMENT_TARGET"])
         let release = try XCTUnwrap(app.configuration(named: "Release"))
-        XCTAssertEqual(release.entitlementsPath, "ios/MyApp/MyApp.entitlements", "$(SRCROOT), $(TARGET_NAME), $(PRODUCT_NAME) expanded")
+        XCTAssertEqual(
+            release.entitlementsPath, "ios/MyApp/MyApp.entitlements",
+            "$(SRCROOT), $(TARGET_NAME), $(PRODUCT_NAME) expanded")
         XCTAssertEqual(release.infoPlistPath, "ios/MyApp/Info.plist")
 
         let widget = try XCTUnwrap(project.target(named: "MyWidget"))
         let widgetDebug = try XCTUnwrap(widget.configuration(named: "Debug"))
         XCTAssertEqual(widgetDebug.baseConfigurationPath, "ios/Configs/Widget.xcconfig")
-        XCTAssertEqual(widgetDebug.entitlementsPath, "ios/MyWidget/MyWidget.entitlements", "the target setting beats the xcconfig")
+        XCTAssertEqual(
+            widgetDebug.entitlementsPath, "ios/MyWidget/MyWidget.entitlements", "the target setting beats the xcconfig")
         let widgetRelease = try XCTUnwrap(widget.configuration(named: "Release"))
         XCTAssertNil(widgetRelease.settings["CODE_SIGN_ENTITLEMENTS"])
-        XCTAssertEqual(widgetRelease.entitlementsPath, "ios/MyWidget/MyWidget-Release.entitlements", "from the base xcconfig")
+        XCTAssertEqual(
+            widgetRelease.entitlementsPath, "ios/MyWidget/MyWidget-Release.entitlements", "from the base xcconfig")
         XCTAssertEqual(widgetRelease.effectiveSettings["OTHER_LDFLAGS"], "-ObjC -framework AuthenticationServices")
         XCTAssertEqual(widgetRelease.effectiveSettings["SWIFT_VERSION"], "5.9", "through #include")
     }
 
     func testSynchronizedFolders() throws {
-        let files = ["App/AppMain.swift", "App/Config/App.xcconfig", "App/Debug/DebugMenu.swift", "App/Info.plist",
-                     "App/PrivacyInfo.xcprivacy", "App/Shared.swift", "Widget/Info.plist", "Widget/Widget.swift", "Other/Loose.swift"]
-        let appConfig = XCConfig.parse(Array("CODE_SIGN_ENTITLEMENTS = App/App.entitlements\n".utf8), path: "App/Config/App.xcconfig").config
-        let (parsed, diagnostics) = XcodeProject.parse(Array(XcodeProjectFixtures.synchronized.utf8), path: "App.xcodeproj/project.pbxproj",
-                                                       files: files, xcconfigs: { $0 == appConfig.path ? appConfig : nil })
+        let files = [
+            "App/AppMain.swift", "App/Config/App.xcconfig", "App/Debug/DebugMenu.swift", "App/Info.plist",
+            "App/PrivacyInfo.xcprivacy", "App/Shared.swift", "Widget/Info.plist", "Widget/Widget.swift",
+            "Other/Loose.swift",
+        ]
+        let appConfig = XCConfig.parse(
+            Array("CODE_SIGN_ENTITLEMENTS = App/App.entitlements\n".utf8), path: "App/Config/App.xcconfig"
+        ).config
+        let (parsed, diagnostics) = XcodeProject.parse(
+            Array(XcodeProjectFixtures.synchronized.utf8), path: "App.xcodeproj/project.pbxproj",
+            files: files, xcconfigs: { $0 == appConfig.path ? appConfig : nil })
         XCTAssertEqual(diagnostics, [])
         let project = try XCTUnwrap(parsed)
         XCTAssertEqual(project.targets.map(\.name), ["App", "Widget", "AppTests"])
         let app = project.targets[0]
         XCTAssertEqual(app.synchronizedFolders, ["App"])
-        XCTAssertEqual(app.sourceFiles, ["App/AppMain.swift", "App/Shared.swift"], "Debug/ and Info.plist are excepted")
+        XCTAssertEqual(
+            app.sourceFiles, ["App/AppMain.swift", "App/Shared.swift"], "Debug/ and Info.plist are excepted")
         XCTAssertEqual(app.resourceFiles, ["App/PrivacyInfo.xcprivacy"])
         XCTAssertEqual(app.buildConfigurations.first?.baseConfigurationPath, "App/Config/App.xcconfig")
         XCTAssertEqual(app.buildConfigurations.first?.entitlementsPath, "App/App.entitlements")
         XCTAssertEqual(app.buildConfigurations.first?.infoPlistPath, "App/Info.plist")
         let widget = project.targets[1]
-        XCTAssertEqual(widget.sourceFiles, ["App/Shared.swift", "Widget/Widget.swift"], "an exception on another folder adds the file")
+        XCTAssertEqual(
+            widget.sourceFiles, ["App/Shared.swift", "Widget/Widget.swift"],
+            "an exception on another folder adds the file")
         XCTAssertEqual(widget.resourceFiles, ["Widget/Info.plist"])
         XCTAssertTrue(project.targets[2].isTest)
         XCTAssertFalse(project.targets[2].isAppLike)
     }
 
     func testMalformedProjectsGiveDiagnostics() {
-        let broken = XcodeProject.parse(Array("{ objects = { A = { isa = PBXProject; }; }\n".utf8), path: "A.xcodeproj/project.pbxproj")
+        let broken = XcodeProject.parse(
+            Array("{ objects = { A = { isa = PBXProject; }; }\n".utf8), path: "A.xcodeproj/project.pbxproj")
         XCTAssertNil(broken.project)
         XCTAssertEqual(broken.diagnostics.map(\.kind), [.malformedProject])
         XCTAssertEqual(broken.diagnostics.first?.line, 2)
-        let noRoot = XcodeProject.parse(Array("{ objects = { }; rootObject = X; }".utf8), path: "A.xcodeproj/project.pbxproj")
+        let noRoot = XcodeProject.parse(
+            Array("{ objects = { }; rootObject = X; }".utf8), path: "A.xcodeproj/project.pbxproj")
         XCTAssertNil(noRoot.project)
         XCTAssertEqual(noRoot.diagnostics.first?.message, "no PBXProject root object")
-        let dangling = XcodeProject.parse(Array("""
-        { objects = { P = { isa = PBXProject; targets = (T, Missing); }; T = { isa = PBXNativeTarget; name = T;
-          buildPhases = (S); }; S = { isa = PBXSourcesBuildPhase; files = (B, Gone); }; B = { isa = PBXBuildFile; fileRef = Nope; }; };
-          rootObject = P; }
-        """.utf8), path: "A.xcodeproj/project.pbxproj")
+        let dangling = XcodeProject.parse(
+            Array(
+                """
+                { objects = { P = { isa = PBXProject; targets = (T, Missing); }; T = { isa = PBXNativeTarget; name = T;
+                  buildPhases = (S); }; S = { isa = PBXSourcesBuildPhase; files = (B, Gone); }; B = { isa = PBXBuildFile; fileRef = Nope; }; };
+                  rootObject = P; }
+                """.utf8), path: "A.xcodeproj/project.pbxproj")
         XCTAssertEqual(dangling.project?.targets.map(\.name), ["T"], "dangling references are skipped")
         XCTAssertEqual(dangling.project?.targets.first?.sourceFiles, [])
     }
 
     func testXCConfigParsing() {
         let text = """
-        // Shared settings
-        #include "Shared/Base.xcconfig"
-        #include? "Local.xcconfig"
-        #include "<DEVELOPER_DIR>/Makefiles/CoreOS/Xcode/BSD.xcconfig"
-        CODE_SIGN_ENTITLEMENTS[sdk=iphonesimulator*][arch=*] = Sim.entitlements
-        CODE_SIGN_ENTITLEMENTS = App.entitlements ; // trailing comment
-        OTHER_SWIFT_FLAGS = $(inherited) -DAPP
-        OTHER_SWIFT_FLAGS = $(inherited) -DMORE
-        ONLY_CONDITIONAL[config=Debug] = first
-        ONLY_CONDITIONAL[config=Release] = second
-        this line is not a setting
-        """
+            // Shared settings
+            #include "Shared/Base.xcconfig"
+            #include? "Local.xcconfig"
+            #include "<DEVELOPER_DIR>/Makefiles/CoreOS/Xcode/BSD.xcconfig"
+            CODE_SIGN_ENTITLEMENTS[sdk=iphonesimulator*][arch=*] = Sim.entitlements
+            CODE_SIGN_ENTITLEMENTS = App.entitlements ; // trailing comment
+            OTHER_SWIFT_FLAGS = $(inherited) -DAPP
+            OTHER_SWIFT_FLAGS = $(inherited) -DMORE
+            ONLY_CONDITIONAL[config=Debug] = first
+            ONLY_CONDITIONAL[config=Release] = second
+            this line is not a setting
+            """
         let (config, diagnostics) = XCConfig.parse(Array(text.utf8), path: "Configs/App.xcconfig")
         XCTAssertEqual(diagnostics.map(\.line), [11])
-        XCTAssertEqual(config.includes.map(\.resolvedPath), ["Configs/Shared/Base.xcconfig", "Configs/Local.xcconfig", nil])
+        XCTAssertEqual(
+            config.includes.map(\.resolvedPath), ["Configs/Shared/Base.xcconfig", "Configs/Local.xcconfig", nil])
         XCTAssertEqual(config.includes.map(\.isOptional), [false, true, false])
         XCTAssertEqual(config.settings.first?.condition, "sdk=iphonesimulator*,arch=*")
         XCTAssertEqual(config.settings.first?.line, 5)
         XCTAssertEqual(config.ownSettings["CODE_SIGN_ENTITLEMENTS"], "App.entitlements")
         XCTAssertEqual(config.ownSettings["OTHER_SWIFT_FLAGS"], "-DAPP -DMORE")
         XCTAssertEqual(config.ownSettings["ONLY_CONDITIONAL"], "first")
-        let base = XCConfig.parse(Array("OTHER_SWIFT_FLAGS = -DBASE\nCODE_SIGN_ENTITLEMENTS = Base.entitlements\n".utf8),
-                                  path: "Configs/Shared/Base.xcconfig").config
-        let cyclic = XCConfig.parse(Array("#include \"../App.xcconfig\"\nCYCLE = yes\n".utf8), path: "Configs/Local.xcconfig").config
+        let base = XCConfig.parse(
+            Array("OTHER_SWIFT_FLAGS = -DBASE\nCODE_SIGN_ENTITLEMENTS = Base.entitlements\n".utf8),
+            path: "Configs/Shared/Base.xcconfig"
+        ).config
+        let cyclic = XCConfig.parse(
+            Array("#include \"../App.xcconfig\"\nCYCLE = yes\n".utf8), path: "Configs/Local.xcconfig"
+        ).config
         let all = config.resolvedSettings { [base.path: base, cyclic.path: cyclic, config.path: config][$0] }
         XCTAssertEqual(all["OTHER_SWIFT_FLAGS"], "-DBASE -DAPP -DMORE")
         XCTAssertEqual(all["CODE_SIGN_ENTITLEMENTS"], "App.entitlements")
@@ -213,7 +253,9 @@ final class PBXProjectTests: XCTestCase {
         let tree = try ScanFixture()
         try tree.write("ios/MyApp.xcodeproj/project.pbxproj", XcodeProjectFixtures.twoTargets)
         try tree.write("ios/MyApp.xcodeproj/xcuserdata/me.xcuserdatad/xcschemes/xcschememanagement.plist", "<plist/>")
-        try tree.write("ios/Configs/Widget.xcconfig", "#include \"Base.xcconfig\"\nCODE_SIGN_ENTITLEMENTS = MyWidget/Release.plist\n")
+        try tree.write(
+            "ios/Configs/Widget.xcconfig",
+            "#include \"Base.xcconfig\"\nCODE_SIGN_ENTITLEMENTS = MyWidget/Release.plist\n")
         try tree.write("ios/Configs/Base.xcconfig", "SWIFT_VERSION = 5.9\n")
         try tree.write("ios/MyApp/Info.plist", "<plist><dict/></plist>")
         try tree.write("ios/MyWidget/Release.plist", "<plist><dict/></plist>")
@@ -228,7 +270,9 @@ final class PBXProjectTests: XCTestCase {
         XCTAssertEqual(project.entitlements.map(\.path), ["ios/MyWidget/Release.plist"])
         XCTAssertEqual(project.infoPlists.map(\.path), ["ios/MyApp/Info.plist"])
         XCTAssertEqual(project.xcodeTargets(containing: "Shared/Auth/Login.swift").map(\.name), ["MyApp", "MyWidget"])
-        let packages = project.manifests.linkedPackages.map { "\($0.name)|\($0.target ?? "-")|\($0.version ?? "-")|\($0.line)" }
+        let packages = project.manifests.linkedPackages.map {
+            "\($0.name)|\($0.target ?? "-")|\($0.version ?? "-")|\($0.line)"
+        }
         XCTAssertEqual(packages, ["GoogleSignIn|MyApp|-|122", "GoogleSignIn-iOS|-|7.0.0|361"])
     }
 
@@ -247,7 +291,9 @@ final class PBXProjectTests: XCTestCase {
         let code = CodeView(file: SourceFile(path: "Shared/Auth/Login.swift", text: "let x = 1\n"))
         let project = ProjectIndex(files: [code], scanned: scanned)
         XCTAssertEqual(project.target(ofFile: 0).name, "target MyApp")
-        let appEntitlements = Array(Set(ProjectResources.shipping(app.buildConfigurations).compactMap(\.entitlementsPath))).sorted()
+        let appEntitlements = Array(
+            Set(ProjectResources.shipping(app.buildConfigurations).compactMap(\.entitlementsPath))
+        ).sorted()
         XCTAssertEqual(project.resources.entitlementsOfFile[0], appEntitlements)
         XCTAssertFalse(project.resources.entitlementsOfFile[0].contains("ios/MyWidget/Release.plist"))
     }

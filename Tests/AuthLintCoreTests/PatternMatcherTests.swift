@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -27,12 +27,15 @@ final class PatternMatcherTests: XCTestCase {
     }
 
     /// Each match as "whole | NAME=value NAME=value" (names sorted).
-    private func matches(_ pattern: String, in source: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+    private func matches(_ pattern: String, in source: String, file: StaticString = #filePath, line: UInt = #line)
+        throws -> [String]
+    {
         let compiled = try Pattern(pattern)
         let code = view(source)
         return Matcher(code).matches(compiled).map { match in
             let names = match.bindings.keys.sorted().map { "\($0)=\(text(code, match.bindings[$0]!.range))" }
-            return names.isEmpty ? text(code, match.range) : text(code, match.range) + " | " + names.joined(separator: " ")
+            return names.isEmpty
+                ? text(code, match.range) : text(code, match.range) + " | " + names.joined(separator: " ")
         }
     }
 
@@ -40,7 +43,9 @@ final class PatternMatcherTests: XCTestCase {
     private func values(_ name: String, of pattern: String, in source: String) throws -> [String] {
         let compiled = try Pattern(pattern)
         let code = view(source)
-        return Matcher(code).matches(compiled).map { match in match.bindings[name].map { text(code, $0.range) } ?? "<unbound>" }
+        return Matcher(code).matches(compiled).map { match in
+            match.bindings[name].map { text(code, $0.range) } ?? "<unbound>"
+        }
     }
 
     private func compileError(_ pattern: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
@@ -60,11 +65,15 @@ final class PatternMatcherTests: XCTestCase {
         XCTAssertEqual(pattern.elements.count, 5)
         XCTAssertEqual(pattern.elements[0], .operand("REQ"))
         XCTAssertEqual(pattern.elements[4], .expression("VALUE"))
-        guard case let .token(kind, hash, text) = pattern.elements[2] else { return XCTFail("\(pattern.elements[2])") }
+        guard case .token(let kind, let hash, let text) = pattern.elements[2] else {
+            return XCTFail("\(pattern.elements[2])")
+        }
         XCTAssertEqual(kind, .identifier)
         XCTAssertEqual(text, "nonce")
         XCTAssertEqual(hash, CodeView.hash("nonce"))
-        guard case let .token(periodKind, _, periodText) = pattern.elements[1] else { return XCTFail("\(pattern.elements[1])") }
+        guard case .token(let periodKind, _, let periodText) = pattern.elements[1] else {
+            return XCTFail("\(pattern.elements[1])")
+        }
         XCTAssertEqual(periodKind, .period)
         XCTAssertEqual(periodText, ".")
         XCTAssertEqual(pattern.metavariables, ["REQ", "VALUE"])
@@ -87,7 +96,7 @@ final class PatternMatcherTests: XCTestCase {
 
     func testLowerCaseDollarNamesAreOrdinaryTokens() throws {
         let pattern = try Pattern("$0.nonce")
-        guard case let .token(kind, _, text) = pattern.elements[0] else { return XCTFail("\(pattern.elements)") }
+        guard case .token(let kind, _, let text) = pattern.elements[0] else { return XCTFail("\(pattern.elements)") }
         XCTAssertEqual(kind, .identifier)
         XCTAssertEqual(text, "$0")
         XCTAssertEqual(pattern.metavariables, [])
@@ -100,7 +109,8 @@ final class PatternMatcherTests: XCTestCase {
             @IBOutlet weak var fb: FBLoginButton!
             @IBOutlet weak var c: UILabel!
             """
-        XCTAssertEqual(try matches("@IBOutlet ... var $_: FBLoginButton", in: source), ["@IBOutlet weak var fb: FBLoginButton"])
+        XCTAssertEqual(
+            try matches("@IBOutlet ... var $_: FBLoginButton", in: source), ["@IBOutlet weak var fb: FBLoginButton"])
         // Other ends are other matches.
         XCTAssertEqual(try matches("print(...)", in: "print(print(x))\nprint(y)"), ["print(print(x))", "print(y)"])
     }
@@ -190,20 +200,27 @@ final class PatternMatcherTests: XCTestCase {
     // MARK: - Operands
 
     func testOperandChains() throws {
-        XCTAssertEqual(try values("X", of: "$X.nonce = $..._", in: "self.request.nonce = sha256(raw)"), ["self.request"])
+        XCTAssertEqual(
+            try values("X", of: "$X.nonce = $..._", in: "self.request.nonce = sha256(raw)"), ["self.request"])
         XCTAssertEqual(try values("X", of: "$X.nonce = $..._", in: "request.nonce = sha256(raw)"), ["request"])
         XCTAssertEqual(try values("X", of: "$X.nonce = $..._", in: "self.request?.nonce = value"), ["self.request?"])
         XCTAssertEqual(try values("X", of: "$X.nonce = $..._", in: "requests[0]!.nonce = value"), ["requests[0]!"])
         XCTAssertEqual(try values("X", of: "$X.nonce = $..._", in: "pair.0.nonce = value"), ["pair.0"])
-        XCTAssertEqual(try values("X", of: "$X.nonce = $..._", in: "makeRequest(for: user).nonce = value"), ["makeRequest(for: user)"])
+        XCTAssertEqual(
+            try values("X", of: "$X.nonce = $..._", in: "makeRequest(for: user).nonce = value"),
+            ["makeRequest(for: user)"])
     }
 
     func testOperandThatIsACall() throws {
         XCTAssertEqual(
-            try matches("let $R = $P.createRequest()", in: "let request = ASAuthorizationAppleIDProvider().createRequest()"),
-            ["let request = ASAuthorizationAppleIDProvider().createRequest() | P=ASAuthorizationAppleIDProvider() R=request"])
+            try matches(
+                "let $R = $P.createRequest()", in: "let request = ASAuthorizationAppleIDProvider().createRequest()"),
+            [
+                "let request = ASAuthorizationAppleIDProvider().createRequest() | P=ASAuthorizationAppleIDProvider() R=request"
+            ])
         XCTAssertEqual(
-            try values("P", of: "let $R = $P.createRequest()", in: "let request = self.provider.createRequest()"), ["self.provider"])
+            try values("P", of: "let $R = $P.createRequest()", in: "let request = self.provider.createRequest()"),
+            ["self.provider"])
     }
 
     func testOperandKinds() throws {
@@ -255,7 +272,8 @@ final class PatternMatcherTests: XCTestCase {
     }
 
     func testExpressionKeepsTrailingClosuresOnItsLine() throws {
-        XCTAssertEqual(try values("V", of: "let x = $...V", in: "let x = items.map { $0 * 2 }"), ["items.map { $0 * 2 }"])
+        XCTAssertEqual(
+            try values("V", of: "let x = $...V", in: "let x = items.map { $0 * 2 }"), ["items.map { $0 * 2 }"])
     }
 
     func testLineBreakEndsTheStatement() throws {
@@ -276,12 +294,14 @@ final class PatternMatcherTests: XCTestCase {
             let j = (k,
                 l)
             """
-        XCTAssertEqual(try values("V", of: "let $_ = $...V", in: source), [
-            "b .map { $0 } .filter(isValid)",
-            "d + e ?? f",
-            "h + i",
-            "(k, l)",
-        ])
+        XCTAssertEqual(
+            try values("V", of: "let $_ = $...V", in: source),
+            [
+                "b .map { $0 } .filter(isValid)",
+                "d + e ?? f",
+                "h + i",
+                "(k, l)",
+            ])
     }
 
     func testALineStartingWithPrefixNotIsANewStatement() throws {
@@ -301,25 +321,37 @@ final class PatternMatcherTests: XCTestCase {
 
     func testGapsMatchBalancedRuns() throws {
         XCTAssertEqual(try matches("foo(...)", in: "foo()"), ["foo()"])
-        XCTAssertEqual(try matches("foo(...)", in: "foo(a, (b, c), [d: e], { f in g })"), ["foo(a, (b, c), [d: e], { f in g })"])
+        XCTAssertEqual(
+            try matches("foo(...)", in: "foo(a, (b, c), [d: e], { f in g })"), ["foo(a, (b, c), [d: e], { f in g })"])
         XCTAssertEqual(try matches("a ... b", in: "a (x, y) b"), ["a (x, y) b"])
     }
 
     func testAnyArgumentsMatchCallsWrittenWithTrailingClosuresOnly() throws {
-        XCTAssertEqual(try matches(".loginWithKakaoTalk(...)", in: "UserApi.shared.loginWithKakaoTalk { token, error in save(token) }"),
-                       [".loginWithKakaoTalk { token, error in save(token) }"])
-        XCTAssertEqual(try matches(".loginWithKakaoTalk(...)", in: "UserApi.shared.loginWithKakaoTalk() { token, error in }"),
-                       [".loginWithKakaoTalk()"])
-        XCTAssertEqual(try matches("SignInWithAppleButton(...)", in: "SignInWithAppleButton { request in\n} onCompletion: { result in\n}\n"),
-                       ["SignInWithAppleButton { request in } onCompletion: { result in }"])
+        XCTAssertEqual(
+            try matches(
+                ".loginWithKakaoTalk(...)", in: "UserApi.shared.loginWithKakaoTalk { token, error in save(token) }"),
+            [".loginWithKakaoTalk { token, error in save(token) }"])
+        XCTAssertEqual(
+            try matches(".loginWithKakaoTalk(...)", in: "UserApi.shared.loginWithKakaoTalk() { token, error in }"),
+            [".loginWithKakaoTalk()"])
+        XCTAssertEqual(
+            try matches(
+                "SignInWithAppleButton(...)", in: "SignInWithAppleButton { request in\n} onCompletion: { result in\n}\n"
+            ),
+            ["SignInWithAppleButton { request in } onCompletion: { result in }"])
         XCTAssertEqual(try matches("$F(...)", in: "let x = 1\nrun { work() }"), ["run { work() } | F=run"])
         // The rest of the pattern may go on inside the closure, or after all of them.
-        XCTAssertEqual(try values("T", of: "loginWithKakaoTalk(...) { $T, $_ in", in: "api.loginWithKakaoTalk { token, error in }"), ["token"])
-        XCTAssertEqual(try matches("signIn(...).done", in: "signIn { a } second: { b }.done"), ["signIn { a } second: { b }.done"])
+        XCTAssertEqual(
+            try values(
+                "T", of: "loginWithKakaoTalk(...) { $T, $_ in", in: "api.loginWithKakaoTalk { token, error in }"),
+            ["token"])
+        XCTAssertEqual(
+            try matches("signIn(...).done", in: "signIn { a } second: { b }.done"), ["signIn { a } second: { b }.done"])
         // Not a call: a body, a declaration, or a pattern that names arguments.
         XCTAssertEqual(try matches("isReady(...)", in: "if isReady { start() }"), [])
         XCTAssertEqual(try matches("view(...)", in: "var view: some View { Text(\"a\") }"), [])
-        XCTAssertEqual(try matches("signIn(withPresenting: $P)", in: "GIDSignIn.sharedInstance.signIn { result, error in }"), [])
+        XCTAssertEqual(
+            try matches("signIn(withPresenting: $P)", in: "GIDSignIn.sharedInstance.signIn { result, error in }"), [])
         XCTAssertEqual(try matches("refresh()", in: "token.refresh { fresh in }"), [])
     }
 
@@ -331,14 +363,18 @@ final class PatternMatcherTests: XCTestCase {
 
     func testGapBetweenArguments() throws {
         XCTAssertEqual(
-            try values("N", of: "configure(... nonce: $...N ...)", in: "configure(request, scopes: [.email], nonce: sha256(raw), retry: true)"),
+            try values(
+                "N", of: "configure(... nonce: $...N ...)",
+                in: "configure(request, scopes: [.email], nonce: sha256(raw), retry: true)"),
             ["sha256(raw)"])
     }
 
     // MARK: - Bound metavariables
 
     func testAMetavariableUsedTwiceMatchesTheSameText() throws {
-        XCTAssertEqual(try matches("$A == $A", in: "x == x\nx == y\na.b == a.b\na.b == a.c"), ["x == x | A=x", "a.b == a.b | A=a.b"])
+        XCTAssertEqual(
+            try matches("$A == $A", in: "x == x\nx == y\na.b == a.b\na.b == a.c"),
+            ["x == x | A=x", "a.b == a.b | A=a.b"])
         XCTAssertEqual(try values("V", of: "$...V + $...V", in: "n = f(a) + f(a)"), ["f(a)"])
     }
 
@@ -362,7 +398,8 @@ final class PatternMatcherTests: XCTestCase {
 
     func testBoundChainsMatchExactly() throws {
         let code = view("self.request.nonce = a\nrequest.nonce = b")
-        let bound = Binding(range: 0..<3, hashes: [CodeView.hash("self"), CodeView.hash("."), CodeView.hash("request")])
+        let bound = Binding(
+            range: 0..<3, hashes: [CodeView.hash("self"), CodeView.hash("."), CodeView.hash("request")])
         let uses = Matcher(code).matches(try Pattern("$REQ.nonce = $...V"), bound: ["REQ": bound])
         XCTAssertEqual(uses.map { text(code, $0.bindings["V"]!.range) }, ["a"])
     }
@@ -382,7 +419,9 @@ final class PatternMatcherTests: XCTestCase {
 
     func testMemberOperandAfterAPatternDot() throws {
         XCTAssertEqual(try values("F", of: ".$F()", in: "model.prepare()"), ["prepare"])
-        XCTAssertEqual(try values("F", of: "$F()", in: "model.prepare()"), ["model.prepare"], "without the dot the operand is the whole chain")
+        XCTAssertEqual(
+            try values("F", of: "$F()", in: "model.prepare()"), ["model.prepare"],
+            "without the dot the operand is the whole chain")
     }
 
     // MARK: - Comments, strings, interpolation
@@ -408,7 +447,8 @@ final class PatternMatcherTests: XCTestCase {
     }
 
     func testStringLiteralsMatchWhole() throws {
-        XCTAssertEqual(try matches("use(\"apple.com\")", in: "use(\"apple.com\")\nuse(\"google.com\")"), ["use(\"apple.com\")"])
+        XCTAssertEqual(
+            try matches("use(\"apple.com\")", in: "use(\"apple.com\")\nuse(\"google.com\")"), ["use(\"apple.com\")"])
     }
 
     // MARK: - Closures
@@ -453,23 +493,29 @@ final class PatternMatcherTests: XCTestCase {
 
     func testClosurePatternContinuesIntoTheBody() throws {
         XCTAssertEqual(
-            try values("V", of: "{ $R in $R.nonce = $...V", in: "configure { request in request.nonce = hashed }"), ["hashed"])
+            try values("V", of: "{ $R in $R.nonce = $...V", in: "configure { request in request.nonce = hashed }"),
+            ["hashed"])
         XCTAssertEqual(try matches("{ $R in $R.nonce = $...V", in: "configure { request in other.nonce = hashed }"), [])
     }
 
     // MARK: - Parameter lists
 
     func testPatternsMatchInsideParameterListsAndTheIndexTellsWhere() throws {
-        let code = view("""
+        let code = view(
+            """
             func configure(_ request: ASAuthorizationAppleIDRequest, rawNonce: String) {
                 let copy: ASAuthorizationAppleIDRequest = request
             }
             """)
         let found = Matcher(code).matches(try Pattern("$R: ASAuthorizationAppleIDRequest"))
-        XCTAssertEqual(found.map { text(code, $0.range) }, ["request: ASAuthorizationAppleIDRequest", "copy: ASAuthorizationAppleIDRequest"])
+        XCTAssertEqual(
+            found.map { text(code, $0.range) },
+            ["request: ASAuthorizationAppleIDRequest", "copy: ASAuthorizationAppleIDRequest"])
         XCTAssertEqual(found.map { code.isInParameterList($0.range.lowerBound) }, [true, false])
         let declaration = Matcher(code).matches(try Pattern("func $F(... $R: ASAuthorizationAppleIDRequest ...)"))
-        XCTAssertEqual(declaration.map { text(code, $0.bindings["F"]!.range) + " " + text(code, $0.bindings["R"]!.range) }, ["configure request"])
+        XCTAssertEqual(
+            declaration.map { text(code, $0.bindings["F"]!.range) + " " + text(code, $0.bindings["R"]!.range) },
+            ["configure request"])
     }
 
     /// A pattern that starts with an operand is tried back from its inner name by atoms: an
@@ -479,7 +525,8 @@ final class PatternMatcherTests: XCTestCase {
         let found = try matches("$X.randomElement()", in: "let nonce = [\(items)].randomElement()")
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(found.first?.hasPrefix("[\"item1\", \"item2\"") == true, found.first ?? "")
-        XCTAssertEqual(try matches("$X.randomElement()", in: "let a = xs.randomElement(); let b = [1, 2].randomElement()"),
-                       ["xs.randomElement() | X=xs", "[1, 2].randomElement() | X=[1, 2]"])
+        XCTAssertEqual(
+            try matches("$X.randomElement()", in: "let a = xs.randomElement(); let b = [1, 2].randomElement()"),
+            ["xs.randomElement() | X=xs", "[1, 2].randomElement() | X=[1, 2]"])
     }
 }

@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// The prefilter decides only what is lexed up front, and the resident source only what code is
 /// kept in memory: every run gives the same findings with the prefilter and without it, and with
@@ -38,7 +39,9 @@ final class PrefilterTests: XCTestCase {
         try run(paths, root: root, catalog: catalog, prefilter ? .prefilter : .standard)
     }
 
-    private func assertSameFindings(_ with: LintReport, _ without: LintReport, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameFindings(
+        _ with: LintReport, _ without: LintReport, _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(with.findings, without.findings, what, file: file, line: line)
         XCTAssertEqual(with.suppressed, without.suppressed, what, file: file, line: line)
         XCTAssertEqual(with.signIn, without.signIn, what, file: file, line: line)
@@ -57,11 +60,13 @@ final class PrefilterTests: XCTestCase {
         XCTAssertEqual(unkept.filesLetGo, without.filesLexed)
         XCTAssertGreaterThan(unkept.filesLexedAgain, 0)
         XCTAssertLessThan(unkept.filesLexedAgain, unkept.filesLetGo, "files no rule can match in are not lexed again")
-        for sample in try FileManager.default.contentsOfDirectory(atPath: root + "/samples").sorted() where !sample.hasPrefix(".") {
+        for sample in try FileManager.default.contentsOfDirectory(atPath: root + "/samples").sorted()
+        where !sample.hasPrefix(".") {
             let folder = root + "/samples/" + sample
             let standard = try run([folder], root: folder, catalog: catalog, .standard)
             for mode in [Mode.prefilter, .nothingResident] {
-                assertSameFindings(try run([folder], root: folder, catalog: catalog, mode), standard, "\(sample), \(mode)")
+                assertSameFindings(
+                    try run([folder], root: folder, catalog: catalog, mode), standard, "\(sample), \(mode)")
             }
         }
     }
@@ -75,10 +80,14 @@ final class PrefilterTests: XCTestCase {
             let examples = rule.description.examples.triggering + rule.description.examples.nonTriggering
             for (number, example) in examples.enumerated() {
                 let marked = MarkedExample(example)
-                let standard = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration, catalog: catalog)
+                let standard = ExampleRunner.findings(
+                    rule, marked.files, configuration: marked.configuration, catalog: catalog)
                 for mode in [Mode.prefilter, .nothingResident] {
-                    let found = ExampleRunner.findings(rule, marked.files, configuration: marked.configuration, catalog: catalog, adjusting: mode.adjust)
-                    XCTAssertEqual(found.map(\.summary), standard.map(\.summary), "\(rule.id) example \(number + 1), \(mode)")
+                    let found = ExampleRunner.findings(
+                        rule, marked.files, configuration: marked.configuration, catalog: catalog,
+                        adjusting: mode.adjust)
+                    XCTAssertEqual(
+                        found.map(\.summary), standard.map(\.summary), "\(rule.id) example \(number + 1), \(mode)")
                 }
                 compared += 1
             }
@@ -93,7 +102,9 @@ final class PrefilterTests: XCTestCase {
         guard let python = ExternalTool.find(["python3"]) else {
             try ExternalTool.unavailable("python3, which runs the synthetic tree generator")
         }
-        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-synthetic-\(UUID().uuidString)").path
+        let tree = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-synthetic-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: tree) }
         let made = try ExternalTool.run(python, [generator, "1k", tree])
         XCTAssertEqual(made.status, 0, made.stderr)
@@ -103,7 +114,8 @@ final class PrefilterTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(with.findings.count, 5)
         assertSameFindings(with, without, "synthetic tree")
         XCTAssertLessThan(with.filesLexed, without.filesLexed)
-        assertSameFindings(try run([tree], root: tree, catalog: catalog, .nothingResident), without, "synthetic tree, no code kept")
+        assertSameFindings(
+            try run([tree], root: tree, catalog: catalog, .nothingResident), without, "synthetic tree, no code kept")
     }
 
     func testTheWordSearchFindsWordsAsNamesCompareThem() {
@@ -141,7 +153,9 @@ final class PrefilterTests: XCTestCase {
             for token in code.tokens.indices {
                 let bit: UInt8 = code.kind(token) == .identifier ? 1 : code.kind(token) == .stringSegment ? 2 : 0
                 guard bit != 0 else { continue }
-                for (word, needle) in index.words.enumerated() where code.tokenContains(token, needle) { expected[word] |= bit }
+                for (word, needle) in index.words.enumerated() where code.tokenContains(token, needle) {
+                    expected[word] |= bit
+                }
             }
             let summary = FileSummary(code, words: index)
             XCTAssertEqual(index.words.indices.map { summary.word(at: $0) }, expected, "source \(number + 1)")
@@ -177,7 +191,7 @@ final class PrefilterTests: XCTestCase {
                 func debugOnly() {}
                 #endif
             }
-            """,
+            """
         ]
         let catalog = try RuleCatalog.builtin()
         for rule in catalog.rules {
@@ -185,7 +199,8 @@ final class PrefilterTests: XCTestCase {
                 sources += MarkedExample(example).files.filter { $0.path.hasSuffix(".swift") }.map(\.text)
             }
         }
-        for sample in try FileManager.default.subpathsOfDirectory(atPath: RepositoryPaths.root + "/samples") where sample.hasSuffix(".swift") {
+        for sample in try FileManager.default.subpathsOfDirectory(atPath: RepositoryPaths.root + "/samples")
+        where sample.hasSuffix(".swift") {
             sources.append(try String(contentsOfFile: RepositoryPaths.root + "/samples/" + sample, encoding: .utf8))
         }
         XCTAssertGreaterThan(sources.count, 200)
@@ -199,12 +214,18 @@ final class PrefilterTests: XCTestCase {
             let names = Set(read.names)
             XCTAssertTrue(Set(code.nameHashes).isSubset(of: names), "source \(number + 1): every name")
             for scope in code.scopes {
-                guard let name = scope.name, let first = name.utf8.first, first != 0x3D else { continue }  // `==` is never looked up
+                // `==` is never looked up
+                guard let name = scope.name, let first = name.utf8.first, first != 0x3D else { continue }
                 let declared = scope.kind == .type ? read.types : scope.kind == .function ? read.functions : []
-                XCTAssertTrue(declared.map { $0.contains(CodeView.hash(name)) } ?? true, "source \(number + 1): \(scope.kind) \(name)")
+                XCTAssertTrue(
+                    declared.map { $0.contains(CodeView.hash(name)) } ?? true,
+                    "source \(number + 1): \(scope.kind) \(name)")
             }
-            XCTAssertTrue(code.imports.isSubset(of: Set(read.imports)), "source \(number + 1): \(code.imports) in \(read.imports)")
-            XCTAssertTrue(read.certainImports.isSubset(of: code.imports), "source \(number + 1): \(read.certainImports)")
+            XCTAssertTrue(
+                code.imports.isSubset(of: Set(read.imports)), "source \(number + 1): \(code.imports) in \(read.imports)"
+            )
+            XCTAssertTrue(
+                read.certainImports.isSubset(of: code.imports), "source \(number + 1): \(read.certainImports)")
             if number == 0 {
                 XCTAssertNil(read.functions, "a comment after `func` leaves any name possible")
                 XCTAssertEqual(
@@ -220,7 +241,9 @@ final class PrefilterTests: XCTestCase {
     /// the import is certainly code; a file with a suppression is lexed, so that it is checked.
     func testTestImportsAndSuppressionsAreLexed() throws {
         let catalog = try RuleCatalog.builtin()
-        let prefilter = Prefilter(rules: catalog.rules, words: WordIndex(rules: catalog.rules, providers: catalog.providers), knownTypes: catalog.providers.knownTypes)
+        let prefilter = Prefilter(
+            rules: catalog.rules, words: WordIndex(rules: catalog.rules, providers: catalog.providers),
+            knownTypes: catalog.providers.knownTypes)
         func summarised(_ text: String) -> Bool { prefilter.read(Array(text.utf8)).summary != nil }
         XCTAssertTrue(summarised("import SwiftUI\n\nstruct Screen: View { var body: some View { Text(\"Hi\") } }\n"))
         XCTAssertTrue(summarised("@testable import App\nimport XCTest\n\nfinal class ScreenTests: XCTestCase {}\n"))

@@ -1,12 +1,13 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+import XCTest
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
-import XCTest
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 final class ProjectResourcesTests: XCTestCase {
     /// The files of a kind nearest to a folder are those of the deepest folder above it that has
@@ -14,12 +15,19 @@ final class ProjectResourcesTests: XCTestCase {
     /// candidate from each folder up, for folders asked in any order.
     func testTheScannedPathsAnswerWhetherAFileOrAFolderIsThere() {
         var resources = ProjectResources()
-        let paths = ["App/A.swift", "App/Sub/B.swift", "App+/C.swift", "Apps/D.swift", "README"].sorted(by: ProjectPath.precedes)
-        resources.scannedFiles = paths.map { ProjectFile(path: $0, absolutePath: "/project/" + $0, kind: .swift, size: 1) }
+        let paths = ["App/A.swift", "App/Sub/B.swift", "App+/C.swift", "Apps/D.swift", "README"].sorted(
+            by: ProjectPath.precedes)
+        resources.scannedFiles = paths.map {
+            ProjectFile(path: $0, absolutePath: "/project/" + $0, kind: .swift, size: 1)
+        }
         for path in paths { XCTAssertTrue(resources.scanned(path), path) }
         for path in ["App", "App/Sub", "Apps/", "app/A.swift", ""] { XCTAssertFalse(resources.scanned(path), path) }
-        for folder in ["App", "App/Sub", "App+", "Apps"] { XCTAssertTrue(resources.scannedFile(inFolder: folder), folder) }
-        for folder in ["Ap", "App/Su", "App/Sub/B.swift", "README", "Other"] { XCTAssertFalse(resources.scannedFile(inFolder: folder), folder) }
+        for folder in ["App", "App/Sub", "App+", "Apps"] {
+            XCTAssertTrue(resources.scannedFile(inFolder: folder), folder)
+        }
+        for folder in ["Ap", "App/Su", "App/Sub/B.swift", "README", "Other"] {
+            XCTAssertFalse(resources.scannedFile(inFolder: folder), folder)
+        }
     }
 
     func testTheNearestFilesAreThoseOfTheDeepestFolderThatHasSome() {
@@ -48,7 +56,9 @@ final class ProjectResourcesTests: XCTestCase {
                 var nearest = ProjectResources.Nearest(unique, orOnly: orOnly)
                 for _ in 0..<20 {
                     let asked = folder(depth: Int.random(in: 0...4, using: &random))
-                    XCTAssertEqual(nearest.found(inOrAbove: asked), expected(asked, unique, orOnly: orOnly), "\(asked) in \(unique)")
+                    XCTAssertEqual(
+                        nearest.found(inOrAbove: asked), expected(asked, unique, orOnly: orOnly),
+                        "\(asked) in \(unique)")
                 }
             }
         }

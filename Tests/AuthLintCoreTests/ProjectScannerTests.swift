@@ -1,17 +1,19 @@
 import Foundation
 import XCTest
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A temporary folder tree for scanner tests, removed when the test ends.
@@ -48,7 +50,8 @@ final class ScanFixture {
     @discardableResult
     func write(_ relative: String, bytes: [UInt8]) throws -> String {
         let full = path(relative)
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: full))
         return full
     }
@@ -61,8 +64,11 @@ final class ScanFixture {
         try FileManager.default.createSymbolicLink(atPath: path(relative), withDestinationPath: destination)
     }
 
-    func scan(_ paths: [String]? = nil, excludes: [String] = [], includes: [String] = [], maxFileSize: Int = 8 << 20) -> ScannedProject {
-        let options = ScanOptions(paths: paths ?? [root], excludes: excludes, includes: includes, maxFileSize: maxFileSize)
+    func scan(_ paths: [String]? = nil, excludes: [String] = [], includes: [String] = [], maxFileSize: Int = 8 << 20)
+        -> ScannedProject
+    {
+        let options = ScanOptions(
+            paths: paths ?? [root], excludes: excludes, includes: includes, maxFileSize: maxFileSize)
         return ProjectScanner.scan(options, currentDirectory: root)
     }
 }
@@ -70,22 +76,32 @@ final class ScanFixture {
 final class ProjectScannerTests: XCTestCase {
     func testCollectsProjectFilesAndSkipsDefaultFolders() throws {
         let tree = try ScanFixture()
-        for file in ["App/b.swift", "App/A.swift", "App/Legacy.m", "App/Bridge.mm", "App/Bridge.h", "Package.swift",
-                     "App/App.entitlements", "App/Info.plist", "App/PrivacyInfo.xcprivacy", "App/Settings.plist",
-                     "App.xcodeproj/project.pbxproj", "Config/Base.xcconfig", "Podfile", "Podfile.lock", "Cartfile",
-                     "Cartfile.resolved", "Package.resolved", "README.md", "App/notes.txt", "Other/project.pbxproj"] {
-            try tree.write(file, file.hasSuffix("plist") || file.hasSuffix("entitlements") || file.hasSuffix("xcprivacy")
-                ? "<plist><dict/></plist>" : file.hasSuffix(".resolved") && !file.hasPrefix("Cartfile") ? "{\"pins\":[],\"version\":2}" : "// x\n")
+        for file in [
+            "App/b.swift", "App/A.swift", "App/Legacy.m", "App/Bridge.mm", "App/Bridge.h", "Package.swift",
+            "App/App.entitlements", "App/Info.plist", "App/PrivacyInfo.xcprivacy", "App/Settings.plist",
+            "App.xcodeproj/project.pbxproj", "Config/Base.xcconfig", "Podfile", "Podfile.lock", "Cartfile",
+            "Cartfile.resolved", "Package.resolved", "README.md", "App/notes.txt", "Other/project.pbxproj",
+        ] {
+            try tree.write(
+                file,
+                file.hasSuffix("plist") || file.hasSuffix("entitlements") || file.hasSuffix("xcprivacy")
+                    ? "<plist><dict/></plist>"
+                    : file.hasSuffix(".resolved") && !file.hasPrefix("Cartfile")
+                        ? "{\"pins\":[],\"version\":2}" : "// x\n")
         }
-        for skipped in [".git/x.swift", ".build/x.swift", ".build-linux/x.swift", ".swiftpm/x.swift", "DerivedData/x.swift",
-                        "Pods/GoogleSignIn/x.swift", "Carthage/Checkouts/x.swift", "node_modules/x.swift", "vendor/x.swift",
-                        "App/Assets.xcassets/x.swift", "Lib.xcframework/x.h", "Lib.framework/Headers/x.h", "Res.bundle/x.plist",
-                        "App.xcodeproj/xcuserdata/me.xcuserdatad/x.plist"] {
+        for skipped in [
+            ".git/x.swift", ".build/x.swift", ".build-linux/x.swift", ".swiftpm/x.swift", "DerivedData/x.swift",
+            "Pods/GoogleSignIn/x.swift", "Carthage/Checkouts/x.swift", "node_modules/x.swift", "vendor/x.swift",
+            "App/Assets.xcassets/x.swift", "Lib.xcframework/x.h", "Lib.framework/Headers/x.h", "Res.bundle/x.plist",
+            "App.xcodeproj/xcuserdata/me.xcuserdatad/x.plist",
+        ] {
             try tree.write(skipped)
         }
         let project = tree.scan()
         XCTAssertEqual(project.root, tree.root)
-        XCTAssertEqual(project.sourceFiles.map(\.path), ["App/A.swift", "App/Bridge.h", "App/Bridge.mm", "App/Legacy.m", "App/b.swift"])
+        XCTAssertEqual(
+            project.sourceFiles.map(\.path),
+            ["App/A.swift", "App/Bridge.h", "App/Bridge.mm", "App/Legacy.m", "App/b.swift"])
         XCTAssertEqual(project.sourceFiles.map(\.kind), [.swift, .header, .objectiveCPlusPlus, .objectiveC, .swift])
         XCTAssertEqual(project.sourceFiles.first?.absolutePath, tree.path("App/A.swift"))
         XCTAssertEqual(project.entitlements.map(\.path), ["App/App.entitlements"])
@@ -100,11 +116,14 @@ final class ProjectScannerTests: XCTestCase {
         XCTAssertEqual(kinds["Podfile.lock"], .podfileLock)
         XCTAssertEqual(kinds["Cartfile.resolved"], .cartfileResolved)
         XCTAssertEqual(kinds["Package.resolved"], .packageResolved)
-        XCTAssertEqual(project.allFiles.map(\.path), [
-            "App.xcodeproj/project.pbxproj", "App/A.swift", "App/App.entitlements", "App/Bridge.h", "App/Bridge.mm",
-            "App/Info.plist", "App/Legacy.m", "App/PrivacyInfo.xcprivacy", "App/Settings.plist", "App/b.swift",
-            "Cartfile", "Cartfile.resolved", "Config/Base.xcconfig", "Package.resolved", "Package.swift", "Podfile", "Podfile.lock",
-        ], "nothing from skipped folders, nothing of other kinds")
+        XCTAssertEqual(
+            project.allFiles.map(\.path),
+            [
+                "App.xcodeproj/project.pbxproj", "App/A.swift", "App/App.entitlements", "App/Bridge.h", "App/Bridge.mm",
+                "App/Info.plist", "App/Legacy.m", "App/PrivacyInfo.xcprivacy", "App/Settings.plist", "App/b.swift",
+                "Cartfile", "Cartfile.resolved", "Config/Base.xcconfig", "Package.resolved", "Package.swift", "Podfile",
+                "Podfile.lock",
+            ], "nothing from skipped folders, nothing of other kinds")
         // The malformed (empty-text) project file is reported but does not stop the scan.
         XCTAssertEqual(project.diagnostics.map(\.kind), [.malformedProject])
     }
@@ -122,16 +141,22 @@ final class ProjectScannerTests: XCTestCase {
 
     func testExcludesAndIncludes() throws {
         let tree = try ScanFixture()
-        for file in ["App/Main.swift", "App/Tests/MainTests.swift", "Tests/RootTests.swift", "Generated/Api.swift",
-                     "Generated/Deep/Model.swift", "App/Proto.pb.swift", "Lib/Keep.m"] {
+        for file in [
+            "App/Main.swift", "App/Tests/MainTests.swift", "Tests/RootTests.swift", "Generated/Api.swift",
+            "Generated/Deep/Model.swift", "App/Proto.pb.swift", "Lib/Keep.m",
+        ] {
             try tree.write(file)
         }
         let excluded = tree.scan(excludes: ["**/Tests/**", "Generated/*.swift", "*.pb.swift"])
-        XCTAssertEqual(excluded.sourceFiles.map(\.path), ["App/Main.swift", "Generated/Deep/Model.swift", "Lib/Keep.m"])
+        XCTAssertEqual(
+            excluded.sourceFiles.map(\.path), ["App/Main.swift", "Generated/Deep/Model.swift", "Lib/Keep.m"])
         let included = tree.scan(includes: ["App/**/*.swift"])
-        XCTAssertEqual(included.sourceFiles.map(\.path), ["App/Main.swift", "App/Proto.pb.swift", "App/Tests/MainTests.swift"])
+        XCTAssertEqual(
+            included.sourceFiles.map(\.path), ["App/Main.swift", "App/Proto.pb.swift", "App/Tests/MainTests.swift"])
         let both = tree.scan(excludes: ["Tests"], includes: ["**/*.swift"])
-        XCTAssertEqual(both.sourceFiles.map(\.path), ["App/Main.swift", "App/Proto.pb.swift", "Generated/Api.swift", "Generated/Deep/Model.swift"])
+        XCTAssertEqual(
+            both.sourceFiles.map(\.path),
+            ["App/Main.swift", "App/Proto.pb.swift", "Generated/Api.swift", "Generated/Deep/Model.swift"])
     }
 
     func testExcludesApplyToExplicitFilesAndRootIsFoundUpward() throws {
@@ -140,7 +165,8 @@ final class ProjectScannerTests: XCTestCase {
         try tree.write("App/Main.swift")
         try tree.write("App/Generated/Api.swift")
         try tree.write("App/Info.plist", "<plist><dict/></plist>")
-        let project = tree.scan([tree.path("App/Main.swift"), "App/Generated/Api.swift", "App/Info.plist"], excludes: ["Generated"])
+        let project = tree.scan(
+            [tree.path("App/Main.swift"), "App/Generated/Api.swift", "App/Info.plist"], excludes: ["Generated"])
         XCTAssertEqual(project.root, tree.root, "the .git folder marks the root")
         XCTAssertEqual(project.sourceFiles.map(\.path), ["App/Main.swift"])
         XCTAssertEqual(project.infoPlists.map(\.path), ["App/Info.plist"])
@@ -173,11 +199,17 @@ final class ProjectScannerTests: XCTestCase {
         try tree.write("app/Packages/Kit/Package.swift", "// swift-tools-version:6.0\n")
         try tree.write("app/Packages/Kit/Sources/Kit/Kit.swift")
         // The temporary folder has no .git, .authlint.yml or project above it on a test machine.
-        guard ProjectScanner.findRoot(from: tree.root) == tree.root else { throw XCTSkip("a marker above the temporary folder") }
+        guard ProjectScanner.findRoot(from: tree.root) == tree.root else {
+            throw XCTSkip("a marker above the temporary folder")
+        }
         XCTAssertEqual(tree.scan([tree.path("app/Shop/Login/Login.swift")]).root, tree.path("app"))
-        XCTAssertEqual(tree.scan([tree.path("app/Packages/Kit/Sources/Kit/Kit.swift")]).root, tree.path("app"), "the app around its local package")
+        XCTAssertEqual(
+            tree.scan([tree.path("app/Packages/Kit/Sources/Kit/Kit.swift")]).root, tree.path("app"),
+            "the app around its local package")
         try tree.mkdir("app/Packages/Kit/.git")
-        XCTAssertEqual(tree.scan([tree.path("app/Packages/Kit/Sources/Kit/Kit.swift")]).root, tree.path("app/Packages/Kit"), ".git still wins")
+        XCTAssertEqual(
+            tree.scan([tree.path("app/Packages/Kit/Sources/Kit/Kit.swift")]).root, tree.path("app/Packages/Kit"),
+            ".git still wins")
     }
 
     func testSymlinkLoopTerminatesWithDiagnostic() throws {
@@ -204,7 +236,8 @@ final class ProjectScannerTests: XCTestCase {
         try tree.symlink("Mod1/Feature9/Loop", to: "..")
         let first = tree.scan()
         XCTAssertEqual(first.sourceFiles.count, 120)
-        XCTAssertEqual(first.sourceFiles.filter { $0.path.hasPrefix("Mod0/Alias/") }.count, 30, "Mod0/Alias comes before Mod3")
+        XCTAssertEqual(
+            first.sourceFiles.filter { $0.path.hasPrefix("Mod0/Alias/") }.count, 30, "Mod0/Alias comes before Mod3")
         XCTAssertFalse(first.sourceFiles.contains { $0.path.hasPrefix("Mod3/") })
         XCTAssertEqual(first.diagnostics.map(\.path), ["Mod1/Feature9/Loop"])
         for _ in 0..<20 {
@@ -288,14 +321,17 @@ final class ProjectScannerTests: XCTestCase {
             XCTAssertEqual(bytes.count, size)
             XCTAssertLessThanOrEqual(bytes.capacity, size + 32, "\(size) bytes")
         }
-        guard case .success(let proc) = FileReader.readFile(atPath: "/proc/self/status") else { throw XCTSkip("no /proc here") }
+        guard case .success(let proc) = FileReader.readFile(atPath: "/proc/self/status") else {
+            throw XCTSkip("no /proc here")
+        }
         XCTAssertTrue(String(decoding: proc, as: UTF8.self).contains("Name:"), "a file that reports no size is read on")
     }
 
     func testBinaryAndInvalidUTF8Sources() throws {
         let tree = try ScanFixture()
         let binary = try tree.write("Blob.swift", bytes: Array("let a = 1\nlet b = 2\n".utf8) + [0, 1, 2])
-        let latin1 = try tree.write("Latin1.swift", bytes: Array("// ok\nlet name = \"".utf8) + [0xE9] + Array("\"\n".utf8))
+        let latin1 = try tree.write(
+            "Latin1.swift", bytes: Array("// ok\nlet name = \"".utf8) + [0xE9] + Array("\"\n".utf8))
         let good = try tree.write("Good.swift", "let é = \"ü\"\n")
         let late = try tree.write("LateNul.swift", bytes: [UInt8](repeating: 0x20, count: 9000) + [0])
         let project = tree.scan()
@@ -366,13 +402,15 @@ final class ProjectScannerTests: XCTestCase {
         // compared by bytes, a path before any longer one it starts.
         let long = String(repeating: "Modules/Module000/Sources/", count: 3)
         let paths = [
-            "", "a", "a/b", "a-b", "a/", "ab", "A", "é", "e\u{301}", "z", "日本/a.swift", "🍎.swift", long, long + "a", long + "A.swift",
+            "", "a", "a/b", "a-b", "a/", "ab", "A", "é", "e\u{301}", "z", "日本/a.swift", "🍎.swift", long, long + "a",
+            long + "A.swift",
             long + "é", String(long.dropLast()), "App+/C.swift", "App/A.swift", "Apps/D.swift",
         ]
         for lhs in paths {
             for rhs in paths {
                 XCTAssertEqual(
-                    ProjectPath.precedes(lhs, rhs), lhs.utf8.lexicographicallyPrecedes(rhs.utf8), "\(lhs.debugDescription) < \(rhs.debugDescription)")
+                    ProjectPath.precedes(lhs, rhs), lhs.utf8.lexicographicallyPrecedes(rhs.utf8),
+                    "\(lhs.debugDescription) < \(rhs.debugDescription)")
             }
         }
         XCTAssertEqual(["b", "a/b", "a-b", "é", "e"].sorted(by: ProjectPath.precedes), ["a-b", "a/b", "b", "e", "é"])
@@ -399,9 +437,13 @@ final class ProjectScannerTests: XCTestCase {
             XCTAssertEqual(UTF8Validation.isValid(sample), decodes(sample), "\(sample)")
         }
         var generator = SystemRandomNumberGenerator()
-        let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0x9F, 0xA0, 0x90, 0x8F]
+        let alphabet: [UInt8] = [
+            0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0x9F, 0xA0, 0x90, 0x8F,
+        ]
         for _ in 0..<3000 {
-            let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
             XCTAssertEqual(UTF8Validation.isValid(bytes), decodes(bytes), "\(bytes)")
         }
         XCTAssertEqual(UTF8Validation.firstInvalidOffset(in: Array("12345678901".utf8) + [0xE9, 0x41]), 11)

@@ -1,18 +1,21 @@
 import Foundation
 import XCTest
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// How the code of a tree is grouped into the apps it ships in.
 final class ProjectShapeTests: XCTestCase {
     private func lint(_ tree: ScanFixture) throws -> LintReport {
-        try Linter.run(LintOptions(scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root))
+        try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root))
     }
 
     static let entitlements = """
@@ -43,7 +46,9 @@ final class ProjectShapeTests: XCTestCase {
         try tree.mkdir(".git")
         try tree.write("App/Info.plist", "<plist><dict><key>CFBundleName</key><string>App</string></dict></plist>")
         try tree.write("App/App.entitlements", Self.entitlements)
-        try tree.write("App/AppDelegate.swift", """
+        try tree.write(
+            "App/AppDelegate.swift",
+            """
             import UIKit
             import AuthenticationServices
 
@@ -55,20 +60,24 @@ final class ProjectShapeTests: XCTestCase {
             """)
         try tree.write("Auth/AppleSignIn.swift", Self.appleRequest)
         let report = try lint(tree)
-        XCTAssertEqual(report.findings.map { "\($0.path):\($0.line): \($0.rule)" }.filter { $0.contains("credential-state") }, [])
+        XCTAssertEqual(
+            report.findings.map { "\($0.path):\($0.line): \($0.rule)" }.filter { $0.contains("credential-state") }, [])
         XCTAssertEqual(report.signIn.map(\.name), ["project"])
 
         // With a project file in the tree, a folder with its own Info.plist is an app of its own.
         try tree.write("Other/Other.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = {}; rootObject = X; }\n")
         let split = try lint(tree)
-        XCTAssertEqual(split.findings.map { "\($0.path): \($0.rule)" }.filter { $0.contains("credential-state") },
-                       ["Auth/AppleSignIn.swift: no-credential-state-check"])
+        XCTAssertEqual(
+            split.findings.map { "\($0.path): \($0.rule)" }.filter { $0.contains("credential-state") },
+            ["Auth/AppleSignIn.swift: no-credential-state-check"])
     }
 
     func testTuistManifestsGiveTargetsAndEntitlements() throws {
         let tree = try ScanFixture()
         try tree.mkdir(".git")
-        try tree.write("Project.swift", """
+        try tree.write(
+            "Project.swift",
+            """
             import ProjectDescription
 
             let project = Project(
@@ -116,15 +125,20 @@ final class ProjectShapeTests: XCTestCase {
         let manifest = try String(contentsOfFile: tree.root + "/Project.swift", encoding: .utf8)
         let start = try XCTUnwrap(manifest.range(of: "entitlements: .dictionary(["))
         let end = try XCTUnwrap(manifest.range(of: "])\n", range: start.upperBound..<manifest.endIndex))
-        try tree.write("Project.swift", manifest.replacingCharacters(in: start.lowerBound..<end.upperBound,
-                                                                       with: "entitlements: .file(path: \"Harbor/Harbor.entitlements\")\n"))
+        try tree.write(
+            "Project.swift",
+            manifest.replacingCharacters(
+                in: start.lowerBound..<end.upperBound,
+                with: "entitlements: .file(path: \"Harbor/Harbor.entitlements\")\n"))
         XCTAssertEqual(try lint(tree).findings.filter { $0.rule == "missing-applesignin-entitlement" }.map(\.path), [])
     }
 
     func testXcodeGenSpecsGiveTargetsAndEntitlements() throws {
         let tree = try ScanFixture()
         try tree.mkdir(".git")
-        try tree.write("project.yml", """
+        try tree.write(
+            "project.yml",
+            """
             name: Harbor
             targets:
               Harbor:
@@ -145,12 +159,16 @@ final class ProjectShapeTests: XCTestCase {
         try tree.write("HarborTests/LoginTests.swift", "import Foundation\n")
         let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
         XCTAssertEqual(scanned.xcodeProjects.first?.targets.map(\.name), ["Harbor", "HarborTests"])
-        XCTAssertEqual(scanned.xcodeProjects.first?.targets.map(\.sourceFiles), [["Harbor/AppleSignIn.swift"], ["HarborTests/LoginTests.swift"]])
+        XCTAssertEqual(
+            scanned.xcodeProjects.first?.targets.map(\.sourceFiles),
+            [["Harbor/AppleSignIn.swift"], ["HarborTests/LoginTests.swift"]])
         XCTAssertEqual(scanned.xcodeProjects.first?.targets.last?.isTest, true)
         // The properties are the entitlements: the generated file is often not committed.
         XCTAssertEqual(try lint(tree).findings.filter { $0.rule == "missing-applesignin-entitlement" }.map(\.path), [])
 
-        try tree.write("project.yml", """
+        try tree.write(
+            "project.yml",
+            """
             name: Harbor
             targets:
               Harbor:
@@ -160,16 +178,21 @@ final class ProjectShapeTests: XCTestCase {
                   path: ../../outside.entitlements
             """)
         let report = try lint(tree)
-        XCTAssertEqual(report.diagnostics.map { "\($0.path):\($0.line ?? 0) \($0.kind.rawValue)" }, ["project.yml:7 outside-root"])
-        XCTAssertEqual(report.findings.filter { $0.rule == "missing-applesignin-entitlement" }.map { "\($0.path) \($0.severity)" },
-                       ["Harbor/AppleSignIn.swift note"])
+        XCTAssertEqual(
+            report.diagnostics.map { "\($0.path):\($0.line ?? 0) \($0.kind.rawValue)" }, ["project.yml:7 outside-root"])
+        XCTAssertEqual(
+            report.findings.filter { $0.rule == "missing-applesignin-entitlement" }.map { "\($0.path) \($0.severity)" },
+            ["Harbor/AppleSignIn.swift note"])
     }
 
     /// Face ID's purpose string, as Tuist and XcodeGen manifests write an Info.plist.
     func testManifestsSayWhatTheirGeneratedInfoPlistHolds() throws {
-        let unlock = "import LocalAuthentication\n\nfunc unlock() {\n    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: \"Unlock\") { _, _ in }\n}\n"
+        let unlock =
+            "import LocalAuthentication\n\nfunc unlock() {\n    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: \"Unlock\") { _, _ in }\n}\n"
         func faceID(_ tree: ScanFixture) throws -> [String] {
-            try lint(tree).findings.filter { $0.rule == "missing-faceid-usage-description" }.map { "\($0.path):\($0.line) \($0.severity)" }
+            try lint(tree).findings.filter { $0.rule == "missing-faceid-usage-description" }.map {
+                "\($0.path):\($0.line) \($0.severity)"
+            }
         }
         let tuist = { (infoPlist: String) in
             """
@@ -184,7 +207,11 @@ final class ProjectShapeTests: XCTestCase {
         let tree = try ScanFixture()
         try tree.mkdir(".git")
         try tree.write("Vault/Unlock.swift", unlock)
-        try tree.write("Project.swift", tuist(#".extendingDefault(with: ["NSFaceIDUsageDescription": "Face ID unlocks the vault.", "UILaunchScreen": [:]])"#))
+        try tree.write(
+            "Project.swift",
+            tuist(
+                #".extendingDefault(with: ["NSFaceIDUsageDescription": "Face ID unlocks the vault.", "UILaunchScreen": [:]])"#
+            ))
         XCTAssertEqual(try faceID(tree), [])
         try tree.write("Project.swift", tuist(#".extendingDefault(with: ["UILaunchScreen": [:]])"#))
         XCTAssertEqual(try faceID(tree), ["Vault/Unlock.swift:4 error"])
@@ -200,26 +227,32 @@ final class ProjectShapeTests: XCTestCase {
 
         try FileManager.default.removeItem(atPath: tree.root + "/Project.swift")
         let target = "name: Vault\ntargets:\n  Vault:\n    type: application\n    sources: Vault\n"
-        try tree.write("project.yml", target + """
-                info:
-                  path: Vault/Info.plist
-                  properties:
-                    NSFaceIDUsageDescription: Face ID unlocks the vault.
-            """)
+        try tree.write(
+            "project.yml",
+            target + """
+                    info:
+                      path: Vault/Info.plist
+                      properties:
+                        NSFaceIDUsageDescription: Face ID unlocks the vault.
+                """)
         XCTAssertEqual(try faceID(tree), [])
-        try tree.write("project.yml", target + """
-                settings:
-                  base:
-                    GENERATE_INFOPLIST_FILE: YES
-                    INFOPLIST_KEY_NSFaceIDUsageDescription: Face ID unlocks the vault.
-            """)
+        try tree.write(
+            "project.yml",
+            target + """
+                    settings:
+                      base:
+                        GENERATE_INFOPLIST_FILE: YES
+                        INFOPLIST_KEY_NSFaceIDUsageDescription: Face ID unlocks the vault.
+                """)
         XCTAssertEqual(try faceID(tree), [])
     }
 
     func testAFrameworkAnAppLinksShipsInTheApp() throws {
         let tree = try ScanFixture()
         try tree.mkdir(".git")
-        try tree.write("Projects/App/Project.swift", """
+        try tree.write(
+            "Projects/App/Project.swift",
+            """
             import ProjectDescription
 
             let project = Project(name: "App", targets: [
@@ -227,7 +260,9 @@ final class ProjectShapeTests: XCTestCase {
                         sources: ["Sources/**"], dependencies: [.project(target: "Feature", path: "../Feature")]),
             ])
             """)
-        try tree.write("Projects/Feature/Project.swift", """
+        try tree.write(
+            "Projects/Feature/Project.swift",
+            """
             import ProjectDescription
 
             let project = Project(name: "Feature", targets: [
@@ -238,7 +273,9 @@ final class ProjectShapeTests: XCTestCase {
             ])
             """)
         try tree.write("Projects/App/Sources/MaruApp.swift", "import SwiftUI\n")
-        try tree.write("Projects/Feature/Sources/KakaoLogin.swift", """
+        try tree.write(
+            "Projects/Feature/Sources/KakaoLogin.swift",
+            """
             import KakaoSDKUser
 
             func signIn() {
@@ -247,11 +284,13 @@ final class ProjectShapeTests: XCTestCase {
             """)
         try tree.write("Projects/Feature/Network/Client.swift", "import Foundation\n")
         let report = try lint(tree)
-        XCTAssertEqual(report.findings.filter { $0.rule == "third-party-login-without-apple" }.map(\.path),
-                       ["Projects/Feature/Sources/KakaoLogin.swift"])
+        XCTAssertEqual(
+            report.findings.filter { $0.rule == "third-party-login-without-apple" }.map(\.path),
+            ["Projects/Feature/Sources/KakaoLogin.swift"])
         XCTAssertEqual(report.signIn.map(\.name), ["target Maru"])
         let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
         let network = try XCTUnwrap(scanned.xcodeTargets(containing: "Projects/Feature/Network/Client.swift").first)
-        XCTAssertEqual(scanned.applicationsShippingLibraries().application(embedding: network)?.name, "Maru", "through Feature")
+        XCTAssertEqual(
+            scanned.applicationsShippingLibraries().application(embedding: network)?.name, "Maru", "through Feature")
     }
 }

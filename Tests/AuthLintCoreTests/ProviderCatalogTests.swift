@@ -1,25 +1,28 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
 /// The sign-in provider catalog: built-in entries, and a team's own added with `--rules DIR`.
 final class ProviderCatalogTests: XCTestCase {
     private func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-providers-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-providers-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return path
     }
 
     private func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
@@ -27,10 +30,13 @@ final class ProviderCatalogTests: XCTestCase {
         let providers = try RuleCatalog.builtin().providers
         XCTAssertFalse(providers.providers(of: [.apple]).isEmpty)
         let names = Set(providers.providers(of: [.thirdParty, .enterprise]).map(\.id))
-        for id in ["google-sign-in", "facebook-login", "firebase-oauth", "firebase-ui", "auth-backends", "line-login", "kakao-login",
-            "naver-login", "wechat-login", "weibo-login", "qq-login", "x-login", "linkedin-login", "amazon-login", "vk-login",
-            "snapchat-login", "tiktok-login", "web-oauth", "microsoft", "okta"]
-        {
+        for id in [
+            "google-sign-in", "facebook-login", "firebase-oauth", "firebase-ui", "auth-backends", "line-login",
+            "kakao-login",
+            "naver-login", "wechat-login", "weibo-login", "qq-login", "x-login", "linkedin-login", "amazon-login",
+            "vk-login",
+            "snapchat-login", "tiktok-login", "web-oauth", "microsoft", "okta",
+        ] {
             XCTAssertTrue(names.contains(id), "missing provider \(id)")
         }
         XCTAssertEqual(providers.providers(of: [.enterprise]).map(\.id).sorted(), ["microsoft", "okta"])
@@ -38,27 +44,37 @@ final class ProviderCatalogTests: XCTestCase {
 
     /// Each SDK is a provider of its own: a finding names the login its code offers, not a family.
     func testAFindingNamesTheSDKItSawAndNoOther() throws {
-        let sdks = ["LINE", "Kakao", "Naver", "WeChat", "Weibo", "QQ", "Twitter", "LinkedIn", "Amazon", "VK", "Snap", "TikTok"]
+        let sdks = [
+            "LINE", "Kakao", "Naver", "WeChat", "Weibo", "QQ", "Twitter", "LinkedIn", "Amazon", "VK", "Snap", "TikTok",
+        ]
         let cases: [(sdk: String, name: String, file: String)] = [
-            ("Kakao", "Kakao Login", """
+            (
+                "Kakao", "Kakao Login",
+                """
                 import KakaoSDKUser
 
                 func signIn() {
                     UserApi.shared.loginWithKakaoTalk { token, error in }
                 }
 
-                """),
-            ("LinkedIn", "LinkedIn login", """
+                """
+            ),
+            (
+                "LinkedIn", "LinkedIn login",
+                """
                 import LinkedinSwift
 
                 func signIn(helper: LinkedinSwiftHelper) {
                     helper.authorizeSuccess({ token in }, error: { error in }, cancel: {})
                 }
 
-                """),
+                """
+            ),
         ]
         for (sdk, name, file) in cases {
-            let found = try lintTree(["App/Login.swift": file]).findings.filter { $0.rule == "third-party-login-without-apple" }
+            let found = try lintTree(["App/Login.swift": file]).findings.filter {
+                $0.rule == "third-party-login-without-apple"
+            }
             XCTAssertEqual(found.map { "\($0.path):\($0.line)" }, ["App/Login.swift:4"], sdk)
             let message = found.first?.message ?? ""
             XCTAssertTrue(message.hasPrefix("\(name) is offered for signing in,"), message)
@@ -71,7 +87,8 @@ final class ProviderCatalogTests: XCTestCase {
     /// Two SDKs in one file: a finding at each call, each naming its own SDK, and both in the
     /// target's login services.
     func testTwoSDKsInOneFileAreAFindingEachNamingItsOwn() throws {
-        let report = try lintTree(["App/Login.swift": """
+        let report = try lintTree([
+            "App/Login.swift": """
             import LineSDK
             import KakaoSDKUser
 
@@ -85,18 +102,22 @@ final class ProviderCatalogTests: XCTestCase {
                 }
             }
 
-            """])
-        let found = report.findings.filter { $0.rule == "third-party-login-without-apple" }
-        XCTAssertEqual(found.map { "\($0.line): \($0.message.prefix { $0 != "," })" }, [
-            "6: LINE Login is offered for signing in",
-            "10: Kakao Login is offered for signing in",
+            """
         ])
+        let found = report.findings.filter { $0.rule == "third-party-login-without-apple" }
+        XCTAssertEqual(
+            found.map { "\($0.line): \($0.message.prefix { $0 != "," })" },
+            [
+                "6: LINE Login is offered for signing in",
+                "10: Kakao Login is offered for signing in",
+            ])
         XCTAssertEqual(report.signIn.map(\.loginServices), [["Kakao Login", "LINE Login"]])
     }
 
     func testATeamProviderFileExtendsTheFourPointEightRule() throws {
         let rules = try temporaryDirectory()
-        try write("""
+        try write(
+            """
             provider: acme-id
             name: Acme ID
             kind: third-party
@@ -105,23 +126,28 @@ final class ProviderCatalogTests: XCTestCase {
               - "AcmeID.shared.login(...)"
             """, to: rules + "/providers/acme.yaml")
         let app = try temporaryDirectory()
-        try write("import AcmeID\n\nfunc signIn() {\n    AcmeID.shared.login(from: nil)\n}\n", to: app + "/App/Login.swift")
+        try write(
+            "import AcmeID\n\nfunc signIn() {\n    AcmeID.shared.login(from: nil)\n}\n", to: app + "/App/Login.swift")
 
         let catalog = try RuleCatalog.load(extraDirectories: [rules])
         XCTAssertNotNil(catalog.providers.providers.first { $0.id == "acme-id" })
-        let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [app]), catalog: catalog, currentDirectory: app))
+        let report = try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [app]), catalog: catalog, currentDirectory: app))
         let found = report.findings.filter { $0.rule == "third-party-login-without-apple" }
         XCTAssertEqual(found.map { "\($0.path):\($0.line):\($0.column)" }, ["App/Login.swift:4:5"])
         XCTAssertTrue(found.first?.message.hasPrefix("Acme ID is offered") == true, found.first?.message ?? "")
 
         // Without the team's file the same code is not a known login.
-        let plain = try Linter.run(LintOptions(scan: ScanOptions(paths: [app]), catalog: try RuleCatalog.builtin(), currentDirectory: app))
+        let plain = try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [app]), catalog: try RuleCatalog.builtin(), currentDirectory: app))
         XCTAssertEqual(plain.findings.filter { $0.rule == "third-party-login-without-apple" }.count, 0)
     }
 
     func testAProviderMayNotReuseABuiltInID() throws {
         let rules = try temporaryDirectory()
-        try write("provider: google-sign-in\nname: Mine\nkind: third-party\nsign-in: [\"Mine.login()\"]\n", to: rules + "/providers/google.yaml")
+        try write(
+            "provider: google-sign-in\nname: Mine\nkind: third-party\nsign-in: [\"Mine.login()\"]\n",
+            to: rules + "/providers/google.yaml")
         XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: [rules])) { error in
             XCTAssertTrue("\(error)".contains("already defined"), "\(error)")
         }
@@ -129,8 +155,11 @@ final class ProviderCatalogTests: XCTestCase {
 
     func testAnUnknownProviderKindIsRefusedWithASuggestion() throws {
         let rules = try temporaryDirectory()
-        try write("provider: acme\nname: Acme\nkind: third-party\nsign-in: [\"Acme.login()\"]\n", to: rules + "/providers/acme.yaml")
-        try write("""
+        try write(
+            "provider: acme\nname: Acme\nkind: third-party\nsign-in: [\"Acme.login()\"]\n",
+            to: rules + "/providers/acme.yaml")
+        try write(
+            """
             id: acme-rule
             severity: warning
             guideline: {reference: "4.8", quote: "q"}
@@ -142,13 +171,16 @@ final class ProviderCatalogTests: XCTestCase {
                 - providers: [third-partyy]
             """, to: rules + "/acme-rule.yaml")
         XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: [rules])) { error in
-            XCTAssertEqual("\(error)", "\(rules)/acme-rule.yaml:9: unknown provider kind `third-partyy` (did you mean `third-party`?)")
+            XCTAssertEqual(
+                "\(error)",
+                "\(rules)/acme-rule.yaml:9: unknown provider kind `third-partyy` (did you mean `third-party`?)")
         }
     }
 
     func testATeamProviderAddsCredentialsThatBuiltInRulesFollow() throws {
         let rules = try temporaryDirectory()
-        try write("""
+        try write(
+            """
             provider: acme-id
             name: Acme ID
             kind: third-party
@@ -159,7 +191,8 @@ final class ProviderCatalogTests: XCTestCase {
               - "$_.session.bearer"
             """, to: rules + "/providers/acme.yaml")
         let app = try temporaryDirectory()
-        try write("""
+        try write(
+            """
             import AcmeID
 
             func signedIn(_ result: AcmeResult) {
@@ -168,20 +201,28 @@ final class ProviderCatalogTests: XCTestCase {
             }
             """, to: app + "/App/Login.swift")
         let catalog = try RuleCatalog.load(extraDirectories: [rules])
-        let report = try Linter.run(LintOptions(scan: ScanOptions(paths: [app]), catalog: catalog, currentDirectory: app))
-        XCTAssertEqual(report.findings.filter { $0.rule == "token-logged" }.map { "\($0.path):\($0.line)" }, ["App/Login.swift:5"])
+        let report = try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [app]), catalog: catalog, currentDirectory: app))
+        XCTAssertEqual(
+            report.findings.filter { $0.rule == "token-logged" }.map { "\($0.path):\($0.line)" }, ["App/Login.swift:5"])
 
-        let plain = try Linter.run(LintOptions(scan: ScanOptions(paths: [app]), catalog: try RuleCatalog.builtin(), currentDirectory: app))
+        let plain = try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [app]), catalog: try RuleCatalog.builtin(), currentDirectory: app))
         XCTAssertEqual(plain.findings.filter { $0.rule == "token-logged" }.count, 0)
     }
 
     func testAPushProviderNeedsNoSignInAndAnUnknownOriginIsRefused() throws {
         let rules = try temporaryDirectory()
-        try write("provider: acme-push\nname: Acme Push\nkind: push\npush-tokens: [\"AcmePush.shared.token\"]\n", to: rules + "/providers/push.yaml")
+        try write(
+            "provider: acme-push\nname: Acme Push\nkind: push\npush-tokens: [\"AcmePush.shared.token\"]\n",
+            to: rules + "/providers/push.yaml")
         let catalog = try RuleCatalog.load(extraDirectories: [rules])
-        XCTAssertEqual(catalog.providers.clauses(of: .pushTokens).count, try RuleCatalog.builtin().providers.clauses(of: .pushTokens).count + 1)
+        XCTAssertEqual(
+            catalog.providers.clauses(of: .pushTokens).count,
+            try RuleCatalog.builtin().providers.clauses(of: .pushTokens).count + 1)
 
-        try write("""
+        try write(
+            """
             id: acme-rule
             severity: warning
             guideline: {reference: "4.8", quote: "q"}
@@ -195,7 +236,10 @@ final class ProviderCatalogTests: XCTestCase {
                   comes-from: credential
             """, to: rules + "/acme-rule.yaml")
         XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: [rules])) { error in
-            XCTAssertEqual("\(error)", "\(rules)/acme-rule.yaml:11: comes-from must be one of credentials, push-tokens, not `credential` (did you mean `credentials`?)")
+            XCTAssertEqual(
+                "\(error)",
+                "\(rules)/acme-rule.yaml:11: comes-from must be one of credentials, push-tokens, not `credential` (did you mean `credentials`?)"
+            )
         }
     }
 }

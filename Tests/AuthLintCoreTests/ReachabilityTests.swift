@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -61,7 +61,8 @@ final class ReachabilityTests: XCTestCase {
         """
     }
 
-    private let appleButton = "SignInWithAppleButton(.signIn, onRequest: { $0.requestedScopes = [.email] }, onCompletion: { model.finish($0) })"
+    private let appleButton =
+        "SignInWithAppleButton(.signIn, onRequest: { $0.requestedScopes = [.email] }, onCompletion: { model.finish($0) })"
 
     func testAReachableButtonIsOffered() throws {
         XCTAssertEqual(try lint(["App.swift": app, "LoginView.swift": loginView(apple: appleButton)]).count, 0)
@@ -70,27 +71,34 @@ final class ReachabilityTests: XCTestCase {
     func testAButtonBehindAFlagThatIsAlwaysFalseIsNot() throws {
         let found = try lint([
             "App.swift": app,
-            "LoginView.swift": loginView(apple: "if Flags.showsApple, model.ready { \(appleButton) }",
-                                         extra: "enum Flags { static let showsApple: Bool = false }"),
+            "LoginView.swift": loginView(
+                apple: "if Flags.showsApple, model.ready { \(appleButton) }",
+                extra: "enum Flags { static let showsApple: Bool = false }"),
         ])
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(found.first?.message.contains("is in code nothing reaches") == true, found.first?.message ?? "")
-        XCTAssertEqual(found.first?.related.map(\.message),
-                       ["Sign in with Apple is set up here, but nothing reaches it: under `if Flags.showsApple`, which is always false"])
+        XCTAssertEqual(
+            found.first?.related.map(\.message),
+            [
+                "Sign in with Apple is set up here, but nothing reaches it: under `if Flags.showsApple`, which is always false"
+            ])
     }
 
     func testAViewOnlyAPreviewShowsIsNotAndSaysWhy() throws {
         let found = try lint([
             "App.swift": app,
             "LoginView.swift": loginView(apple: ""),
-            "AppleView.swift": appleView(previews: """
-                struct AppleView_Previews: PreviewProvider {
-                    static var previews: some View { AppleView(model: LoginModel()) }
-                }
+            "AppleView.swift": appleView(
+                previews: """
+                    struct AppleView_Previews: PreviewProvider {
+                        static var previews: some View { AppleView(model: LoginModel()) }
+                    }
 
-                """),
+                    """),
         ])
-        XCTAssertEqual(found.flatMap(\.related).map(\.message), ["Sign in with Apple is set up here, but nothing reaches it: `AppleView` is never used"])
+        XCTAssertEqual(
+            found.flatMap(\.related).map(\.message),
+            ["Sign in with Apple is set up here, but nothing reaches it: `AppleView` is never used"])
         XCTAssertEqual(found.flatMap(\.related).map(\.line), [6])
     }
 
@@ -99,17 +107,20 @@ final class ReachabilityTests: XCTestCase {
         // uses. The message must not say that nothing reaches the app's Sign in with Apple.
         let found = try lint([
             "App.swift": app,
-            "LoginView.swift": loginView(apple: "SignInWithAppleButton(.continue, onRequest: { _ in }, onCompletion: { _ in })"),
+            "LoginView.swift": loginView(
+                apple: "SignInWithAppleButton(.continue, onRequest: { _ in }, onCompletion: { _ in })"),
             "AppleView.swift": appleView(),
         ])
         XCTAssertEqual(found.count, 1)
         let message = found.first?.message ?? ""
         XCTAssertTrue(message.contains("the Sign in with Apple button this app shows does not sign in"), message)
         XCTAssertFalse(message.contains("nothing reaches"), message)
-        XCTAssertEqual(found.first?.related.map { "\($0.path):\($0.line): \($0.message)" }, [
-            "LoginView.swift:10: the Sign in with Apple button shown here does not sign in",
-            "AppleView.swift:6: Sign in with Apple is set up here, but nothing reaches it: `AppleView` is never used",
-        ])
+        XCTAssertEqual(
+            found.first?.related.map { "\($0.path):\($0.line): \($0.message)" },
+            [
+                "LoginView.swift:10: the Sign in with Apple button shown here does not sign in",
+                "AppleView.swift:6: Sign in with Apple is set up here, but nothing reaches it: `AppleView` is never used",
+            ])
     }
 
     func testAnActionNothingConnectsIsNotButOneAXibConnectsIs() throws {
@@ -131,8 +142,11 @@ final class ReachabilityTests: XCTestCase {
             """
         let delegate = "import UIKit\n\nfunc makeRoot() -> UIViewController { LoginViewController() }\n"
         let unconnected = try lint(["Login.swift": controller, "Root.swift": delegate])
-        XCTAssertEqual(unconnected.flatMap(\.related).map(\.message), ["Sign in with Apple is set up here, but nothing reaches it: nothing calls `apple`"])
-        let xib = "<document><objects><button><connections><action selector=\"apple\" destination=\"-1\" eventType=\"touchUpInside\" id=\"x\"/></connections></button></objects></document>\n"
+        XCTAssertEqual(
+            unconnected.flatMap(\.related).map(\.message),
+            ["Sign in with Apple is set up here, but nothing reaches it: nothing calls `apple`"])
+        let xib =
+            "<document><objects><button><connections><action selector=\"apple\" destination=\"-1\" eventType=\"touchUpInside\" id=\"x\"/></connections></button></objects></document>\n"
         XCTAssertEqual(try lint(["Login.swift": controller, "Root.swift": delegate, "Login.xib": xib]).count, 0)
     }
 

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -15,9 +15,11 @@ final class ReportOptionTests: XCTestCase {
 
     override func setUpWithError() throws {
         _ = try CLITests.requireExecutable()
-        workspace = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-report-\(UUID().uuidString)").path
+        workspace =
+            FileManager.default.temporaryDirectory.appendingPathComponent("authlint-report-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: workspace + "/app", withIntermediateDirectories: true)
-        try ReportFixture.appleLoginWithoutNonce.write(toFile: workspace + "/app/LoginController.swift", atomically: true, encoding: .utf8)
+        try ReportFixture.appleLoginWithoutNonce.write(
+            toFile: workspace + "/app/LoginController.swift", atomically: true, encoding: .utf8)
     }
 
     override func tearDownWithError() throws {
@@ -41,7 +43,9 @@ final class ReportOptionTests: XCTestCase {
             "--report", "markdown=summary.md", "--report", "github=annotations.txt", "--report", "json=report.json",
         ])
         XCTAssertEqual(run.status, 1, "findings still set the exit code: \(run.stderr)")
-        XCTAssertTrue(run.stdout.contains("app/LoginController.swift:5:13: error: "), "the main output is unchanged: \(run.stdout)")
+        XCTAssertTrue(
+            run.stdout.contains("app/LoginController.swift:5:13: error: "),
+            "the main output is unchanged: \(run.stdout)")
         let sarif = try ReportFixture.object(try read("authlint.sarif"))
         XCTAssertEqual(sarif["version"] as? String, "2.1.0")
         XCTAssertTrue(try read("report.html").contains("<h2 id=\"verdict-title\">"))
@@ -51,7 +55,9 @@ final class ReportOptionTests: XCTestCase {
     }
 
     func testTheSameRunGivesTheSameReportAsTheFormatOption() throws {
-        _ = try authlint(["lint", "app", "--format", "sarif", "--output", "direct.sarif", "--report", "sarif=extra.sarif"])
+        _ = try authlint([
+            "lint", "app", "--format", "sarif", "--output", "direct.sarif", "--report", "sarif=extra.sarif",
+        ])
         XCTAssertEqual(try read("direct.sarif"), try read("extra.sarif"))
         let run = try authlint(["lint", "app", "--format", "markdown"])
         XCTAssertTrue(run.stdout.hasPrefix("## authlint: "), run.stdout)
@@ -66,15 +72,21 @@ final class ReportOptionTests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(run.stdout, try read("gitlab.json"), "--format and --report write the same report")
         let issues = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual((issues.first?["location"] as? [String: Any])?["path"] as? String, "LoginController.swift", "from the project root")
-        XCTAssertTrue(try read("junit.xml").contains(#"<testcase name="app/LoginController.swift:5:13" classname="authlint."#))
+        XCTAssertEqual(
+            (issues.first?["location"] as? [String: Any])?["path"] as? String, "LoginController.swift",
+            "from the project root")
+        XCTAssertTrue(
+            try read("junit.xml").contains(#"<testcase name="app/LoginController.swift:5:13" classname="authlint."#))
         XCTAssertTrue(try read("checkstyle.xml").contains(#"<file name="app/LoginController.swift">"#))
     }
 
     func testInvalidReportSpecificationsExitTwo() throws {
         for (spec, expected) in [
             ("sarif", "--report expects FORMAT=PATH (for example sarif=authlint.sarif), not `sarif`."),
-            ("xml=out.xml", "--report xml=out.xml: unknown format `xml`; use one of text, json, sarif, markdown, github, html, gitlab, junit, checkstyle."),
+            (
+                "xml=out.xml",
+                "--report xml=out.xml: unknown format `xml`; use one of text, json, sarif, markdown, github, html, gitlab, junit, checkstyle."
+            ),
             ("sarif=", "--report sarif=: the path after `=` is empty."),
         ] {
             let run = try authlint(["lint", "app", "--report", spec])

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -49,7 +49,8 @@ final class ReporterGoldenTests: XCTestCase {
         let options = ReporterOptions(color: true, excerpts: true, elapsed: 3.25)
         for format in OutputFormat.allCases where format != .text {
             let rendered = format.reporter(options).render(ReportFixture.report)
-            XCTAssertEqual(rendered, format.reporter().render(ReportFixture.report), "\(format) depends on terminal options")
+            XCTAssertEqual(
+                rendered, format.reporter().render(ReportFixture.report), "\(format) depends on terminal options")
             XCTAssertFalse(rendered.contains("\u{1B}["), "\(format) has colour codes")
         }
     }
@@ -58,7 +59,8 @@ final class ReporterGoldenTests: XCTestCase {
         for format in OutputFormat.allCases {
             let rendered = format.reporter().render(ReportFixture.report)
             let occurrences = rendered.components(separatedBy: "file:///project").count - 1
-            XCTAssertEqual(occurrences, format == .sarif ? 1 : 0, "\(format) names the absolute root \(occurrences) times")
+            XCTAssertEqual(
+                occurrences, format == .sarif ? 1 : 0, "\(format) names the absolute root \(occurrences) times")
         }
     }
 }

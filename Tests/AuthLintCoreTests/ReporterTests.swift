@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -19,21 +19,25 @@ final class ReporterTests: XCTestCase {
     ) -> Finding {
         Finding(
             rule: rule, severity: severity, message: message, path: path, line: line, column: column,
-            endLine: endLine, endColumn: endColumn, related: related, fingerprint: "00000000000000" + String(format: "%02d", line))
+            endLine: endLine, endColumn: endColumn, related: related,
+            fingerprint: "00000000000000" + String(format: "%02d", line))
     }
 
     private func report(
-        _ findings: [Finding], diagnostics: [Diagnostic] = [], files: Int = 3, prefix: String = "", excerpts: [String: [Int: String]] = [:]
+        _ findings: [Finding], diagnostics: [Diagnostic] = [], files: Int = 3, prefix: String = "",
+        excerpts: [String: [Int: String]] = [:]
     ) -> LintReport {
         LintReport(
-            root: "/work/project", displayPrefix: prefix, findings: findings, diagnostics: diagnostics, filesScanned: files,
+            root: "/work/project", displayPrefix: prefix, findings: findings, diagnostics: diagnostics,
+            filesScanned: files,
             rules: [], excerpts: excerpts)
     }
 
     private var sampleFindings: [Finding] {
         [
-            finding("rule-a", .error, "First.", line: 3, column: 17, endLine: 3, endColumn: 24,
-                    related: [.init(path: "Support/Nonce.swift", line: 9, column: 5, message: "the helper")]),
+            finding(
+                "rule-a", .error, "First.", line: 3, column: 17, endLine: 3, endColumn: 24,
+                related: [.init(path: "Support/Nonce.swift", line: 9, column: 5, message: "the helper")]),
             finding("rule-b", .warning, "Second.", line: 5, column: 1, endLine: 5, endColumn: 8),
         ]
     }
@@ -95,7 +99,8 @@ final class ReporterTests: XCTestCase {
 
     func testJSONDiagnostics() throws {
         let diagnostics = [
-            Diagnostic(path: "Info.plist", kind: .malformedPlist, message: "unexpected end of file", line: 12, column: 3),
+            Diagnostic(
+                path: "Info.plist", kind: .malformedPlist, message: "unexpected end of file", line: 12, column: 3),
             Diagnostic(path: "Logo.swift", kind: .binaryFile, message: "binary file"),
         ]
         let document = try json(JSONReporter().render(report([], diagnostics: diagnostics, prefix: "app/")))
@@ -111,10 +116,11 @@ final class ReporterTests: XCTestCase {
     }
 
     func testJSONSummaryCounts() throws {
-        let findings = sampleFindings + [
-            finding("rule-a", .error, "Third.", line: 9, column: 2),
-            finding("rule-c", .note, "Fourth.", line: 10, column: 2),
-        ]
+        let findings =
+            sampleFindings + [
+                finding("rule-a", .error, "Third.", line: 9, column: 2),
+                finding("rule-c", .note, "Fourth.", line: 10, column: 2),
+            ]
         let document = try json(JSONReporter().render(report(findings, files: 7)))
         let summary = try XCTUnwrap(document["summary"] as? [String: Any])
         XCTAssertEqual(summary["files"] as? Int, 7)
@@ -136,15 +142,20 @@ final class ReporterTests: XCTestCase {
         let first = JSONReporter().render(report(sampleFindings, prefix: "app/"))
         let second = JSONReporter().render(report(sampleFindings, prefix: "app/"))
         XCTAssertEqual(first, second)
-        XCTAssertEqual(OutputFormat.json.reporter(ReporterOptions(color: true, excerpts: true, elapsed: 3)).render(report(sampleFindings, prefix: "app/")), first)
+        XCTAssertEqual(
+            OutputFormat.json.reporter(ReporterOptions(color: true, excerpts: true, elapsed: 3)).render(
+                report(sampleFindings, prefix: "app/")), first)
     }
 
     func testLintingTheSameTreeTwiceGivesTheSameJSON() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-json-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-json-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/app/Login", withIntermediateDirectories: true)
-        try ReportFixture.appleLoginWithoutNonce.write(toFile: root + "/app/Login/LoginController.swift", atomically: true, encoding: .utf8)
-        let options = LintOptions(scan: ScanOptions(paths: ["app"]), catalog: try RuleCatalog.builtin(), currentDirectory: root)
+        try ReportFixture.appleLoginWithoutNonce.write(
+            toFile: root + "/app/Login/LoginController.swift", atomically: true, encoding: .utf8)
+        let options = LintOptions(
+            scan: ScanOptions(paths: ["app"]), catalog: try RuleCatalog.builtin(), currentDirectory: root)
         let first = JSONReporter().render(try Linter.run(options))
         Thread.sleep(forTimeInterval: 0.05)
         let second = JSONReporter().render(try Linter.run(options))
@@ -156,22 +167,28 @@ final class ReporterTests: XCTestCase {
 
     func testLinterSortsFindingsByPathLineColumnAndRule() throws {
         let match = "patterns:\n  - \"hit()\""
-        let catalog = try TeamRuleFixture.catalog([[
-            "rule-b.yaml": TeamRuleFixture.rule(id: "rule-b", match: match),
-            "rule-a.yaml": TeamRuleFixture.rule(id: "rule-a", match: match),
-        ]])
+        let catalog = try TeamRuleFixture.catalog([
+            [
+                "rule-b.yaml": TeamRuleFixture.rule(id: "rule-b", match: match),
+                "rule-a.yaml": TeamRuleFixture.rule(id: "rule-a", match: match),
+            ]
+        ])
         let rules = [try XCTUnwrap(catalog.rule(named: "rule-b")), try XCTUnwrap(catalog.rule(named: "rule-a"))]
-        let found = TeamRuleFixture.findings(rules, [
-            ("b.swift", "hit()"),
-            ("a.swift", "x(); hit()\nhit()"),
-            ("B.swift", "  hit()"),
-        ])
-        XCTAssertEqual(found.map { "\($0.path):\($0.line):\($0.column) \($0.rule)" }, [
-            "B.swift:1:3 rule-a", "B.swift:1:3 rule-b",
-            "a.swift:1:6 rule-a", "a.swift:1:6 rule-b",
-            "a.swift:2:1 rule-a", "a.swift:2:1 rule-b",
-            "b.swift:1:1 rule-a", "b.swift:1:1 rule-b",
-        ])
+        let found = TeamRuleFixture.findings(
+            rules,
+            [
+                ("b.swift", "hit()"),
+                ("a.swift", "x(); hit()\nhit()"),
+                ("B.swift", "  hit()"),
+            ])
+        XCTAssertEqual(
+            found.map { "\($0.path):\($0.line):\($0.column) \($0.rule)" },
+            [
+                "B.swift:1:3 rule-a", "B.swift:1:3 rule-b",
+                "a.swift:1:6 rule-a", "a.swift:1:6 rule-b",
+                "a.swift:2:1 rule-a", "a.swift:2:1 rule-b",
+                "b.swift:1:1 rule-a", "b.swift:1:1 rule-b",
+            ])
         XCTAssertEqual(Set(found.map(\.fingerprint)).count, found.count, "fingerprints tell findings apart")
     }
 
@@ -179,12 +196,15 @@ final class ReporterTests: XCTestCase {
 
     func testTextFindingLinesAndSummary() {
         let diagnostics = [
-            Diagnostic(path: "Info.plist", kind: .malformedPlist, message: "unexpected end of file", line: 12, column: 3),
+            Diagnostic(
+                path: "Info.plist", kind: .malformedPlist, message: "unexpected end of file", line: 12, column: 3),
             Diagnostic(path: "Logo.swift", kind: .binaryFile, message: "binary file", line: 1),
             Diagnostic(path: "Gone.swift", kind: .notFound, message: "no such file"),
         ]
         let text = TextReporter().render(report(sampleFindings, diagnostics: diagnostics, prefix: "app/"))
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             app/Login.swift:3:17: error: First. [rule-a]
                 related: app/Support/Nonce.swift:9:5: the helper
             app/Login.swift:5:1: warning: Second. [rule-b]
@@ -204,32 +224,43 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(TextReporter().render(report([], files: 0)), "\nNo findings in 0 files.\n")
         let one = TextReporter().render(report([finding("only", .note, "N.", line: 1, column: 1)], files: 2))
         XCTAssertTrue(one.hasSuffix("\n1 finding (1 note) in 2 files.\n  only: 1\n"), one)
-        let three = TextReporter().render(report([
-            finding("a", .note, "N.", line: 1, column: 1),
-            finding("b", .error, "E.", line: 2, column: 1),
-            finding("c", .warning, "W.", line: 3, column: 1),
-            finding("b", .error, "E.", line: 4, column: 1),
-        ], diagnostics: [Diagnostic(path: "X.swift", kind: .tooLarge, message: "too large")]))
-        XCTAssertTrue(three.hasSuffix("""
+        let three = TextReporter().render(
+            report(
+                [
+                    finding("a", .note, "N.", line: 1, column: 1),
+                    finding("b", .error, "E.", line: 2, column: 1),
+                    finding("c", .warning, "W.", line: 3, column: 1),
+                    finding("b", .error, "E.", line: 4, column: 1),
+                ], diagnostics: [Diagnostic(path: "X.swift", kind: .tooLarge, message: "too large")]))
+        XCTAssertTrue(
+            three.hasSuffix(
+                """
 
-            4 findings (2 errors, 1 warning, 1 note) in 3 files; 1 file problem reported above.
-              a: 1
-              b: 2
-              c: 1
+                4 findings (2 errors, 1 warning, 1 note) in 3 files; 1 file problem reported above.
+                  a: 1
+                  b: 2
+                  c: 1
 
-            """), three)
+                """), three)
     }
 
     func testTextShowsTheTimeOnlyWhenGiven() {
-        XCTAssertEqual(TextReporter(options: ReporterOptions(elapsed: 1.234)).render(report([], files: 1)), "\nNo findings in 1 file in 1.23s.\n")
-        XCTAssertEqual(TextReporter(options: ReporterOptions(elapsed: 12.34)).render(report([], files: 1)), "\nNo findings in 1 file in 12.3s.\n")
+        XCTAssertEqual(
+            TextReporter(options: ReporterOptions(elapsed: 1.234)).render(report([], files: 1)),
+            "\nNo findings in 1 file in 1.23s.\n")
+        XCTAssertEqual(
+            TextReporter(options: ReporterOptions(elapsed: 12.34)).render(report([], files: 1)),
+            "\nNo findings in 1 file in 12.3s.\n")
     }
 
     func testQuietPrintsFindingsOnly() {
-        let text = TextReporter(options: ReporterOptions(quiet: true)).render(report(
-            sampleFindings, diagnostics: [Diagnostic(path: "X.swift", kind: .binaryFile, message: "binary file")]))
+        let text = TextReporter(options: ReporterOptions(quiet: true)).render(
+            report(
+                sampleFindings, diagnostics: [Diagnostic(path: "X.swift", kind: .binaryFile, message: "binary file")]))
         XCTAssertEqual(
-            text, "Login.swift:3:17: error: First. [rule-a]\n    related: Support/Nonce.swift:9:5: the helper\nLogin.swift:5:1: warning: Second. [rule-b]\n")
+            text,
+            "Login.swift:3:17: error: First. [rule-a]\n    related: Support/Nonce.swift:9:5: the helper\nLogin.swift:5:1: warning: Second. [rule-b]\n"
+        )
         XCTAssertEqual(TextReporter(options: ReporterOptions(quiet: true)).render(report([])), "")
     }
 
@@ -245,7 +276,9 @@ final class ReporterTests: XCTestCase {
 
     func testExcerptUnderlinesTheFinding() {
         let line = "        let request = provider.createRequest()"
-        XCTAssertEqual(excerpt(line, column: 13, endColumn: 20), "    \(line)\n    " + String(repeating: " ", count: 12) + "^~~~~~~\n")
+        XCTAssertEqual(
+            excerpt(line, column: 13, endColumn: 20),
+            "    \(line)\n    " + String(repeating: " ", count: 12) + "^~~~~~~\n")
     }
 
     func testExcerptKeepsTabsSoTheCaretLinesUp() {
@@ -258,7 +291,9 @@ final class ReporterTests: XCTestCase {
         let line = "let name = \"Grüße\"; let request = x"
         let column = Array("let name = \"Grüße\"; let ".utf16).count + 1
         XCTAssertEqual(column, 25)
-        XCTAssertEqual(excerpt(line, column: column, endColumn: column + 7), "    \(line)\n    " + String(repeating: " ", count: 24) + "^~~~~~~\n")
+        XCTAssertEqual(
+            excerpt(line, column: column, endColumn: column + 7),
+            "    \(line)\n    " + String(repeating: " ", count: 24) + "^~~~~~~\n")
         let decomposed = "let e = \"e\u{301}\"; request"
         let decomposedColumn = Array("let e = \"e\u{301}\"; ".utf16).count + 1
         XCTAssertEqual(decomposedColumn, 15)
@@ -268,8 +303,9 @@ final class ReporterTests: XCTestCase {
     }
 
     func testColumnsAfterAnEmojiCountUTF16Units() throws {
-        let rule = try TeamRuleFixture.load(TeamRuleFixture.rule(
-            message: "`{ARG}` goes to legacyLogin.", match: "report: ARG\npatterns:\n  - \"legacyLogin($...ARG)\""))
+        let rule = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(
+                message: "`{ARG}` goes to legacyLogin.", match: "report: ARG\npatterns:\n  - \"legacyLogin($...ARG)\""))
         let source = "let s = \"👋🏽\"; legacyLogin(user)\n"
         let found = TeamRuleFixture.findings([rule], [("Login.swift", source)])
         let column = Array("let s = \"👋🏽\"; legacyLogin(".utf16).count + 1
@@ -291,9 +327,11 @@ final class ReporterTests: XCTestCase {
     func testNoExcerptWithoutTheLineOrWhenNotAsked() {
         let withoutLine = report([finding("r", .warning, "M.", line: 1, column: 1)])
         XCTAssertEqual(
-            TextReporter(options: ReporterOptions(excerpts: true, quiet: true)).render(withoutLine), "Login.swift:1:1: warning: M. [r]\n")
+            TextReporter(options: ReporterOptions(excerpts: true, quiet: true)).render(withoutLine),
+            "Login.swift:1:1: warning: M. [r]\n")
         let withLine = report([finding("r", .warning, "M.", line: 1, column: 1)], excerpts: ["Login.swift": [1: "abc"]])
-        XCTAssertEqual(TextReporter(options: ReporterOptions(quiet: true)).render(withLine), "Login.swift:1:1: warning: M. [r]\n")
+        XCTAssertEqual(
+            TextReporter(options: ReporterOptions(quiet: true)).render(withLine), "Login.swift:1:1: warning: M. [r]\n")
     }
 
     // MARK: - Fixable findings
@@ -313,37 +351,52 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(text.contains("; 1 fixable with --fix (marked [*])."), text)
 
         let coloured = TextReporter(options: ReporterOptions(color: true)).render(report([fixable]))
-        XCTAssertTrue(coloured.hasPrefix("\u{1B}[1mLogin.swift:3:17:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1;36m[*]\u{1B}[0m Fix me. "), coloured)
+        XCTAssertTrue(
+            coloured.hasPrefix(
+                "\u{1B}[1mLogin.swift:3:17:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1;36m[*]\u{1B}[0m Fix me. "),
+            coloured)
         XCTAssertFalse(TextReporter().render(report([plain])).contains("[*]"))
     }
 
     // MARK: - Colour
 
     func testNoColourUnlessAsked() {
-        let text = TextReporter(options: ReporterOptions(excerpts: true)).render(report(
-            sampleFindings, diagnostics: [Diagnostic(path: "X.swift", kind: .binaryFile, message: "binary file")],
-            excerpts: ["Login.swift": [3: String(repeating: "x", count: 30), 5: "abcdefgh"]]))
+        let text = TextReporter(options: ReporterOptions(excerpts: true)).render(
+            report(
+                sampleFindings, diagnostics: [Diagnostic(path: "X.swift", kind: .binaryFile, message: "binary file")],
+                excerpts: ["Login.swift": [3: String(repeating: "x", count: 30), 5: "abcdefgh"]]))
         XCTAssertFalse(text.contains("\u{1B}"))
     }
 
     func testColourCodesWhenAsked() {
         let findings = sampleFindings + [finding("rule-c", .note, "Third.", line: 7, column: 1)]
-        let text = TextReporter(options: ReporterOptions(color: true, excerpts: true)).render(report(
-            findings, diagnostics: [Diagnostic(path: "X.swift", kind: .binaryFile, message: "binary file")],
-            excerpts: ["Login.swift": [5: "abcdefgh"]]))
+        let text = TextReporter(options: ReporterOptions(color: true, excerpts: true)).render(
+            report(
+                findings, diagnostics: [Diagnostic(path: "X.swift", kind: .binaryFile, message: "binary file")],
+                excerpts: ["Login.swift": [5: "abcdefgh"]]))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertEqual(lines[0], "\u{1B}[1mLogin.swift:3:17:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m First. \u{1B}[2m[rule-a]\u{1B}[0m")
+        XCTAssertEqual(
+            lines[0],
+            "\u{1B}[1mLogin.swift:3:17:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m First. \u{1B}[2m[rule-a]\u{1B}[0m")
         XCTAssertEqual(lines[1], "    \u{1B}[2mrelated:\u{1B}[0m Support/Nonce.swift:9:5: the helper")
-        XCTAssertEqual(lines[2], "\u{1B}[1mLogin.swift:5:1:\u{1B}[0m \u{1B}[1;33mwarning:\u{1B}[0m Second. \u{1B}[2m[rule-b]\u{1B}[0m")
+        XCTAssertEqual(
+            lines[2],
+            "\u{1B}[1mLogin.swift:5:1:\u{1B}[0m \u{1B}[1;33mwarning:\u{1B}[0m Second. \u{1B}[2m[rule-b]\u{1B}[0m")
         XCTAssertEqual(lines[3], "    abcdefgh")
         XCTAssertEqual(lines[4], "    \u{1B}[1;33m^~~~~~~\u{1B}[0m")
-        XCTAssertEqual(lines[5], "\u{1B}[1mLogin.swift:7:1:\u{1B}[0m \u{1B}[1;36mnote:\u{1B}[0m Third. \u{1B}[2m[rule-c]\u{1B}[0m")
+        XCTAssertEqual(
+            lines[5], "\u{1B}[1mLogin.swift:7:1:\u{1B}[0m \u{1B}[1;36mnote:\u{1B}[0m Third. \u{1B}[2m[rule-c]\u{1B}[0m")
         XCTAssertEqual(lines[6], "X.swift: \u{1B}[2mskipped:\u{1B}[0m binary file (binary-file)")
-        XCTAssertTrue(text.contains("\u{1B}[1m3 findings (1 error, 1 warning, 1 note) in 3 files; 1 file problem reported above.\u{1B}[0m\n"), text)
+        XCTAssertTrue(
+            text.contains(
+                "\u{1B}[1m3 findings (1 error, 1 warning, 1 note) in 3 files; 1 file problem reported above.\u{1B}[0m\n"
+            ), text)
     }
 
     func testOutputFormats() {
-        XCTAssertEqual(OutputFormat.allCases.map(\.rawValue), ["text", "json", "sarif", "markdown", "github", "html", "gitlab", "junit", "checkstyle"])
+        XCTAssertEqual(
+            OutputFormat.allCases.map(\.rawValue),
+            ["text", "json", "sarif", "markdown", "github", "html", "gitlab", "junit", "checkstyle"])
         let report = report(sampleFindings)
         XCTAssertEqual(OutputFormat.text.reporter().render(report), TextReporter().render(report))
         XCTAssertEqual(OutputFormat.json.reporter().render(report), JSONReporter().render(report))

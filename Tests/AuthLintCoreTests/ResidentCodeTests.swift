@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// What stays in memory: the code lexed on use is kept up to a budget of source, the least
 /// recently used let go first, and a file let go is lexed again when asked for. The findings of
@@ -21,8 +22,10 @@ final class ResidentCodeTests: XCTestCase {
     private func summarised(_ texts: [String], vocabulary: NameVocabulary = .none) -> [ProjectIndex.Entry] {
         texts.enumerated().map { number, text in
             let path = "App/File\(number).swift"
-            let file = ProjectFile(path: path, absolutePath: "/nonexistent/" + path, kind: .swift, size: text.utf8.count)
-            let pending = SourceFile.Pending(language: .swift, file: file, bytes: Array(text.utf8), maxFileSize: 1 << 20)
+            let file = ProjectFile(
+                path: path, absolutePath: "/nonexistent/" + path, kind: .swift, size: text.utf8.count)
+            let pending = SourceFile.Pending(
+                language: .swift, file: file, bytes: Array(text.utf8), maxFileSize: 1 << 20)
             return .summary(FileSummary(code(text, path: path), words: WordIndex([]), vocabulary: vocabulary), pending)
         }
     }
@@ -31,16 +34,21 @@ final class ResidentCodeTests: XCTestCase {
     /// comments, not the code again nor whitespace and line breaks: the code, the comments
     /// suppressions read and the lines are those of the whole file.
     func testACodeViewKeepsItsFilesCodeOnceAndItsComments() {
-        let whole = SourceFile(path: "Login.swift", bytes: Array("""
-            import Foundation  // authlint:disable:this token-logged -- why
-            /* a block */
-            func save(token: String) {
-                print("token: \\(token)")   /// doc
-            }
+        let whole = SourceFile(
+            path: "Login.swift",
+            bytes: Array(
+                """
+                import Foundation  // authlint:disable:this token-logged -- why
+                /* a block */
+                func save(token: String) {
+                    print("token: \\(token)")   /// doc
+                }
 
-            """.utf8))
+                """.utf8))
         let code = CodeView(file: whole)
-        XCTAssertEqual(code.file.tokens.map(\.kind), [TokenKind.lineComment, .blockComment, .docLineComment], "the view holds the code")
+        XCTAssertEqual(
+            code.file.tokens.map(\.kind), [TokenKind.lineComment, .blockComment, .docLineComment],
+            "the view holds the code")
         XCTAssertTrue(code.file.codeTokenIndices.isEmpty)
         XCTAssertEqual(code.tokens, whole.codeTokenIndices.map { whole.tokens[Int($0)] })
         XCTAssertEqual(code.file.lineComments.map(\.text), whole.lineComments.map(\.text))
@@ -74,7 +82,8 @@ final class ResidentCodeTests: XCTestCase {
     /// With room for one file, asking for files in turn lexes each again, and each gives the same code.
     func testAFileLetGoIsLexedAgainAndReadsTheSame() {
         let texts = (0..<3).map { "func f\($0)(token: String) { print(token) }\n" }
-        let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [], residentBytes: 0)
+        let project = ProjectIndex(
+            entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [], residentBytes: 0)
         let first = project.files[0]
         _ = project.files[1]
         let again = project.files[0]
@@ -110,14 +119,17 @@ final class ResidentCodeTests: XCTestCase {
             let pending = SourceFile.Pending(language: source.language!, in: list, at: Int(place), bytes: nil)
             XCTAssertEqual(pending.path, source.path)
             XCTAssertEqual(pending.size, source.size)
-            XCTAssertEqual(pending.sourceFile().bytes, try Array(Data(contentsOf: URL(fileURLWithPath: tree.path(source.path)))))
+            XCTAssertEqual(
+                pending.sourceFile().bytes, try Array(Data(contentsOf: URL(fileURLWithPath: tree.path(source.path)))))
         }
         // A source the list lacks, and one whose record there differs, have no place.
         let login = try XCTUnwrap(project.sourceFiles.firstIndex { $0.path == "App/Login.swift" })
         project.allFiles.removeAll { $0.path == "App/Session.m" }
         project.sourceFiles[login].size += 1
         let found = project.placesOfSources()
-        XCTAssertEqual(zip(project.sourceFiles.map(\.path), found).filter { $0.1 < 0 }.map(\.0), ["App/Login.swift", "App/Session.m"])
+        XCTAssertEqual(
+            zip(project.sourceFiles.map(\.path), found).filter { $0.1 < 0 }.map(\.0),
+            ["App/Login.swift", "App/Session.m"])
         XCTAssertEqual(found.filter { $0 >= 0 }.map { project.allFiles[Int($0)].path }, ["App+Extension/Share.swift"])
     }
 
@@ -129,17 +141,23 @@ final class ResidentCodeTests: XCTestCase {
         }
         // Every third file given lexed, the others as summaries.
         let entries = summarised(texts).enumerated().map { number, entry in
-            number % 3 == 0 ? ProjectIndex.Entry.code(code(texts[number], path: "App/File\(number).swift"), words: nil) : entry
+            number % 3 == 0
+                ? ProjectIndex.Entry.code(code(texts[number], path: "App/File\(number).swift"), words: nil) : entry
         }
         let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
         func expected(_ name: String) -> [Int] {
-            texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
+            texts.indices.filter {
+                texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
+            }
         }
         let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + ["token1", "absent"]
         XCTAssertEqual(names.count, NameIndex.directLookups)
         for name in names + names { XCTAssertEqual(project.files(mentioning: name), expected(name), name) }
-        XCTAssertNil(project.nameBuckets.known(0), "a few names do not make the buckets, nor do names asked about again")
-        for name in ["token0", "screen7", "func"] { XCTAssertEqual(project.files(mentioning: name), expected(name), name) }
+        XCTAssertNil(
+            project.nameBuckets.known(0), "a few names do not make the buckets, nor do names asked about again")
+        for name in ["token0", "screen7", "func"] {
+            XCTAssertEqual(project.files(mentioning: name), expected(name), name)
+        }
         XCTAssertNotNil(project.nameBuckets.known(0))
         for name in names { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), asked again") }
     }
@@ -164,17 +182,23 @@ final class ResidentCodeTests: XCTestCase {
         let texts = (0..<300).map { number in
             "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3)) }\n"
         }
-        let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let project = ProjectIndex(
+            entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
         while project.nameIndex.takeDirectLookup() {}  // through the buckets from the first name
-        let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" }
+        let names =
+            (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" }
             + ["screen42", "absent", "let", "func"]
         func expected(_ name: String) -> [Int] {
-            texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
+            texts.indices.filter {
+                texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
+            }
         }
         var rounds = 0
         repeat {  // until the lookups have cost what indexing every name does, and once more
             let more = (rounds * 30..<min(300, rounds * 30 + 30)).map { "screen\($0)" }
-            for name in names + more { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), round \(rounds)") }
+            for name in names + more {
+                XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), round \(rounds)")
+            }
             if rounds == 0 { XCTAssertFalse(project.nameIndex.isBuilt, "a few lookups do not index every name") }
             if rounds == 1 {
                 for _ in 0..<20 { for name in names { _ = project.files(mentioning: name) } }
@@ -203,19 +227,25 @@ final class ResidentCodeTests: XCTestCase {
         let texts = (0..<400).map { number in
             "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3))\(number % 10 == 0 ? "; rare()" : "") }\n"
         }
-        let keys = ["func", "let", "rare", "screen7", "absent"] + (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" }
+        let keys =
+            ["func", "let", "rare", "screen7", "absent"] + (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" }
         let vocabulary = try XCTUnwrap(NameVocabulary(keys: keys.map(CodeView.key).sortedUnique()))
         let entries = summarised(texts, vocabulary: vocabulary)
-        let summaries = entries.map { entry -> FileSummary? in if case let .summary(summary, _) = entry { summary } else { nil } }
+        let summaries = entries.map { entry -> FileSummary? in
+            if case .summary(let summary, _) = entry { summary } else { nil }
+        }
         let common = CommonNames(summaries)
         // `value3` is in one file of 17, `rare` in one of 10: not common; a helper, in one of 5, is.
         XCTAssertEqual(common.keys, (["func", "let"] + (0..<5).map { "helper\($0)" }).map(CodeView.key).sorted())
         XCTAssertFalse(common.holds(key: CodeView.key("token1")), "a name the vocabulary lacks is never common")
-        XCTAssertTrue(CommonNames(Array(summaries.prefix(CommonNames.minimumSample - 1))).keys.isEmpty, "too few to tell")
+        XCTAssertTrue(
+            CommonNames(Array(summaries.prefix(CommonNames.minimumSample - 1))).keys.isEmpty, "too few to tell")
         let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
         while project.nameIndex.takeDirectLookup() {}  // through the buckets from the first name
         func expected(_ name: String) -> [Int] {
-            texts.indices.filter { texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name } }
+            texts.indices.filter {
+                texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
+            }
         }
         for name in keys + ["token0", "token2", "screen399", "other"] {
             XCTAssertEqual(project.files(mentioning: name), expected(name), name)
@@ -251,7 +281,10 @@ final class ResidentCodeTests: XCTestCase {
             entries[number] = .code(code(texts[number], path: "App/File\(number).swift"))
         }
         let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
-        let names = (0..<7).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" } + ["screen42", "absent"]
+        let names =
+            (0..<7).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" } + [
+                "screen42", "absent",
+            ]
         let postings = project.postings(of: names.map(CodeView.hash))
         func uses(_ number: Int, _ name: String) -> Bool {
             texts[number].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
@@ -259,7 +292,8 @@ final class ResidentCodeTests: XCTestCase {
         for first in names {
             for second in names {
                 let expected = texts.indices.filter { uses($0, first) && uses($0, second) }
-                XCTAssertEqual(postings.files(mentioningAll: [first, second].map(CodeView.hash)), expected, "\(first), \(second)")
+                XCTAssertEqual(
+                    postings.files(mentioningAll: [first, second].map(CodeView.hash)), expected, "\(first), \(second)")
             }
         }
         XCTAssertEqual(
@@ -273,9 +307,13 @@ final class ResidentCodeTests: XCTestCase {
     /// A summary made by the lexer says which types the file declares or extends: a file that
     /// only uses a type is not lexed to find the type's declarations.
     func testATypesDeclarationsAreFoundWithoutLexingTheFilesThatOnlyUseIt() {
-        var texts = ["enum Keys {\n    static let session = \"session\"\n}\n", "extension Keys {\n    static let token = \"token\"\n}\n"]
+        var texts = [
+            "enum Keys {\n    static let session = \"session\"\n}\n",
+            "extension Keys {\n    static let token = \"token\"\n}\n",
+        ]
         texts += (1...20).map { "struct Screen\($0) {\n    let key = Keys.session\n}\n" }
-        let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let project = ProjectIndex(
+            entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
         let found = project.declarations(ofType: "Keys", inTarget: project.targetOfFile[0])
         XCTAssertEqual(found.map(\.file), [0, 1])
         XCTAssertEqual(found.map { project.files[$0.file].scopes[$0.scope].name }, ["Keys", "Keys"])
@@ -300,7 +338,8 @@ final class ResidentCodeTests: XCTestCase {
             "func \(first)(_ x: Int) {}\nstruct Screen { func run() { \(first)(1) } }\n",
             "enum \(second) { static func make() {} }\nstruct Other { func run() { \(second).make() } }\n",
         ]
-        let project = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let project = ProjectIndex(
+            entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
         XCTAssertEqual(project.files(mentioning: first), [0, 1], "the key is in both files")
         XCTAssertEqual(project.calls(named: first).map(\.file), [0], "the code tells the names apart")
         XCTAssertTrue(project.calls(named: second).isEmpty)
@@ -315,7 +354,8 @@ final class ResidentCodeTests: XCTestCase {
         for count in [0, 1, 2, 3, 7, 64, 500] {
             var generator = SystemRandomNumberGenerator()
             // The extremes, a run of neighbours (which may share a slot) and random hashes, used in random order.
-            let vocabulary = [0, UInt64.max, 1, 2, 3] + (0..<count).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
+            let vocabulary =
+                [0, UInt64.max, 1, 2, 3] + (0..<count).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
             let names = (0..<count * 3).map { (hash: vocabulary.randomElement(using: &generator)!, index: Int32($0)) }
             let occurrences = Occurrences(names)
             let expected = Dictionary(grouping: names, by: \.hash).mapValues { $0.map(\.index) }

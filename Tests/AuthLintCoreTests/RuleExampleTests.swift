@@ -1,6 +1,6 @@
+import AuthLintCore
 import AuthLintModel
 import AuthLintRules
-import AuthLintCore
 import Testing
 
 /// Every example of every built-in rule, one test per rule, so that a failure names its rule:
@@ -33,7 +33,13 @@ import Testing
         // Comments read the same in Swift and Objective-C; the raw string is Swift's alone.
         let mutations: [(name: String, objc: Bool, mutate: (String) -> String)] = [
             ("block comment", true, { "/*\n" + $0 + "\n*/\n" }),
-            ("line comments", true, { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n") }),
+            (
+                "line comments", true,
+                {
+                    $0.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(
+                        separator: "\n")
+                }
+            ),
             ("multi-line string", false, { "let quoted = #\"\"\"\n" + $0 + "\n\"\"\"#\n" }),
         ]
         let objcSuffixes = [".m", ".mm", ".h"]
@@ -45,7 +51,8 @@ import Testing
                     file.path.hasSuffix(".swift") || (objc && objcSuffixes.contains { file.path.hasSuffix($0) })
                         ? RuleDescription.ExampleFile(path: file.path, text: mutate(file.text)) : file
                 }
-                let found = ExampleRunner.findings(rule, files, configuration: marked.configuration, catalog: Self.catalog)
+                let found = ExampleRunner.findings(
+                    rule, files, configuration: marked.configuration, catalog: Self.catalog)
                 #expect(found.map(\.summary) == [], "triggering example \(number + 1) in a \(name)")
             }
         }
@@ -58,11 +65,14 @@ import Testing
             let marked = MarkedExample(example)
             let files = marked.files.map { file in
                 file.path.hasSuffix(".swift")
-                    ? RuleDescription.ExampleFile(path: file.path, text: "let greeting = \"👋🏽 Grüße\"\n" + file.text) : file
+                    ? RuleDescription.ExampleFile(path: file.path, text: "let greeting = \"👋🏽 Grüße\"\n" + file.text)
+                    : file
             }
-            let expected = Set(marked.marks.map { mark in
-                mark.path.hasSuffix(".swift") ? ExamplePosition(path: mark.path, line: mark.line + 1, column: mark.column) : mark
-            })
+            let expected = Set(
+                marked.marks.map { mark in
+                    mark.path.hasSuffix(".swift")
+                        ? ExamplePosition(path: mark.path, line: mark.line + 1, column: mark.column) : mark
+                })
             let found = ExampleRunner.findings(rule, files, configuration: marked.configuration, catalog: Self.catalog)
             #expect(Set(found.map(\.position)) == expected, "triggering example \(number + 1) after an emoji line")
         }

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import XCTest
 
 /// What holds of the built-in rules as a whole. Each rule's examples run as tests of their own,
@@ -31,14 +31,16 @@ final class RuleExamplesTests: XCTestCase {
     func testTheRulesBeyondTheAppleButtonKeepTheirIds() throws {
         let catalog = try RuleCatalog.builtin()
         let expected: [String: Severity] = [
-            "biometry-not-bound-to-keychain": .error, "missing-faceid-usage-description": .error, "keychain-accessible-always": .error,
+            "biometry-not-bound-to-keychain": .error, "missing-faceid-usage-description": .error,
+            "keychain-accessible-always": .error,
             "fabricated-relay-email": .warning, "presentation-anchor-new-window": .warning,
         ]
         for (id, severity) in expected.sorted(by: { $0.key < $1.key }) {
             let rule = try XCTUnwrap(catalog.rules.first { $0.id == id }, id)
             XCTAssertEqual(rule.description.severity, severity, id)
             let example = try XCTUnwrap(rule.description.examples.triggering.first, id)
-            let found = ExampleRunner.findings(rule, MarkedExample(example).files, configuration: example.configuration, catalog: Self.catalog)
+            let found = ExampleRunner.findings(
+                rule, MarkedExample(example).files, configuration: example.configuration, catalog: Self.catalog)
             XCTAssertFalse(found.isEmpty, "\(id) finds its first example")
         }
     }

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -13,7 +13,9 @@ import XCTest
 enum TeamRuleFixture {
     /// A complete rule whose `match:` block is `match` (indented under `match:` by the caller's
     /// two spaces). The `message:` is on line 11 and `match:` on line 12.
-    static func rule(id: String = "team-rule", severity: String = "warning", message: String = "Found it.", match: String) -> String {
+    static func rule(
+        id: String = "team-rule", severity: String = "warning", message: String = "Found it.", match: String
+    ) -> String {
         """
         id: \(id)
         severity: \(severity)
@@ -33,7 +35,8 @@ enum TeamRuleFixture {
 
     /// Writes `files` (relative path → text) into a new temporary folder.
     static func directory(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-rules-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-rules-\(UUID().uuidString)")
+            .path
         for (path, text) in files {
             let full = root + "/" + path
             try FileManager.default.createDirectory(
@@ -92,7 +95,8 @@ final class RuleLoaderTests: XCTestCase {
     // MARK: - Valid rules
 
     func testAMinimalRuleLoadsWithDefaults() throws {
-        let rule = try TeamRuleFixture.load(TeamRuleFixture.rule(message: "`{ARG}` goes to legacyLogin.", match: minimalMatch))
+        let rule = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(message: "`{ARG}` goes to legacyLogin.", match: minimalMatch))
         XCTAssertEqual(rule.id, "team-rule")
         XCTAssertEqual(rule.description.name, "Team rule")
         XCTAssertEqual(rule.description.severity, .warning)
@@ -131,11 +135,14 @@ final class RuleLoaderTests: XCTestCase {
         let rule = try XCTUnwrap(catalog.rule(named: "team-rule"))
         XCTAssertEqual(rule.messageUnnamed, "The request is never named.")
         let source = "func a() { button(onRequest: { _ in }) }\nfunc b() { button(onRequest: { request in }) }\n"
-        let found = ExampleRunner.findings(rule, [RuleDescription.ExampleFile(path: "A.swift", text: source)], configuration: nil, catalog: catalog)
+        let found = ExampleRunner.findings(
+            rule, [RuleDescription.ExampleFile(path: "A.swift", text: source)], configuration: nil, catalog: catalog)
         XCTAssertEqual(found.map(\.message), ["The request is never named.", "`request` is the request."])
         let unreported = TeamRuleFixture.rule(message: "Found.", match: minimalMatch)
             .replacingOccurrences(of: "\nmatch:", with: "\nmessage-unnamed: \"Unnamed.\"\nmatch:")
-        XCTAssertEqual(TeamRuleFixture.error(unreported)?.message, "message-unnamed needs `report:` in match, the metavariable it is about")
+        XCTAssertEqual(
+            TeamRuleFixture.error(unreported)?.message,
+            "message-unnamed needs `report:` in match, the metavariable it is about")
     }
 
     func testASinglePatternMayBeAString() throws {
@@ -204,10 +211,12 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(description.tags, ["team", "login"])
         XCTAssertEqual(description.precision, "medium")
         XCTAssertEqual(description.securitySeverity, "5.0")
-        XCTAssertEqual(description.guideline.url, "https://developer.apple.com/app-store/review/guidelines/#login-services")
+        XCTAssertEqual(
+            description.guideline.url, "https://developer.apple.com/app-store/review/guidelines/#login-services")
         XCTAssertEqual(description.documentation.snippet, "login(user)\n")
         XCTAssertEqual(description.examples.triggering.count, 2)
-        XCTAssertEqual(description.examples.triggering[0].files, [.init(path: "Example.swift", text: "legacyLogin(↓user)\n")])
+        XCTAssertEqual(
+            description.examples.triggering[0].files, [.init(path: "Example.swift", text: "legacyLogin(↓user)\n")])
         XCTAssertTrue(description.examples.triggering[0].mutations)
         XCTAssertEqual(description.examples.triggering[1].files.map(\.path), ["A.swift", "B.swift"])
         XCTAssertFalse(description.examples.triggering[1].mutations)
@@ -227,12 +236,14 @@ final class RuleLoaderTests: XCTestCase {
     }
 
     func testYmlFilesAndSubfoldersAreReadAndOtherFilesIgnored() throws {
-        let catalog = try TeamRuleFixture.catalog([[
-            "first-rule.yml": TeamRuleFixture.rule(id: "first-rule", match: minimalMatch),
-            "nested/second-rule.yaml": TeamRuleFixture.rule(id: "second-rule", match: minimalMatch),
-            "README.md": "not a rule: {",
-            "notes.txt": "id: nope",
-        ]])
+        let catalog = try TeamRuleFixture.catalog([
+            [
+                "first-rule.yml": TeamRuleFixture.rule(id: "first-rule", match: minimalMatch),
+                "nested/second-rule.yaml": TeamRuleFixture.rule(id: "second-rule", match: minimalMatch),
+                "README.md": "not a rule: {",
+                "notes.txt": "id: nope",
+            ]
+        ])
         XCTAssertNotNil(catalog.rule(named: "first-rule"))
         XCTAssertNotNil(catalog.rule(named: "second-rule"))
         XCTAssertNotNil(catalog.rule(named: "missing-nonce"), "the built-in rules stay")
@@ -257,7 +268,8 @@ final class RuleLoaderTests: XCTestCase {
     }
 
     func testUnknownKeyInANestedMapping() throws {
-        let text = TeamRuleFixture.rule(match: minimalMatch).replacingOccurrences(of: "  fix: Do something else.", with: "  fixes: Do something else.")
+        let text = TeamRuleFixture.rule(match: minimalMatch).replacingOccurrences(
+            of: "  fix: Do something else.", with: "  fixes: Do something else.")
         let error = try XCTUnwrap(TeamRuleFixture.error(text))
         XCTAssertEqual(error.line, 10)
         XCTAssertEqual(error.message, "unknown key `fixes` in documentation (did you mean `fix`?)")
@@ -266,14 +278,19 @@ final class RuleLoaderTests: XCTestCase {
     func testFixesAreCheckedWhereTheyAreDeclared() throws {
         let base = TeamRuleFixture.rule(match: minimalMatch)
         let unknown = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: add-missing\n"))
-        XCTAssertEqual(unknown.message, "unknown fix `add-missing`; a fix is `add-lacking`, `{delete: …}` or `{replace-in-strings: …, with: …}`")
+        XCTAssertEqual(
+            unknown.message,
+            "unknown fix `add-missing`; a fix is `add-lacking`, `{delete: …}` or `{replace-in-strings: …, with: …}`")
         let lacking = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: add-lacking\n"))
-        XCTAssertEqual(lacking.message, "`fix: add-lacking` needs an `entitlement-lacks` or `manifest-lacks` condition to say what lacks")
+        XCTAssertEqual(
+            lacking.message,
+            "`fix: add-lacking` needs an `entitlement-lacks` or `manifest-lacks` condition to say what lacks")
         let both = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: {delete: \"x\", with: \"y\"}\n"))
         XCTAssertEqual(both.message, "a fix either deletes or replaces, not both")
         let empty = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: {delete: \"  \"}\n"))
         XCTAssertEqual(empty.message, "`delete:` needs code to delete")
-        let rule = try RuleLoader().load(text: base + "\nfix: {delete: \", privacy: .public\"}\n", path: "team-rule.yaml")
+        let rule = try RuleLoader().load(
+            text: base + "\nfix: {delete: \", privacy: .public\"}\n", path: "team-rule.yaml")
         XCTAssertEqual(rule.fix, .delete(", privacy: .public"))
         XCTAssertEqual(rule.description.autofix, ["deletes `, privacy: .public`"])
     }
@@ -287,7 +304,8 @@ final class RuleLoaderTests: XCTestCase {
     func testWrongSeverityValue() throws {
         let misspelt = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(severity: "eror", match: minimalMatch)))
         XCTAssertEqual(misspelt.line, 2)
-        XCTAssertEqual(misspelt.message, "severity must be one of note, warning, error, not `eror` (did you mean `error`?)")
+        XCTAssertEqual(
+            misspelt.message, "severity must be one of note, warning, error, not `eror` (did you mean `error`?)")
         let unknown = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(severity: "fatal", match: minimalMatch)))
         XCTAssertEqual(unknown.line, 2)
         XCTAssertEqual(unknown.message, "severity must be one of note, warning, error, not `fatal`")
@@ -296,7 +314,8 @@ final class RuleLoaderTests: XCTestCase {
     }
 
     func testMissingRequiredKey() throws {
-        let text = TeamRuleFixture.rule(match: minimalMatch).replacingOccurrences(of: "summary: A rule of the team's own.\n", with: "")
+        let text = TeamRuleFixture.rule(match: minimalMatch).replacingOccurrences(
+            of: "summary: A rule of the team's own.\n", with: "")
         let error = try XCTUnwrap(TeamRuleFixture.error(text))
         XCTAssertEqual(error.line, 1)
         XCTAssertEqual(error.message, "a rule needs `summary`")
@@ -310,12 +329,16 @@ final class RuleLoaderTests: XCTestCase {
     }
 
     func testBadPatternNamesTheLine() throws {
-        let leadingGap = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: "patterns:\n  - \"legacyLogin()\"\n  - \"... legacyLogin()\"")))
+        let leadingGap = try XCTUnwrap(
+            TeamRuleFixture.error(
+                TeamRuleFixture.rule(match: "patterns:\n  - \"legacyLogin()\"\n  - \"... legacyLogin()\"")))
         XCTAssertEqual(leadingGap.line, 15)
         XCTAssertEqual(leadingGap.message, "pattern `... legacyLogin()` starts with `...`")
-        let unnamed = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: "patterns:\n  - \"legacyLogin($...)\"")))
+        let unnamed = try XCTUnwrap(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: "patterns:\n  - \"legacyLogin($...)\"")))
         XCTAssertEqual(unnamed.line, 14)
-        XCTAssertEqual(unnamed.message, "pattern `legacyLogin($...)`: `$...` needs a name such as `$...VALUE` or `$..._`")
+        XCTAssertEqual(
+            unnamed.message, "pattern `legacyLogin($...)`: `$...` needs a name such as `$...VALUE` or `$..._`")
         let empty = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: "patterns:\n  - \"  \"")))
         XCTAssertEqual(empty.message, "pattern is empty")
         let none = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: "patterns: []")))
@@ -324,7 +347,8 @@ final class RuleLoaderTests: XCTestCase {
     }
 
     func testMessageWithAnUnboundPlaceholder() throws {
-        let error = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(message: "`{ARG}` and `{OTHER}`", match: minimalMatch)))
+        let error = try XCTUnwrap(
+            TeamRuleFixture.error(TeamRuleFixture.rule(message: "`{ARG}` and `{OTHER}`", match: minimalMatch)))
         XCTAssertEqual(error.line, 11)
         XCTAssertEqual(error.message, "message uses `{OTHER}`, which no pattern binds")
     }
@@ -367,7 +391,8 @@ final class RuleLoaderTests: XCTestCase {
         let two = minimalMatch + "\nwhere:\n  - absent: \"a()\"\n    present: \"b()\""
         let error = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: two)))
         XCTAssertEqual(error.line, 16)
-        XCTAssertTrue(error.message.hasPrefix("a condition needs exactly one of absent, present, metavariable"), error.message)
+        XCTAssertTrue(
+            error.message.hasPrefix("a condition needs exactly one of absent, present, metavariable"), error.message)
         let metavariableTests = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    literal: true\n    mentions: [x]"
         let second = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: metavariableTests)))
         XCTAssertTrue(second.message.hasPrefix("a metavariable condition needs exactly one of "), second.message)
@@ -379,10 +404,14 @@ final class RuleLoaderTests: XCTestCase {
             TeamRuleFixture.error(TeamRuleFixture.rule(match: scope))?.message,
             "scope must be one of function, type, file, project, request, not `module`")
         let literal = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    literal: false"
-        XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: literal))?.message, "literal can only be `true`")
+        XCTAssertEqual(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: literal))?.message, "literal can only be `true`")
         let boolean = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    literal: maybe"
-        XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: boolean))?.message, "literal must be true or false, not `maybe`")
-        let kind = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    name-matches: {words: [token], unless-kind: [boolen]}"
+        XCTAssertEqual(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: boolean))?.message,
+            "literal must be true or false, not `maybe`")
+        let kind =
+            minimalMatch + "\nwhere:\n  - metavariable: ARG\n    name-matches: {words: [token], unless-kind: [boolen]}"
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: kind))?.message,
             "unless-kind takes boolean, number, date, nil and literal, not `boolen` (did you mean `boolean`?)")
@@ -390,30 +419,36 @@ final class RuleLoaderTests: XCTestCase {
         let message = TeamRuleFixture.error(TeamRuleFixture.rule(match: entry))?.message ?? ""
         XCTAssertTrue(message.contains("`word`"), message)
         let anyOf = minimalMatch + "\nwhere:\n  - any-of: []"
-        XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: anyOf))?.message, "any-of needs at least one condition")
+        XCTAssertEqual(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: anyOf))?.message, "any-of needs at least one condition")
     }
 
     func testBadMatchOptions() throws {
         XCTAssertEqual(
-            TeamRuleFixture.error(TeamRuleFixture.rule(match: "once-per: file\n" + minimalMatch))?.message, "once-per must be `project`")
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: "once-per: file\n" + minimalMatch))?.message,
+            "once-per must be `project`")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "applies-to: app\n" + minimalMatch))?.message,
             "applies-to must be `apps` or `all` (did you mean `apps`?)")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "language: kotlin\n" + minimalMatch))?.message,
             "language must be one of swift, objc, any, not `kotlin`")
-        XCTAssertEqual(TeamRuleFixture.error(TeamRuleFixture.rule(match: "imports: [UIKit]"))?.message, "match needs `patterns`")
+        XCTAssertEqual(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: "imports: [UIKit]"))?.message, "match needs `patterns`")
     }
 
     func testRelatedPlaceOptions() throws {
         let related = { (options: String) in
-            TeamRuleFixture.rule(match: self.minimalMatch) + "\nrelated:\n  - message: the token is read here\n    patterns: [\".identityToken\"]\n" + options
+            TeamRuleFixture.rule(match: self.minimalMatch)
+                + "\nrelated:\n  - message: the token is read here\n    patterns: [\".identityToken\"]\n" + options
         }
         let rule = try TeamRuleFixture.load(related("    within: flow\n    reachable: true\n"), id: "team-rule")
         XCTAssertEqual(rule.related.map(\.within), [.flow])
         XCTAssertEqual(rule.related.map(\.reachable), [true])
         XCTAssertEqual(try TeamRuleFixture.load(related(""), id: "team-rule").related.map(\.within), [.target])
-        XCTAssertEqual(TeamRuleFixture.error(related("    within: flwo\n"))?.message, "within must be `target` or `flow` (did you mean `flow`?)")
+        XCTAssertEqual(
+            TeamRuleFixture.error(related("    within: flwo\n"))?.message,
+            "within must be `target` or `flow` (did you mean `flow`?)")
         XCTAssertEqual(
             TeamRuleFixture.error(related("    reachable: true\n    unreachable: true\n"))?.message,
             "a related entry is either `reachable` or `unreachable`, not both")
@@ -442,16 +477,20 @@ final class RuleLoaderTests: XCTestCase {
         let empty = try XCTUnwrap(TeamRuleFixture.error(""))
         XCTAssertEqual(empty.line, 0, "the whole file, not a line of it")
         XCTAssertEqual(empty.message, "the file is empty")
-        XCTAssertEqual(FileError(path: "team.yaml", line: 0, message: "the file is empty").description, "team.yaml: the file is empty")
+        XCTAssertEqual(
+            FileError(path: "team.yaml", line: 0, message: "the file is empty").description,
+            "team.yaml: the file is empty")
         let list = try XCTUnwrap(TeamRuleFixture.error("- id: team-rule\n"))
         XCTAssertEqual(list.message, "a rule must be a mapping")
     }
 
     func testIdsMustBeKebabCase() throws {
         for id in ["Team_Rule", "teamRule", "-team", "team-", "team rule", "règle"] {
-            let error = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(id: "\"\(id)\"", match: minimalMatch)), id)
+            let error = try XCTUnwrap(
+                TeamRuleFixture.error(TeamRuleFixture.rule(id: "\"\(id)\"", match: minimalMatch)), id)
             XCTAssertEqual(error.line, 1, id)
-            XCTAssertEqual(error.message, "rule id `\(id)` must be kebab-case: lower-case letters, digits and dashes", id)
+            XCTAssertEqual(
+                error.message, "rule id `\(id)` must be kebab-case: lower-case letters, digits and dashes", id)
         }
         XCTAssertNil(TeamRuleFixture.error(TeamRuleFixture.rule(id: "rule-2-b", match: minimalMatch)))
     }
@@ -459,7 +498,8 @@ final class RuleLoaderTests: XCTestCase {
     // MARK: - The catalog
 
     func testATeamRuleMayNotReuseABuiltInId() throws {
-        let error = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(id: "missing-nonce", match: minimalMatch), name: "mine.yaml"))
+        let error = try XCTUnwrap(
+            TeamRuleFixture.error(TeamRuleFixture.rule(id: "missing-nonce", match: minimalMatch), name: "mine.yaml"))
         XCTAssertEqual(error.file, "mine.yaml")
         XCTAssertEqual(error.message, "rule id `missing-nonce` is already defined by rules/missing-nonce.yaml")
     }
@@ -481,17 +521,26 @@ final class RuleLoaderTests: XCTestCase {
     }
 
     func testOnlyAProvidersFolderInsideTheRulesFolderHoldsProviders() throws {
-        let outer = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-\(UUID().uuidString)/providers/team").path
+        let outer = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-\(UUID().uuidString)/providers/team"
+        ).path
         try FileManager.default.createDirectory(atPath: outer, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: ((outer as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent) }
-        try TeamRuleFixture.rule(match: minimalMatch).write(toFile: outer + "/team-rule.yaml", atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(
+                atPath: ((outer as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
+        }
+        try TeamRuleFixture.rule(match: minimalMatch).write(
+            toFile: outer + "/team-rule.yaml", atomically: true, encoding: .utf8)
         let catalog = try RuleCatalog.load(extraDirectories: [outer])
-        XCTAssertNotNil(catalog.rule(named: "team-rule"), "a rule file, although a folder above the rules folder is named providers")
+        XCTAssertNotNil(
+            catalog.rule(named: "team-rule"), "a rule file, although a folder above the rules folder is named providers"
+        )
     }
 
     func testAMissingRulesFolderIsRefused() {
         XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: ["/nonexistent/authlint-rules"])) { error in
-            XCTAssertEqual((error as? FileError)?.description, "/nonexistent/authlint-rules: rules directory does not exist")
+            XCTAssertEqual(
+                (error as? FileError)?.description, "/nonexistent/authlint-rules: rules directory does not exist")
         }
     }
 
@@ -509,8 +558,9 @@ final class RuleLoaderTests: XCTestCase {
     // MARK: - Team rules run
 
     func testATeamRuleRunsOnCode() throws {
-        let rule = try TeamRuleFixture.load(TeamRuleFixture.rule(
-            severity: "error", message: "`{ARG}` goes to legacyLogin.", match: "report: ARG\n" + minimalMatch))
+        let rule = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(
+                severity: "error", message: "`{ARG}` goes to legacyLogin.", match: "report: ARG\n" + minimalMatch))
         let source = """
             func signIn(user: User) {
                 // legacyLogin(commented)
@@ -535,7 +585,8 @@ final class RuleLoaderTests: XCTestCase {
             where:
               - absent: "migrate($ARG)"
             """
-        let text = TeamRuleFixture.rule(message: "`{ARG}` is not migrated.", match: match)
+        let text =
+            TeamRuleFixture.rule(message: "`{ARG}` is not migrated.", match: match)
             + "\nseverity-when:\n  - project-has: [\"StrictMode.enable()\"]\n    severity: error\n"
         let rule = try TeamRuleFixture.load(text)
         let flagged = """
@@ -543,35 +594,47 @@ final class RuleLoaderTests: XCTestCase {
             func a() { legacyLogin(alice) }
             func b() { legacyLogin(bob); migrate(bob) }
             """
-        XCTAssertEqual(TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("A.swift", flagged)])), [
-            "A.swift:2:12 warning `alice` is not migrated.",
-        ])
         XCTAssertEqual(
-            TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("A.swift", flagged), ("B.swift", "StrictMode.enable()")])),
+            TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("A.swift", flagged)])),
+            [
+                "A.swift:2:12 warning `alice` is not migrated."
+            ])
+        XCTAssertEqual(
+            TeamRuleFixture.summary(
+                TeamRuleFixture.findings([rule], [("A.swift", flagged), ("B.swift", "StrictMode.enable()")])),
             ["A.swift:2:12 error `alice` is not migrated."])
-        XCTAssertEqual(TeamRuleFixture.findings([rule], [("A.swift", "func a() { legacyLogin(alice) }")]).count, 0, "no import")
+        XCTAssertEqual(
+            TeamRuleFixture.findings([rule], [("A.swift", "func a() { legacyLogin(alice) }")]).count, 0, "no import")
     }
 
     func testPatternsDoNotMatchInParameterListsUnlessTheyDeclare() throws {
-        let loose = try TeamRuleFixture.load(TeamRuleFixture.rule(message: "`{N}` is a String.", match: "patterns:\n  - \"$N: String\""))
-        let declaring = try TeamRuleFixture.load(TeamRuleFixture.rule(
-            message: "`{N}` is a String parameter.", match: "report: N\npatterns:\n  - \"func $F(... $N: String ...)\""))
+        let loose = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(message: "`{N}` is a String.", match: "patterns:\n  - \"$N: String\""))
+        let declaring = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(
+                message: "`{N}` is a String parameter.",
+                match: "report: N\npatterns:\n  - \"func $F(... $N: String ...)\""))
         let source = """
             func configure(rawNonce: String) {
                 let copy: String = rawNonce
             }
             """
-        XCTAssertEqual(TeamRuleFixture.summary(TeamRuleFixture.findings([loose], [("A.swift", source)])), [
-            "A.swift:2:9 warning `copy` is a String.",
-        ])
-        XCTAssertEqual(TeamRuleFixture.summary(TeamRuleFixture.findings([declaring], [("A.swift", source)])), [
-            "A.swift:1:16 warning `rawNonce` is a String parameter.",
-        ])
+        XCTAssertEqual(
+            TeamRuleFixture.summary(TeamRuleFixture.findings([loose], [("A.swift", source)])),
+            [
+                "A.swift:2:9 warning `copy` is a String."
+            ])
+        XCTAssertEqual(
+            TeamRuleFixture.summary(TeamRuleFixture.findings([declaring], [("A.swift", source)])),
+            [
+                "A.swift:1:16 warning `rawNonce` is a String parameter."
+            ])
     }
 
     func testTestCodeIsNeverLinted() throws {
         let rule = try TeamRuleFixture.load(TeamRuleFixture.rule(match: minimalMatch))
-        XCTAssertEqual(TeamRuleFixture.findings([rule], [("LoginTests.swift", "import XCTest\nlegacyLogin(user)")]).count, 0)
+        XCTAssertEqual(
+            TeamRuleFixture.findings([rule], [("LoginTests.swift", "import XCTest\nlegacyLogin(user)")]).count, 0)
         XCTAssertEqual(TeamRuleFixture.findings([rule], [("Login.swift", "import UIKit\nlegacyLogin(user)")]).count, 1)
     }
 }

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -31,14 +31,21 @@ final class SARIFReporterTests: XCTestCase {
         try XCTUnwrap(run["results"] as? [[String: Any]])
     }
 
-    private func physicalLocation(_ location: [String: Any]) throws -> (uri: String, base: String?, region: [String: Any]?) {
+    private func physicalLocation(_ location: [String: Any]) throws -> (
+        uri: String, base: String?, region: [String: Any]?
+    ) {
         let physical = try XCTUnwrap(location["physicalLocation"] as? [String: Any])
         let artifact = try XCTUnwrap(physical["artifactLocation"] as? [String: Any])
-        return (try XCTUnwrap(artifact["uri"] as? String), artifact["uriBaseId"] as? String, physical["region"] as? [String: Any])
+        return (
+            try XCTUnwrap(artifact["uri"] as? String), artifact["uriBaseId"] as? String,
+            physical["region"] as? [String: Any]
+        )
     }
 
     /// The checks every SARIF log of ours must pass, whatever it reports.
-    private func assertWellFormed(_ run: [String: Any], findings: [Finding], file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertWellFormed(
+        _ run: [String: Any], findings: [Finding], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let rules = try rules(run)
         let ids = rules.compactMap { $0["id"] as? String }
         XCTAssertEqual(ids, ids.sorted(), "rules are sorted by id", file: file, line: line)
@@ -49,7 +56,8 @@ final class SARIFReporterTests: XCTestCase {
             XCTAssertEqual(result["ruleId"] as? String, finding.rule, file: file, line: line)
             let index = try XCTUnwrap(result["ruleIndex"] as? Int, file: file, line: line)
             XCTAssertTrue(rules.indices.contains(index), "ruleIndex \(index) out of range", file: file, line: line)
-            XCTAssertEqual(rules[index]["id"] as? String, finding.rule, "ruleIndex points at the rule", file: file, line: line)
+            XCTAssertEqual(
+                rules[index]["id"] as? String, finding.rule, "ruleIndex points at the rule", file: file, line: line)
             XCTAssertEqual(result["level"] as? String, finding.severity.rawValue, file: file, line: line)
             let fingerprints = try XCTUnwrap(result["partialFingerprints"] as? [String: String], file: file, line: line)
             XCTAssertEqual(fingerprints, ["authlintFingerprint/v1": finding.fingerprint], file: file, line: line)
@@ -60,18 +68,26 @@ final class SARIFReporterTests: XCTestCase {
             for location in locations + related {
                 let (uri, base, maybeRegion) = try physicalLocation(location)
                 XCTAssertEqual(base, "%SRCROOT%", file: file, line: line)
-                XCTAssertFalse(uri.hasPrefix("/") || uri.contains("://") || uri.contains(" ") || uri.contains("\\"), "\(uri) is not a relative URI", file: file, line: line)
-                XCTAssertEqual(URL(string: uri)?.scheme, nil, "\(uri) parses as a relative reference", file: file, line: line)
+                XCTAssertFalse(
+                    uri.hasPrefix("/") || uri.contains("://") || uri.contains(" ") || uri.contains("\\"),
+                    "\(uri) is not a relative URI", file: file, line: line)
+                XCTAssertEqual(
+                    URL(string: uri)?.scheme, nil, "\(uri) parses as a relative reference", file: file, line: line)
                 let region = try XCTUnwrap(maybeRegion, file: file, line: line)
                 for key in ["startLine", "startColumn", "endLine", "endColumn"] where region[key] != nil {
-                    XCTAssertTrue(region[key] is Int && !(region[key] is String), "\(key) is not an integer", file: file, line: line)
+                    XCTAssertTrue(
+                        region[key] is Int && !(region[key] is String), "\(key) is not an integer", file: file,
+                        line: line)
                     XCTAssertGreaterThanOrEqual(region[key] as? Int ?? 0, 1, file: file, line: line)
                 }
             }
             for (number, location) in related.enumerated() {
                 XCTAssertEqual(location["id"] as? Int, number + 1, file: file, line: line)
-                let message = try XCTUnwrap((result["message"] as? [String: Any])?["text"] as? String, file: file, line: line)
-                XCTAssertTrue(message.contains("](\(number + 1))"), "the message links related location \(number + 1): \(message)", file: file, line: line)
+                let message = try XCTUnwrap(
+                    (result["message"] as? [String: Any])?["text"] as? String, file: file, line: line)
+                XCTAssertTrue(
+                    message.contains("](\(number + 1))"),
+                    "the message links related location \(number + 1): \(message)", file: file, line: line)
             }
         }
         XCTAssertEqual(run["columnKind"] as? String, "utf16CodeUnits", file: file, line: line)
@@ -82,7 +98,9 @@ final class SARIFReporterTests: XCTestCase {
     func testTopLevelAndDriver() throws {
         let log = try ReportFixture.object(SARIFReporter().render(ReportFixture.report))
         XCTAssertEqual(log["version"] as? String, "2.1.0")
-        XCTAssertEqual(log["$schema"] as? String, "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
+        XCTAssertEqual(
+            log["$schema"] as? String,
+            "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
         let run = try run(ReportFixture.report)
         let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         XCTAssertEqual(driver["name"] as? String, "authlint")
@@ -99,13 +117,18 @@ final class SARIFReporterTests: XCTestCase {
 
     func testRulesCarryTheirDocumentation() throws {
         let rules = try rules(try run(ReportFixture.report))
-        XCTAssertEqual(rules.compactMap { $0["id"] as? String }, [
-            "missing-nonce", "no-revocation-observer", "team-rule", "third-party-login-without-apple", "token-logged",
-        ])
+        XCTAssertEqual(
+            rules.compactMap { $0["id"] as? String },
+            [
+                "missing-nonce", "no-revocation-observer", "team-rule", "third-party-login-without-apple",
+                "token-logged",
+            ])
         let nonce = try XCTUnwrap(rules.first { $0["id"] as? String == "missing-nonce" })
         XCTAssertEqual(nonce["name"] as? String, "MissingNonce")
-        XCTAssertEqual((nonce["shortDescription"] as? [String: String])?["text"], "An Apple ID request is sent without a nonce.")
-        XCTAssertEqual((nonce["fullDescription"] as? [String: String])?["text"], "An Apple ID request whose `nonce` is never set.")
+        XCTAssertEqual(
+            (nonce["shortDescription"] as? [String: String])?["text"], "An Apple ID request is sent without a nonce.")
+        XCTAssertEqual(
+            (nonce["fullDescription"] as? [String: String])?["text"], "An Apple ID request whose `nonce` is never set.")
         XCTAssertEqual((nonce["defaultConfiguration"] as? [String: String])?["level"], "error")
         XCTAssertEqual(nonce["deprecatedIds"] as? [String], ["nonce-missing"])
         XCTAssertNil(nonce["helpUri"], "no helpUri without a documentation base URL")
@@ -124,7 +147,8 @@ final class SARIFReporterTests: XCTestCase {
         XCTAssertTrue(text.contains("How to fix it: Set `request.nonce`"), text)
         XCTAssertFalse(text.contains("```"), "help.text is plain")
         let properties = try XCTUnwrap(nonce["properties"] as? [String: Any])
-        XCTAssertEqual(properties["tags"] as? [String], ["security", "sign-in-with-apple"], "no guideline tag for a document")
+        XCTAssertEqual(
+            properties["tags"] as? [String], ["security", "sign-in-with-apple"], "no guideline tag for a document")
         XCTAssertEqual(properties["precision"] as? String, "high")
         XCTAssertEqual(properties["security-severity"] as? String, "7.5")
 
@@ -138,9 +162,12 @@ final class SARIFReporterTests: XCTestCase {
 
         let observer = try XCTUnwrap(rules.first { $0["id"] as? String == "no-revocation-observer" })
         XCTAssertEqual((observer["defaultConfiguration"] as? [String: String])?["level"], "note")
-        XCTAssertEqual((observer["properties"] as? [String: Any])?["tags"] as? [String], ["correctness", "guideline-5.1.1(v)", "sign-in-with-apple"])
+        XCTAssertEqual(
+            (observer["properties"] as? [String: Any])?["tags"] as? [String],
+            ["correctness", "guideline-5.1.1(v)", "sign-in-with-apple"])
 
-        let team = try XCTUnwrap(rules.first { $0["id"] as? String == "team-rule" }, "a rule that did not run still gets a descriptor")
+        let team = try XCTUnwrap(
+            rules.first { $0["id"] as? String == "team-rule" }, "a rule that did not run still gets a descriptor")
         XCTAssertEqual(team["name"] as? String, "TeamRule")
         XCTAssertEqual((team["defaultConfiguration"] as? [String: String])?["level"], "warning")
     }
@@ -155,16 +182,21 @@ final class SARIFReporterTests: XCTestCase {
             let nonce = try XCTUnwrap(rules.first { $0["id"] as? String == "missing-nonce" })
             XCTAssertEqual(nonce["helpUri"] as? String, expected)
         }
-        XCTAssertEqual(OutputFormat.sarif.reporter(ReporterOptions(sarifHelpBaseURL: "https://x.example/{id}")).render(ReportFixture.report),
-                       SARIFReporter(options: ReporterOptions(sarifHelpBaseURL: "https://x.example/{id}")).render(ReportFixture.report),
-                       "the format passes the option on")
+        XCTAssertEqual(
+            OutputFormat.sarif.reporter(ReporterOptions(sarifHelpBaseURL: "https://x.example/{id}")).render(
+                ReportFixture.report),
+            SARIFReporter(options: ReporterOptions(sarifHelpBaseURL: "https://x.example/{id}")).render(
+                ReportFixture.report),
+            "the format passes the option on")
     }
 
     func testResultsPointAtRootRelativeEncodedPaths() throws {
         let results = try results(try run(ReportFixture.report))
         let nonce = try XCTUnwrap(results.first { $0["ruleId"] as? String == "missing-nonce" })
         let location = try physicalLocation(try XCTUnwrap((nonce["locations"] as? [[String: Any]])?.first))
-        XCTAssertEqual(location.uri, "Sunrise%20App/Login%20View.swift", "relative to the root, not the current directory, with spaces encoded")
+        XCTAssertEqual(
+            location.uri, "Sunrise%20App/Login%20View.swift",
+            "relative to the root, not the current directory, with spaces encoded")
         XCTAssertEqual(location.region?["startLine"] as? Int, 17)
         XCTAssertEqual(location.region?["startColumn"] as? Int, 48)
         XCTAssertEqual(location.region?["endLine"] as? Int, 17)
@@ -187,18 +219,27 @@ final class SARIFReporterTests: XCTestCase {
         var fixture = ReportFixture.report
         fixture.root = "/work/repo/My App"
         let folder = "My%20App"
-        let run = try run(fixture, options: { var options = ReporterOptions(); options.sarifRoot = "/work/repo"; return options }())
-        XCTAssertEqual((run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"], "file:///work/repo/")
+        let run = try run(
+            fixture,
+            options: {
+                var options = ReporterOptions()
+                options.sarifRoot = "/work/repo"
+                return options
+            }())
+        XCTAssertEqual(
+            (run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"], "file:///work/repo/")
         let results = try results(run)
         let nonce = try XCTUnwrap(results.first { $0["ruleId"] as? String == "missing-nonce" })
-        XCTAssertEqual(try physicalLocation(try XCTUnwrap((nonce["locations"] as? [[String: Any]])?.first)).uri,
-                       folder + "/Sunrise%20App/Login%20View.swift")
+        XCTAssertEqual(
+            try physicalLocation(try XCTUnwrap((nonce["locations"] as? [[String: Any]])?.first)).uri,
+            folder + "/Sunrise%20App/Login%20View.swift")
         let related = try XCTUnwrap(nonce["relatedLocations"] as? [[String: Any]])
         XCTAssertEqual(try physicalLocation(related[0]).uri, folder + "/Sunrise%20App/Account/Session.swift")
         let invocation = try XCTUnwrap((run["invocations"] as? [[String: Any]])?.first)
         let notification = try XCTUnwrap((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
-        XCTAssertEqual(try physicalLocation(try XCTUnwrap((notification["locations"] as? [[String: Any]])?.first)).uri,
-                       folder + "/Sunrise%20App/Info.plist")
+        XCTAssertEqual(
+            try physicalLocation(try XCTUnwrap((notification["locations"] as? [[String: Any]])?.first)).uri,
+            folder + "/Sunrise%20App/Info.plist")
         try assertWellFormed(run, findings: fixture.findings)
     }
 
@@ -207,7 +248,8 @@ final class SARIFReporterTests: XCTestCase {
         let notifications = try XCTUnwrap(invocation["toolExecutionNotifications"] as? [[String: Any]])
         XCTAssertEqual(notifications.count, 2)
         XCTAssertEqual(notifications.map { $0["level"] as? String }, ["warning", "warning"])
-        XCTAssertEqual((notifications[0]["message"] as? [String: String])?["text"], "unexpected end of file (malformed-plist)")
+        XCTAssertEqual(
+            (notifications[0]["message"] as? [String: String])?["text"], "unexpected end of file (malformed-plist)")
         let location = try physicalLocation(try XCTUnwrap((notifications[0]["locations"] as? [[String: Any]])?.first))
         XCTAssertEqual(location.uri, "Sunrise%20App/Info.plist")
         XCTAssertEqual(location.region?["startLine"] as? Int, 12)
@@ -223,15 +265,19 @@ final class SARIFReporterTests: XCTestCase {
         XCTAssertTrue(text.contains("\"results\" : [\n\n      ]") || text.contains("\"results\" : []"), text)
         let run = try run(ReportFixture.empty)
         XCTAssertEqual(try results(run).count, 0)
-        XCTAssertEqual(try rules(run).count, ReportFixture.rules.count, "the rules that ran are listed even when none fired")
+        XCTAssertEqual(
+            try rules(run).count, ReportFixture.rules.count, "the rules that ran are listed even when none fired")
         let nothing = try self.run(LintReport(root: "/", findings: [], diagnostics: [], filesScanned: 0, rules: []))
         XCTAssertEqual(try results(nothing).count, 0)
         XCTAssertEqual((nothing["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"], "file:///")
     }
 
     func testTheRootURIIsEncodedAndEndsWithASlash() throws {
-        let run = try run(LintReport(root: "/Users/me/My App", findings: [], diagnostics: [], filesScanned: 0, rules: []))
-        XCTAssertEqual((run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"], "file:///Users/me/My%20App/")
+        let run = try run(
+            LintReport(root: "/Users/me/My App", findings: [], diagnostics: [], filesScanned: 0, rules: []))
+        XCTAssertEqual(
+            (run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"],
+            "file:///Users/me/My%20App/")
     }
 
     func testSortedKeysAndNoEscapedSlashes() {
@@ -258,7 +304,8 @@ final class SARIFReporterTests: XCTestCase {
     }
 
     func testTheSchemaCheckCatchesAnInvalidLog() throws {
-        let broken = SARIFReporter().render(ReportFixture.report).replacingOccurrences(of: "\"startColumn\" : 48", with: "\"startColumn\" : \"48\"")
+        let broken = SARIFReporter().render(ReportFixture.report).replacingOccurrences(
+            of: "\"startColumn\" : 48", with: "\"startColumn\" : \"48\"")
         let errors = try ExternalTool.schemaErrors(broken, schemaPath: Self.schemaPath)
         XCTAssertNotEqual(errors, "", "a string column must be refused")
     }
@@ -276,7 +323,9 @@ final class SARIFReporterTests: XCTestCase {
         // Suppressed findings follow the others, each marked with its in-source suppression.
         try assertWellFormed(run, findings: report.findings + report.suppressed.map(\.finding))
         XCTAssertFalse(report.suppressed.isEmpty)
-        let suppressions = try results(run).suffix(report.suppressed.count).map { $0["suppressions"] as? [[String: Any]] }
+        let suppressions = try results(run).suffix(report.suppressed.count).map {
+            $0["suppressions"] as? [[String: Any]]
+        }
         XCTAssertEqual(suppressions.map { $0?.first?["kind"] as? String }, report.suppressed.map { _ in "inSource" })
         XCTAssertEqual(try results(run).prefix(report.findings.count).filter { $0["suppressions"] != nil }.count, 0)
         XCTAssertEqual(try rules(run).count, report.rules.count)
@@ -293,6 +342,8 @@ final class SARIFReporterTests: XCTestCase {
 extension String {
     /// Percent-encoding of a path as the SARIF reporter does it, for comparisons.
     var uriEncodedForTest: String {
-        addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")) ?? self
+        addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(
+                charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")) ?? self
     }
 }

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -18,8 +18,10 @@ final class SampleTests: XCTestCase {
             .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
         XCTAssertGreaterThanOrEqual(samples.count, 2)
         for sample in samples {
-            let report = try Linter.run(LintOptions(
-                scan: ScanOptions(paths: ["samples/\(sample)"]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+            let report = try Linter.run(
+                LintOptions(
+                    scan: ScanOptions(paths: ["samples/\(sample)"]), catalog: try RuleCatalog.builtin(),
+                    currentDirectory: root))
             let rendered = TextReporter().render(report)
             try Golden.check(rendered, name: "samples/\(sample).txt")
         }
@@ -27,15 +29,19 @@ final class SampleTests: XCTestCase {
 
     /// What the README's first command prints: every sample at once, each with its own targets and configuration.
     func testTheWholeSamplesFolderMatchesItsGoldenFile() throws {
-        let report = try Linter.run(LintOptions(
-            scan: ScanOptions(paths: ["samples"]), catalog: try RuleCatalog.builtin(), currentDirectory: RepositoryPaths.root))
+        let report = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: ["samples"]), catalog: try RuleCatalog.builtin(),
+                currentDirectory: RepositoryPaths.root))
         try Golden.check(TextReporter().render(report), name: "samples.txt")
         XCTAssertTrue(report.fails(.error), "the README says linting samples/ exits 1")
     }
 
     func testTheExemptSampleIsSilentAndSaysWhy() throws {
-        let report = try Linter.run(LintOptions(
-            scan: ScanOptions(paths: ["samples/ExemptApp"]), catalog: try RuleCatalog.builtin(), currentDirectory: RepositoryPaths.root))
+        let report = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: ["samples/ExemptApp"]), catalog: try RuleCatalog.builtin(),
+                currentDirectory: RepositoryPaths.root))
         XCTAssertEqual(report.findings.map(\.rule), [])
         XCTAssertEqual(report.notices.count, 1)
         XCTAssertTrue(report.notices[0].contains("education-enterprise"), report.notices[0])
@@ -44,8 +50,9 @@ final class SampleTests: XCTestCase {
     func testTheNonCompliantSampleTriggersEveryRule() throws {
         let root = RepositoryPaths.root
         let catalog = try RuleCatalog.builtin()
-        let report = try Linter.run(LintOptions(
-            scan: ScanOptions(paths: ["samples/NonCompliantApp"]), catalog: catalog, currentDirectory: root))
+        let report = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: ["samples/NonCompliantApp"]), catalog: catalog, currentDirectory: root))
         let fired = Set(report.findings.map(\.rule))
         // What a pull request weakens in its policy needs a base revision: its examples run it.
         for rule in catalog.rules where rule.engine != "policy" {
@@ -55,28 +62,37 @@ final class SampleTests: XCTestCase {
 
     func testTheCompliantSampleIsClean() throws {
         let root = RepositoryPaths.root
-        let report = try Linter.run(LintOptions(
-            scan: ScanOptions(paths: ["samples/CompliantApp"]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+        let report = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: ["samples/CompliantApp"]), catalog: try RuleCatalog.builtin(),
+                currentDirectory: root))
         XCTAssertEqual(report.findings.map { "\($0.path):\($0.line): \($0.rule)" }, [])
         XCTAssertEqual(report.diagnostics, [])
     }
 
     func testTheReportDescribesEachAppTargetsSignIn() throws {
-        let report = try Linter.run(LintOptions(
-            scan: ScanOptions(paths: ["samples"]), catalog: try RuleCatalog.builtin(), currentDirectory: RepositoryPaths.root))
+        let report = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: ["samples"]), catalog: try RuleCatalog.builtin(),
+                currentDirectory: RepositoryPaths.root))
         let described = report.signIn.map { target in
             "\(target.name): \(target.loginServices.joined(separator: "+")) apple=\(target.signInWithApple) "
                 + "entitlement=\(target.hasAppleSignInEntitlement) manifests=\(target.privacyManifests.count)"
         }
-        XCTAssertEqual(described, [
-            "target Harbor: Google Sign-In apple=true entitlement=true manifests=1",
-            "folder ExemptApp: Google Sign-In apple=false entitlement=false manifests=0",
-            "target SunriseKiosk: Google Sign-In+Kakao Login apple=false entitlement=false manifests=0",
-            "target Sunrise: Google Sign-In apple=true entitlement=false manifests=1",
-        ])
+        XCTAssertEqual(
+            described,
+            [
+                "target Harbor: Google Sign-In apple=true entitlement=true manifests=1",
+                "folder ExemptApp: Google Sign-In apple=false entitlement=false manifests=0",
+                "target SunriseKiosk: Google Sign-In+Kakao Login apple=false entitlement=false manifests=0",
+                "target Sunrise: Google Sign-In apple=true entitlement=false manifests=1",
+            ])
         let html = HTMLReporter().render(report)
         XCTAssertTrue(html.contains("<h3>Login services found</h3>"))
-        XCTAssertTrue(html.contains("<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In<br>Kakao Login</td><td><span class=\"status error\">Missing</span>"), html)
+        XCTAssertTrue(
+            html.contains(
+                "<tr><th scope=\"row\">target SunriseKiosk</th><td>Google Sign-In<br>Kakao Login</td><td><span class=\"status error\">Missing</span>"
+            ), html)
     }
 
     /// Two projects in one folder whose targets share their names (a monorepo, a white-label app,
@@ -93,20 +109,20 @@ final class SampleTests: XCTestCase {
         }
         // b's Sunrise checks the credential state and observes revocation; a's does neither.
         try """
-            import AuthenticationServices
+        import AuthenticationServices
 
-            final class CredentialWatch {
-                private var observer: NSObjectProtocol?
+        final class CredentialWatch {
+            private var observer: NSObjectProtocol?
 
-                func start(userID: String) {
-                    observer = NotificationCenter.default.addObserver(
-                        forName: ASAuthorizationAppleIDProvider.credentialRevokedNotification, object: nil, queue: .main
-                    ) { _ in }
-                    ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { _, _ in }
-                }
+            func start(userID: String) {
+                observer = NotificationCenter.default.addObserver(
+                    forName: ASAuthorizationAppleIDProvider.credentialRevokedNotification, object: nil, queue: .main
+                ) { _ in }
+                ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { _, _ in }
             }
+        }
 
-            """.write(toFile: folder + "/b/Sunrise/Account/CredentialWatch.swift", atomically: true, encoding: .utf8)
+        """.write(toFile: folder + "/b/Sunrise/Account/CredentialWatch.swift", atomically: true, encoding: .utf8)
         func lint(_ path: String) throws -> LintReport {
             try Linter.run(LintOptions(scan: ScanOptions(paths: [path]), catalog: catalog, currentDirectory: folder))
         }
@@ -121,31 +137,45 @@ final class SampleTests: XCTestCase {
         for finding in both.findings {
             let project = finding.path.prefix(2)
             for related in finding.related {
-                XCTAssertEqual(related.path.prefix(2), project, "\(finding.rule) at \(finding.path):\(finding.line) points into the other project")
+                XCTAssertEqual(
+                    related.path.prefix(2), project,
+                    "\(finding.rule) at \(finding.path):\(finding.line) points into the other project")
             }
         }
-        let perTarget = both.findings.filter { ["no-credential-state-check", "no-revocation-observer"].contains($0.rule) }
-        XCTAssertEqual(perTarget.map { "\($0.path.prefix(2))\($0.rule)" }.sorted(), ["a/no-credential-state-check", "a/no-revocation-observer"])
-        XCTAssertEqual(Set(both.signIn.map(\.name)).count, both.signIn.count, "each target is named apart: \(both.signIn.map(\.name))")
+        let perTarget = both.findings.filter {
+            ["no-credential-state-check", "no-revocation-observer"].contains($0.rule)
+        }
+        XCTAssertEqual(
+            perTarget.map { "\($0.path.prefix(2))\($0.rule)" }.sorted(),
+            ["a/no-credential-state-check", "a/no-revocation-observer"])
+        XCTAssertEqual(
+            Set(both.signIn.map(\.name)).count, both.signIn.count,
+            "each target is named apart: \(both.signIn.map(\.name))")
     }
 
     /// Pre-commit names a few files: the whole project is read for its facts, only those files reported.
     func testNamingOneFileKeepsTheProjectsFactsAndReportsOnlyThatFile() throws {
         let root = RepositoryPaths.root
-        let harbor = try Linter.run(LintOptions(
-            scan: ScanOptions(paths: ["samples/CompliantApp/Harbor/Login/AppleSignIn.swift"]), catalog: try RuleCatalog.builtin(),
-            currentDirectory: root))
+        let harbor = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: ["samples/CompliantApp/Harbor/Login/AppleSignIn.swift"]),
+                catalog: try RuleCatalog.builtin(),
+                currentDirectory: root))
         // The credential state is checked in Session.swift, which was not named.
         XCTAssertEqual(harbor.findings.map(\.rule), [])
         XCTAssertEqual(harbor.filesScanned, 1)
 
-        let sunrise = try Linter.run(LintOptions(
-            scan: ScanOptions(paths: ["Sunrise/Login/LoginView.swift"]), catalog: try RuleCatalog.builtin(),
-            currentDirectory: root + "/samples/NonCompliantApp"))
-        XCTAssertEqual(sunrise.findings.map { "\(sunrise.displayPath($0.path)):\($0.line) \($0.rule)" }, [
-            "Sunrise/Login/LoginView.swift:17 missing-nonce"
-        ])
-        XCTAssertEqual(sunrise.findings.first?.related.map { sunrise.displayPath($0.path) }, ["Sunrise/Account/Session.swift"])
+        let sunrise = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: ["Sunrise/Login/LoginView.swift"]), catalog: try RuleCatalog.builtin(),
+                currentDirectory: root + "/samples/NonCompliantApp"))
+        XCTAssertEqual(
+            sunrise.findings.map { "\(sunrise.displayPath($0.path)):\($0.line) \($0.rule)" },
+            [
+                "Sunrise/Login/LoginView.swift:17 missing-nonce"
+            ])
+        XCTAssertEqual(
+            sunrise.findings.first?.related.map { sunrise.displayPath($0.path) }, ["Sunrise/Account/Session.swift"])
     }
 
     /// `--root` with a folder under it (as the SwiftPM plugin lints one target): the root is read
@@ -153,7 +183,8 @@ final class SampleTests: XCTestCase {
     func testAGivenRootReportsOnlyTheFoldersUnderIt() throws {
         let sample = RepositoryPaths.root + "/samples/NonCompliantApp"
         let catalog = try RuleCatalog.builtin()
-        let whole = try Linter.run(LintOptions(scan: ScanOptions(paths: [sample]), catalog: catalog, currentDirectory: sample))
+        let whole = try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [sample]), catalog: catalog, currentDirectory: sample))
         for folder in ["Sunrise/Login", "Sunrise", "Kiosk"] {
             var scan = ScanOptions(paths: [folder])
             scan.root = sample
@@ -165,7 +196,9 @@ final class SampleTests: XCTestCase {
         }
         var same = ScanOptions(paths: ["."])
         same.root = "."
-        XCTAssertEqual(try Linter.run(LintOptions(scan: same, catalog: catalog, currentDirectory: sample)).findings, whole.findings)
+        XCTAssertEqual(
+            try Linter.run(LintOptions(scan: same, catalog: catalog, currentDirectory: sample)).findings, whole.findings
+        )
     }
 
     /// Naming files runs file-local rules only on them; what is reported must not change. Each
@@ -176,15 +209,18 @@ final class SampleTests: XCTestCase {
         let samples = RepositoryPaths.root + "/samples"
         for sample in try manager.contentsOfDirectory(atPath: samples).sorted() {
             var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: samples + "/" + sample, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard manager.fileExists(atPath: samples + "/" + sample, isDirectory: &isDirectory), isDirectory.boolValue
+            else { continue }
             let root = manager.temporaryDirectory.appendingPathComponent("authlint-named-\(UUID().uuidString)").path
             defer { try? manager.removeItem(atPath: root) }
             try manager.copyItem(atPath: samples + "/" + sample, toPath: root)
             // A `.git` folder makes the copy its own project root, as in a checkout.
             try manager.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
-            let whole = try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: catalog, currentDirectory: root))
+            let whole = try Linter.run(
+                LintOptions(scan: ScanOptions(paths: [root]), catalog: catalog, currentDirectory: root))
             XCTAssertFalse(whole.findings.isEmpty && sample == "NonCompliantApp")
-            let files = try XCTUnwrap(manager.subpathsOfDirectory(atPath: root)).filter { !$0.hasPrefix(".git") }.sorted()
+            let files = try XCTUnwrap(manager.subpathsOfDirectory(atPath: root)).filter { !$0.hasPrefix(".git") }
+                .sorted()
             // Each file named alone twice: without summaries, and with the summaries of the
             // other files that the earlier runs kept.
             // The cache is measured on its own: without the prefilter, which spares lexing too.
@@ -197,10 +233,14 @@ final class SampleTests: XCTestCase {
             defer { try? manager.removeItem(atPath: root + ".cache") }
             var fewestLexed = Int.max
             for path in files {
-                guard manager.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-                let named = try Linter.run(LintOptions(scan: ScanOptions(paths: [path]), catalog: catalog, currentDirectory: root))
+                guard manager.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
+                else { continue }
+                let named = try Linter.run(
+                    LintOptions(scan: ScanOptions(paths: [path]), catalog: catalog, currentDirectory: root))
                 XCTAssertEqual(named.findings, whole.findings.filter { $0.path == path }, "\(sample)/\(path)")
-                XCTAssertEqual(named.suppressed.map(\.finding), whole.suppressed.map(\.finding).filter { $0.path == path }, "\(sample)/\(path)")
+                XCTAssertEqual(
+                    named.suppressed.map(\.finding), whole.suppressed.map(\.finding).filter { $0.path == path },
+                    "\(sample)/\(path)")
                 cached.scan.paths = [path]
                 let summarised = try Linter.run(cached)
                 XCTAssertEqual(summarised.findings, named.findings, "\(sample)/\(path), with summaries")

@@ -1,13 +1,14 @@
 import Foundation
 import XCTest
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// Inputs ten times the size of a large real one run within a few times of the small input's
 /// time per byte: no step of reading a project grows faster than its input. Linear work keeps
@@ -26,7 +27,8 @@ final class ScalingTests: XCTestCase {
 
     /// Asserts that the large input costs at most `factor` times the small one's time per byte.
     private func assertLinear(
-        _ what: String, small: [UInt8], large: [UInt8], factor: Double = 4, file: StaticString = #filePath, line: UInt = #line,
+        _ what: String, small: [UInt8], large: [UInt8], factor: Double = 4, file: StaticString = #filePath,
+        line: UInt = #line,
         _ work: ([UInt8]) -> Void
     ) {
         // The small input's best of three (the first pays for page faults and lazy
@@ -42,7 +44,9 @@ final class ScalingTests: XCTestCase {
     func testAHundredThousandKeyPlistParsesInLinearTime() {
         func plist(_ keys: Int) -> [UInt8] {
             var text = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\n"
-            for index in 0..<keys { text += "\t<key>key\(index)</key>\n\t<dict><key>value</key><string>v\(index)</string></dict>\n" }
+            for index in 0..<keys {
+                text += "\t<key>key\(index)</key>\n\t<dict><key>value</key><string>v\(index)</string></dict>\n"
+            }
             return Array((text + "</dict></plist>\n").utf8)
         }
         assertLinear("plist", small: plist(10_000), large: plist(100_000)) { bytes in
@@ -53,11 +57,17 @@ final class ScalingTests: XCTestCase {
     func testATwoHundredThousandLinePBXProjectParsesInLinearTime() {
         /// A target with `files` sources: a file reference, a build file and a phase entry each.
         func project(_ files: Int) -> [UInt8] {
-            var references = "", buildFiles = "", phase = "", children = ""
+            var references = ""
+            var buildFiles = ""
+            var phase = ""
+            var children = ""
             for index in 0..<files {
-                let reference = String(format: "1%023X", index), build = String(format: "2%023X", index)
-                references += "\t\t\(reference) /* F\(index).swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = F\(index).swift; sourceTree = \"<group>\"; };\n"
-                buildFiles += "\t\t\(build) /* F\(index).swift in Sources */ = {isa = PBXBuildFile; fileRef = \(reference) /* F\(index).swift */; };\n"
+                let reference = String(format: "1%023X", index)
+                let build = String(format: "2%023X", index)
+                references +=
+                    "\t\t\(reference) /* F\(index).swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = F\(index).swift; sourceTree = \"<group>\"; };\n"
+                buildFiles +=
+                    "\t\t\(build) /* F\(index).swift in Sources */ = {isa = PBXBuildFile; fileRef = \(reference) /* F\(index).swift */; };\n"
                 phase += "\t\t\t\t\(build) /* F\(index).swift in Sources */,\n"
                 children += "\t\t\t\t\(reference) /* F\(index).swift */,\n"
             }
@@ -112,7 +122,8 @@ final class ScalingTests: XCTestCase {
         }
         // Lexing, line starts and comments at the full size; the code view (scopes, names,
         // calls) at a tenth of it, which is still five times the largest app file we have met.
-        let small = source(5), large = source(50)
+        let small = source(5)
+        let large = source(50)
         assertLinear("lexing", small: small, large: large) { bytes in
             let file = SourceFile(path: "Big.swift", bytes: bytes)
             XCTAssertFalse(file.tokens.isEmpty)
@@ -133,7 +144,8 @@ final class ScalingTests: XCTestCase {
         }
         assertLinear("suppressions", small: source(5_000), large: source(50_000)) { bytes in
             let file = SourceFile(path: "A.swift", bytes: bytes)
-            let found = Suppression.parse(path: "A.swift", comments: file.lineComments, lineCount: file.lineStarts.count)
+            let found = Suppression.parse(
+                path: "A.swift", comments: file.lineComments, lineCount: file.lineStarts.count)
             XCTAssertFalse(found.isEmpty)
         }
     }

@@ -1,12 +1,13 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+import XCTest
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
-import XCTest
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// Shapes of real code that scopes, expression extents and value resolution once got wrong.
 final class ScopeAndResolutionRegressionTests: XCTestCase {
@@ -21,8 +22,10 @@ final class ScopeAndResolutionRegressionTests: XCTestCase {
 
     private func text(_ code: CodeView, _ range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
-        let bytes = code.file.bytes[Int(code.tokens[range.lowerBound].start)..<Int(code.tokens[range.upperBound - 1].end)]
-        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        let bytes = code.file.bytes[
+            Int(code.tokens[range.lowerBound].start)..<Int(code.tokens[range.upperBound - 1].end)]
+        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(
+            separator: " ")
     }
 
     // MARK: - Scopes
@@ -38,7 +41,10 @@ final class ScopeAndResolutionRegressionTests: XCTestCase {
     }
 
     func testIfCaseAndForCaseBodiesAreBlocks() {
-        XCTAssertEqual(outline("func f() {\n    if case let .success(v) = result { use(v) }\n    for case let x? in items { use(x) }\n}"), ["function f"])
+        XCTAssertEqual(
+            outline(
+                "func f() {\n    if case let .success(v) = result { use(v) }\n    for case let x? in items { use(x) }\n}"
+            ), ["function f"])
     }
 
     func testAccessorsWithParametersAndEffectsAreFunctions() {
@@ -49,8 +55,11 @@ final class ScopeAndResolutionRegressionTests: XCTestCase {
     }
 
     func testGenericArgumentsDoNotSplitParameters() {
-        let code = view("func g(result: Result<ASAuthorization, Error>, nonce: String) {}\nlet h = { (r: Result<A, B>) in r }")
-        XCTAssertEqual(code.scopes[1].parameters.map { "\($0.name): \($0.type ?? "-")" }, ["result: Result<ASAuthorization,Error>", "nonce: String"])
+        let code = view(
+            "func g(result: Result<ASAuthorization, Error>, nonce: String) {}\nlet h = { (r: Result<A, B>) in r }")
+        XCTAssertEqual(
+            code.scopes[1].parameters.map { "\($0.name): \($0.type ?? "-")" },
+            ["result: Result<ASAuthorization,Error>", "nonce: String"])
         XCTAssertEqual(code.scopes[2].parameters.map(\.name), ["r"])
     }
 
@@ -68,14 +77,16 @@ final class ScopeAndResolutionRegressionTests: XCTestCase {
     }
 
     func testAPostfixUnwrapEndsTheLine() throws {
-        XCTAssertEqual(try value(of: "let $N = $...V", in: "let email = credential.email!\nprint(email)"), ["credential.email!"])
+        XCTAssertEqual(
+            try value(of: "let $N = $...V", in: "let email = credential.email!\nprint(email)"), ["credential.email!"])
         XCTAssertEqual(try value(of: "let $N = $...V", in: "let total = a +\n    b"), ["a + b"])
     }
 
     func testTheBodyOfAConditionIsNotPartOfItsExpression() throws {
         XCTAssertEqual(try value(of: "let $N = $...V", in: "if let x = y { body() }"), ["y"])
         XCTAssertEqual(try value(of: "for x in $...V", in: "for x in items { print(x) }"), ["items"])
-        XCTAssertEqual(try value(of: "let $N = $...V", in: "let names = items.map { $0.name }"), ["items.map { $0.name }"])
+        XCTAssertEqual(
+            try value(of: "let $N = $...V", in: "let names = items.map { $0.name }"), ["items.map { $0.name }"])
     }
 
     // MARK: - Values
@@ -86,7 +97,9 @@ final class ScopeAndResolutionRegressionTests: XCTestCase {
         var seen = 0
         for i in 0..<code.count where code.text(i) == name {
             if seen == occurrence {
-                return ValueResolver(project: project).resolve(file: 0, range: i..<(i + 1), deep: false).sites.map { text(code, $0.range) }
+                return ValueResolver(project: project).resolve(file: 0, range: i..<(i + 1), deep: false).sites.map {
+                    text(code, $0.range)
+                }
             }
             seen += 1
         }

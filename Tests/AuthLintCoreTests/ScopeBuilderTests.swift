@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import XCTest
 
 /// How `CodeView` splits a file into scopes: functions (methods, initialisers, accessors,
@@ -34,7 +34,9 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     /// Code index of the `occurrence`-th code token whose text is `text`.
-    private func index(_ code: CodeView, _ text: String, _ occurrence: Int = 0, file: StaticString = #filePath, line: UInt = #line) -> Int {
+    private func index(
+        _ code: CodeView, _ text: String, _ occurrence: Int = 0, file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
         var seen = 0
         for i in 0..<code.count where code.text(i) == text {
             if seen == occurrence { return i }
@@ -45,7 +47,9 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     /// The scope that the `occurrence`-th `{` opens.
-    private func scope(_ code: CodeView, brace occurrence: Int, file: StaticString = #filePath, line: UInt = #line) -> Scope? {
+    private func scope(_ code: CodeView, brace occurrence: Int, file: StaticString = #filePath, line: UInt = #line)
+        -> Scope?
+    {
         let brace = index(code, "{", occurrence, file: file, line: line)
         guard let scopeIndex = code.scopeIndex(openingAt: brace) else { return nil }
         return code.scopes[scopeIndex]
@@ -76,7 +80,8 @@ final class ScopeBuilderTests: XCTestCase {
     // MARK: - Functions
 
     func testFunctionScopeHasItsNameRangeAndParent() {
-        let code = view("""
+        let code = view(
+            """
             func signIn(with request: ASAuthorizationAppleIDRequest) {
                 request.requestedScopes = [.email]
             }
@@ -97,7 +102,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testFunctionWithModifiersGenericsEffectsAndReturnType() {
-        let code = view("""
+        let code = view(
+            """
             @MainActor
             public static func make<T: Decodable>(from data: Data) async throws -> [T] where T: Sendable {
                 []
@@ -109,7 +115,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testInitialisersDeinitialiserAndSubscript() {
-        let code = view("""
+        let code = view(
+            """
             final class Store {
                 init(provider: ASAuthorizationAppleIDProvider) { }
                 init?(rawValue: String) { }
@@ -118,14 +125,16 @@ final class ScopeBuilderTests: XCTestCase {
                 subscript(index: Int) -> String { "" }
             }
             """)
-        XCTAssertEqual(outline(code), [
-            "type Store < file",
-            "function init < type Store",
-            "function init < type Store",
-            "function init < type Store",
-            "function deinit < type Store",
-            "function subscript < type Store",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "type Store < file",
+                "function init < type Store",
+                "function init < type Store",
+                "function init < type Store",
+                "function deinit < type Store",
+                "function subscript < type Store",
+            ])
         XCTAssertEqual(parameters(code.scopes[2]), ["- provider: ASAuthorizationAppleIDProvider"])
         XCTAssertEqual(parameters(code.scopes[3]), ["- rawValue: String"])
         XCTAssertEqual(parameters(code.scopes[4]), ["- value: T"])
@@ -135,7 +144,8 @@ final class ScopeBuilderTests: XCTestCase {
 
     func testMemberInitCallWithTrailingClosureIsNotAnInitialiser() {
         // `.init { … }` calls an initialiser; the braces are a closure.
-        let code = view("""
+        let code = view(
+            """
             func make() {
                 let button = Button.init { print("tap") }
             }
@@ -144,7 +154,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testNestedFunctionsHaveTheirOwnScope() {
-        let code = view("""
+        let code = view(
+            """
             func outer() {
                 func inner(value: Int) {
                     print(value)
@@ -160,7 +171,8 @@ final class ScopeBuilderTests: XCTestCase {
     // MARK: - Properties and accessors
 
     func testComputedPropertyIsAFunction() {
-        let code = view("""
+        let code = view(
+            """
             struct LoginView: View {
                 let model: Model
                 var body: some View {
@@ -174,20 +186,23 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testGetterAndSetterAreFunctionsInsideTheirProperty() {
-        let code = view("""
+        let code = view(
+            """
             var token: String {
                 get { storage }
                 set { storage = newValue }
             }
             """)
-        XCTAssertEqual(outline(code), ["function token < file", "function get < function token", "function set < function token"])
+        XCTAssertEqual(
+            outline(code), ["function token < file", "function get < function token", "function set < function token"])
         let getter = code.scopes[2]
         XCTAssertEqual(getter.headerStart, index(code, "get"))
         XCTAssertEqual(code.scope(at: index(code, "newValue")).name, "set")
     }
 
     func testPropertyObserversAreFunctions() {
-        let code = view("""
+        let code = view(
+            """
             final class Session {
                 var user: String = "" {
                     willSet { print("will") }
@@ -198,35 +213,41 @@ final class ScopeBuilderTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(outline(code), [
-            "type Session < file",
-            "function user < type Session",
-            "function willSet < function user",
-            "function didSet < function user",
-            "function count < type Session",
-            "function didSet < function count",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "type Session < file",
+                "function user < type Session",
+                "function willSet < function user",
+                "function didSet < function user",
+                "function count < type Session",
+                "function didSet < function count",
+            ])
     }
 
     func testStoredPropertiesInitialisedWithClosuresAreClosures() {
-        let code = view("""
+        let code = view(
+            """
             final class Factory {
                 lazy var formatter: DateFormatter = { DateFormatter() }()
                 static let shared = { Factory() }()
                 let handler: (Int) -> Void = { value in print(value) }
             }
             """)
-        XCTAssertEqual(outline(code), [
-            "type Factory < file",
-            "closure _ < type Factory",
-            "closure _ < type Factory",
-            "closure _ < type Factory",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "type Factory < file",
+                "closure _ < type Factory",
+                "closure _ < type Factory",
+                "closure _ < type Factory",
+            ])
         XCTAssertEqual(parameters(code.scopes[4]), ["- value: -"])
     }
 
     func testProtocolRequirementsHaveNoAccessorScopes() {
-        let code = view("""
+        let code = view(
+            """
             protocol Authenticating {
                 var user: String { get set }
                 func signIn()
@@ -238,7 +259,8 @@ final class ScopeBuilderTests: XCTestCase {
     // MARK: - Types
 
     func testEveryKindOfTypeDeclaration() {
-        let code = view("""
+        let code = view(
+            """
             final class LoginController: NSObject, ASAuthorizationControllerDelegate { }
             struct Credentials<T>: Codable where T: Sendable { }
             enum Provider: String, CaseIterable { case apple, google }
@@ -247,21 +269,24 @@ final class ScopeBuilderTests: XCTestCase {
             protocol Authenticator: AnyObject { }
             actor TokenStore { }
             """)
-        XCTAssertEqual(outline(code), [
-            "type LoginController < file",
-            "type Credentials < file",
-            "type Provider < file",
-            "type LoginController < file",
-            "type Array < file",
-            "type Authenticator < file",
-            "type TokenStore < file",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "type LoginController < file",
+                "type Credentials < file",
+                "type Provider < file",
+                "type LoginController < file",
+                "type Array < file",
+                "type Authenticator < file",
+                "type TokenStore < file",
+            ])
         XCTAssertEqual(code.scopes[7].headerStart, index(code, "actor"))
         XCTAssertEqual(code.scopes[1].headerStart, index(code, "class"))
     }
 
     func testMethodsNestedTypesAndTheirParents() {
-        let code = view("""
+        let code = view(
+            """
             final class LoginController {
                 struct State {
                     func reset() { }
@@ -271,19 +296,22 @@ final class ScopeBuilderTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(outline(code), [
-            "type LoginController < file",
-            "type State < type LoginController",
-            "function reset < type State",
-            "function signIn < type LoginController",
-            "closure _ < function signIn",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "type LoginController < file",
+                "type State < type LoginController",
+                "function reset < type State",
+                "function signIn < type LoginController",
+                "closure _ < function signIn",
+            ])
         XCTAssertEqual(code.scopes[3].parent, 2)
         XCTAssertEqual(code.scopes[5].parent, 4)
     }
 
     func testActorAsAnOrdinaryNameIsNotAType() {
-        let code = view("""
+        let code = view(
+            """
             func run() {
                 let actor = makeActor()
                 actor.perform { print("x") }
@@ -295,7 +323,8 @@ final class ScopeBuilderTests: XCTestCase {
     // MARK: - Closures
 
     func testClosuresAsArguments() {
-        let code = view("""
+        let code = view(
+            """
             func load() {
                 fetch(completion: { result in print(result) })
                 fetch({ result in print(result) })
@@ -303,19 +332,22 @@ final class ScopeBuilderTests: XCTestCase {
                 let sum = values.reduce(0, { $0 + $1 })
             }
             """)
-        XCTAssertEqual(outline(code), [
-            "function load < file",
-            "closure _ < function load",
-            "closure _ < function load",
-            "closure _ < function load",
-            "closure _ < function load",
-            "closure _ < function load",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "function load < file",
+                "closure _ < function load",
+                "closure _ < function load",
+                "closure _ < function load",
+                "closure _ < function load",
+                "closure _ < function load",
+            ])
         XCTAssertEqual(code.scopes[2].headerStart, code.scopes[2].open, "a closure's header is its brace")
     }
 
     func testTrailingClosures() {
-        let code = view("""
+        let code = view(
+            """
             func load() {
                 items.forEach { item in print(item) }
                 DispatchQueue.main.async {
@@ -327,19 +359,22 @@ final class ScopeBuilderTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(outline(code), [
-            "function load < file",
-            "closure _ < function load",
-            "closure _ < function load",
-            "closure _ < function load",
-            "closure _ < function load",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "function load < file",
+                "closure _ < function load",
+                "closure _ < function load",
+                "closure _ < function load",
+                "closure _ < function load",
+            ])
         XCTAssertEqual(parameters(code.scopes[2]), ["- item: -"])
         XCTAssertEqual(parameters(code.scopes[5]), ["- state: -", "- error: -"])
     }
 
     func testMultipleTrailingClosures() {
-        let code = view("""
+        let code = view(
+            """
             struct LoginView: View {
                 var body: some View {
                     SignInWithAppleButton(.signIn) { request in
@@ -350,12 +385,14 @@ final class ScopeBuilderTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(outline(code), [
-            "type LoginView < file",
-            "function body < type LoginView",
-            "closure _ < function body",
-            "closure _ < function body",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "type LoginView < file",
+                "function body < type LoginView",
+                "closure _ < function body",
+                "closure _ < function body",
+            ])
         XCTAssertEqual(parameters(code.scopes[3]), ["- request: -"])
         XCTAssertEqual(parameters(code.scopes[4]), ["- result: -"])
         XCTAssertEqual(code.scope(at: index(code, "requestedScopes")).parameters.first?.name, "request")
@@ -363,7 +400,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testClosuresAfterAssignmentAndReturn() {
-        let code = view("""
+        let code = view(
+            """
             func makeHandler() -> (Int) -> Int {
                 let double = { (value: Int) in value * 2 }
                 var counter: () -> Void
@@ -371,19 +409,22 @@ final class ScopeBuilderTests: XCTestCase {
                 return { value in double(value) }
             }
             """)
-        XCTAssertEqual(outline(code), [
-            "function makeHandler < file",
-            "closure _ < function makeHandler",
-            "closure _ < function makeHandler",
-            "closure _ < function makeHandler",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "function makeHandler < file",
+                "closure _ < function makeHandler",
+                "closure _ < function makeHandler",
+                "closure _ < function makeHandler",
+            ])
         XCTAssertEqual(parameters(code.scopes[2]), ["- value: Int"])
         XCTAssertEqual(parameters(code.scopes[3]), ["- $0: -"])
         XCTAssertEqual(parameters(code.scopes[4]), ["- value: -"])
     }
 
     func testClosureInsideAnIfLetConditionIsAClosureAndTheBodyIsNot() {
-        let code = view("""
+        let code = view(
+            """
             func find() {
                 if let user = users.first(where: { $0.isActive }) {
                     show(user)
@@ -398,7 +439,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testClosuresInsideClosures() {
-        let code = view("""
+        let code = view(
+            """
             func load() {
                 fetch { data in
                     parse(data) { value in
@@ -415,7 +457,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testClosureInStringInterpolationIsAClosure() {
-        let code = view(#"""
+        let code = view(
+            #"""
             func describe() {
                 let text = "\(items.map { $0.name })"
             }
@@ -426,7 +469,8 @@ final class ScopeBuilderTests: XCTestCase {
     // MARK: - Control flow
 
     func testControlFlowBlocksAreNotScopes() {
-        let code = view("""
+        let code = view(
+            """
             func work(items: [Int], result: Result<Int, Error>) throws {
                 if items.isEmpty { print("if") } else if items.count > 3 { print("else if") } else { print("else") }
                 guard let first = items.first else { return }
@@ -455,7 +499,8 @@ final class ScopeBuilderTests: XCTestCase {
 
     func testConditionBindingsDoNotOpenComputedProperties() {
         // `if let x = y {`, `guard var`, `while let` and `, let` bind names: their braces are blocks.
-        let code = view("""
+        let code = view(
+            """
             func check(a: Int?, b: Int?) {
                 if let a = a, let b = b { print(a, b) }
                 guard var a = a else { return }
@@ -466,7 +511,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testBracesThatAreNotClosedRunToTheEndOfTheFile() {
-        let code = view("""
+        let code = view(
+            """
             func broken() {
                 print("never closed")
             """)
@@ -478,18 +524,21 @@ final class ScopeBuilderTests: XCTestCase {
     // MARK: - Parameters
 
     func testFunctionParameterLabelsUnderscoresDefaultsAndInout() {
-        let code = view("""
+        let code = view(
+            """
             func configure(_ request: ASAuthorizationAppleIDRequest, with nonce: String = "a, b", count: inout Int,
                            scopes: [ASAuthorization.Scope] = [.email, .fullName], completion: @escaping (Bool, Error?) -> Void) {
             }
             """)
-        XCTAssertEqual(parameters(code.scopes[1]), [
-            "_ request: ASAuthorizationAppleIDRequest",
-            "with nonce: String",
-            "- count: Int",
-            "- scopes: [ASAuthorization.Scope]",
-            "- completion: @escaping(Bool,Error?)->Void",
-        ])
+        XCTAssertEqual(
+            parameters(code.scopes[1]),
+            [
+                "_ request: ASAuthorizationAppleIDRequest",
+                "with nonce: String",
+                "- count: Int",
+                "- scopes: [ASAuthorization.Scope]",
+                "- completion: @escaping(Bool,Error?)->Void",
+            ])
         XCTAssertEqual(code.scopes[1].parameter(named: "nonce")?.label, "with")
         XCTAssertEqual(code.text(code.scopes[1].parameter(named: "count")!.index), "count")
     }
@@ -501,7 +550,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testClosureParameterSpellings() {
-        let code = view("""
+        let code = view(
+            """
             let a = { first, second in first + second }
             let b = { (first: Int, second: String) in first }
             let c = { [weak self] value in self?.use(value) }
@@ -522,7 +572,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testClosuresWithoutNamedParametersUseTheShorthand() {
-        let code = view("""
+        let code = view(
+            """
             let a = { $0 + 1 }
             let b = { [weak self] in self?.refresh() }
             let c = { value }
@@ -534,7 +585,8 @@ final class ScopeBuilderTests: XCTestCase {
             XCTAssertEqual(closure.parameters[0].index, closure.open, "closure \(number): `$0` points at the brace")
         }
         for number in [1, 3, 4] {
-            XCTAssertEqual(code.closureBodyStart(code.scopes[number]), code.scopes[number].open + 1, "closure \(number)")
+            XCTAssertEqual(
+                code.closureBodyStart(code.scopes[number]), code.scopes[number].open + 1, "closure \(number)")
         }
     }
 
@@ -561,7 +613,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testDeclaringScopeOfAParameterIsItsFunction() {
-        let code = view("""
+        let code = view(
+            """
             final class LoginController {
                 func configure(_ request: ASAuthorizationAppleIDRequest, nonce: String) {
                     request.nonce = nonce
@@ -583,13 +636,15 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testDeclaringScopeOfNestedFunctionParameter() {
-        let code = view("""
+        let code = view(
+            """
             func outer() {
                 func inner(value: Int) -> Int { value }
                 let closure = { (other: Int) in other }
             }
             """)
-        XCTAssertEqual(outline(code), ["function outer < file", "function inner < function outer", "closure _ < function outer"])
+        XCTAssertEqual(
+            outline(code), ["function outer < file", "function inner < function outer", "closure _ < function outer"])
         XCTAssertEqual(code.declaringScope(of: index(code, "value")), 2)
         XCTAssertTrue(code.isInParameterList(index(code, "value")))
         // A closure's parameters are inside its braces: not a function parameter list.
@@ -599,7 +654,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testExecutableScopeSkipsTypesUpToTheFile() {
-        let code = view("""
+        let code = view(
+            """
             final class A {
                 func run() {
                     fetch { value in print(value) }
@@ -613,7 +669,8 @@ final class ScopeBuilderTests: XCTestCase {
     }
 
     func testDeclaringScopeIsTheInnermostHeaderOrBody() {
-        let code = view("""
+        let code = view(
+            """
             final class Login {
                 var handler: (String) -> Void = { token in print(token) }
                 func signIn(completion: @escaping () -> Void = { log("done") }, retries: Int = 3) {
@@ -629,15 +686,19 @@ final class ScopeBuilderTests: XCTestCase {
             """)
         for index in 0..<code.count {
             var best: Int?
-            for offset in code.scopes.indices where offset > 0 && code.scopes[offset].headerStart <= index && index < code.scopes[offset].open {
+            for offset in code.scopes.indices
+            where offset > 0 && code.scopes[offset].headerStart <= index && index < code.scopes[offset].open {
                 if best == nil || code.scopes[offset].headerStart >= code.scopes[best!].headerStart { best = offset }
             }
-            XCTAssertEqual(code.declaringScope(of: index), best ?? Int(code.scopeOfToken[index]), "token \(index) `\(code.text(index))`")
+            XCTAssertEqual(
+                code.declaringScope(of: index), best ?? Int(code.scopeOfToken[index]),
+                "token \(index) `\(code.text(index))`")
         }
     }
 
     func testAMethodNamedLikeAnAccessorAndAGenericTypeAreWhatTheyDeclare() {
-        let code = view("""
+        let code = view(
+            """
             struct Box<T> {
                 static func set(_ value: T, forKey key: String = "box") {}
                 func get() -> Set<T> { [] }
@@ -645,10 +706,12 @@ final class ScopeBuilderTests: XCTestCase {
             }
             if a > b { }
             """)
-        XCTAssertEqual(outline(code), [
-            "type Box < file", "function set < type Box", "function get < type Box", "function count < type Box",
-            "function get < function count", "function set < function count",
-        ])
+        XCTAssertEqual(
+            outline(code),
+            [
+                "type Box < file", "function set < type Box", "function get < type Box", "function count < type Box",
+                "function get < function count", "function set < function count",
+            ])
         let set = code.scopes[2]
         XCTAssertEqual(parameters(set), ["_ value: T", "forKey key: String"])
         XCTAssertEqual(set.parameters.map(\.hasDefault), [false, true])

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -98,7 +98,8 @@ final class SignInFlowTests: XCTestCase {
         let found = try missingNonce([
             "A/Onboarding.swift": onboarding,
             "B/LinkAccount.swift": linking,
-            "B/LinkAccount+Delegate.swift": linkingDelegate.replacingOccurrences(of: "linker.attach(credential: credential)", with: "print(credential.user)"),
+            "B/LinkAccount+Delegate.swift": linkingDelegate.replacingOccurrences(
+                of: "linker.attach(credential: credential)", with: "print(credential.user)"),
         ])
         XCTAssertEqual(found.map(\.path), ["B/LinkAccount.swift"])
         XCTAssertEqual(found.first?.related, [])
@@ -110,32 +111,32 @@ final class SignInFlowTests: XCTestCase {
         let found = try missingNonce([
             "A/Onboarding.swift": onboarding,
             "B/LoginViewModel.swift": """
-                import AuthenticationServices
+            import AuthenticationServices
 
-                final class LoginViewModel {
-                    weak var viewController: LoginViewController?
+            final class LoginViewModel {
+                weak var viewController: LoginViewController?
 
-                    func appleTapped() {
-                        let request = ASAuthorizationAppleIDProvider().createRequest()
-                        let controller = ASAuthorizationController(authorizationRequests: [request])
-                        controller.delegate = viewController
-                        controller.performRequests()
-                    }
+                func appleTapped() {
+                    let request = ASAuthorizationAppleIDProvider().createRequest()
+                    let controller = ASAuthorizationController(authorizationRequests: [request])
+                    controller.delegate = viewController
+                    controller.performRequests()
                 }
+            }
 
-                """,
+            """,
             "C/LoginViewController.swift": """
-                import UIKit
-                import AuthenticationServices
+            import UIKit
+            import AuthenticationServices
 
-                final class LoginViewController: UIViewController, ASAuthorizationControllerDelegate {
-                    func authorizationController(controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization) {
-                        let credential = authorization.credential as? ASAuthorizationAppleIDCredential
-                        Backend.shared.signIn(token: credential?.identityToken)
-                    }
+            final class LoginViewController: UIViewController, ASAuthorizationControllerDelegate {
+                func authorizationController(controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization) {
+                    let credential = authorization.credential as? ASAuthorizationAppleIDCredential
+                    Backend.shared.signIn(token: credential?.identityToken)
                 }
+            }
 
-                """,
+            """,
         ])
         XCTAssertEqual(found.map(\.path), ["B/LoginViewModel.swift"])
         XCTAssertEqual(found.first?.related.map { "\($0.path):\($0.line)" }, ["C/LoginViewController.swift:7"])
@@ -147,37 +148,37 @@ final class SignInFlowTests: XCTestCase {
         let found = try missingNonce([
             "A/Onboarding.swift": onboarding,
             "B/AppleButton.swift": """
-                import SwiftUI
-                import AuthenticationServices
+            import SwiftUI
+            import AuthenticationServices
 
-                struct AppleButton: View {
-                    let onCompletion: (Result<ASAuthorization, Error>) -> Void
-                    var body: some View {
-                        SignInWithAppleButton(.signIn, onRequest: { request in
-                            request.requestedScopes = [.email]
-                        }, onCompletion: { result in
-                            onCompletion(result)
-                        })
-                    }
+            struct AppleButton: View {
+                let onCompletion: (Result<ASAuthorization, Error>) -> Void
+                var body: some View {
+                    SignInWithAppleButton(.signIn, onRequest: { request in
+                        request.requestedScopes = [.email]
+                    }, onCompletion: { result in
+                        onCompletion(result)
+                    })
                 }
+            }
 
-                """,
+            """,
             "C/WelcomeScreen.swift": """
-                import SwiftUI
-                import AuthenticationServices
+            import SwiftUI
+            import AuthenticationServices
 
-                struct WelcomeScreen: View {
-                    var body: some View {
-                        AppleButton(onCompletion: { result in
-                            if case let .success(authorization) = result,
-                               let credential = authorization.credential as? ASAuthorizationAppleIDCredential {
-                                Backend.shared.signIn(token: credential.identityToken)
-                            }
-                        })
-                    }
+            struct WelcomeScreen: View {
+                var body: some View {
+                    AppleButton(onCompletion: { result in
+                        if case let .success(authorization) = result,
+                           let credential = authorization.credential as? ASAuthorizationAppleIDCredential {
+                            Backend.shared.signIn(token: credential.identityToken)
+                        }
+                    })
                 }
+            }
 
-                """,
+            """,
         ])
         XCTAssertEqual(found.map(\.path), ["B/AppleButton.swift"])
         XCTAssertEqual(found.first?.related.map { "\($0.path):\($0.line)" }, ["C/WelcomeScreen.swift:9"])
@@ -188,45 +189,45 @@ final class SignInFlowTests: XCTestCase {
         // the closure of the button whose completion calls it, not in the other screen's request.
         let report = try lintTree([
             "A/Settings.swift": """
-                import AuthenticationServices
+            import AuthenticationServices
 
-                final class ReauthController {
-                    func reauthenticate() {
-                        let request = ASAuthorizationAppleIDProvider().createRequest()
-                        request.requestedScopes = [.fullName]
-                        ASAuthorizationController(authorizationRequests: [request]).performRequests()
-                    }
+            final class ReauthController {
+                func reauthenticate() {
+                    let request = ASAuthorizationAppleIDProvider().createRequest()
+                    request.requestedScopes = [.fullName]
+                    ASAuthorizationController(authorizationRequests: [request]).performRequests()
                 }
+            }
 
-                """,
+            """,
             "B/LoginView.swift": """
-                import SwiftUI
-                import AuthenticationServices
+            import SwiftUI
+            import AuthenticationServices
 
-                struct LoginView: View {
-                    let session: Session
-                    var body: some View {
-                        SignInWithAppleButton(.signIn) { request in
-                            request.requestedScopes = [.fullName, .email]
-                        } onCompletion: { result in
-                            session.handle(result)
-                        }
+            struct LoginView: View {
+                let session: Session
+                var body: some View {
+                    SignInWithAppleButton(.signIn) { request in
+                        request.requestedScopes = [.fullName, .email]
+                    } onCompletion: { result in
+                        session.handle(result)
                     }
                 }
+            }
 
-                """,
+            """,
             "C/Session.swift": """
-                import AuthenticationServices
+            import AuthenticationServices
 
-                final class Session {
-                    func handle(_ result: Result<ASAuthorization, Error>) {
-                        guard case let .success(authorization) = result,
-                              let credential = authorization.credential as? ASAuthorizationAppleIDCredential else { return }
-                        Backend.shared.signIn(user: credential.user)
-                    }
+            final class Session {
+                func handle(_ result: Result<ASAuthorization, Error>) {
+                    guard case let .success(authorization) = result,
+                          let credential = authorization.credential as? ASAuthorizationAppleIDCredential else { return }
+                    Backend.shared.signIn(user: credential.user)
                 }
+            }
 
-                """,
+            """,
         ])
         let found = report.findings.filter { $0.rule == "full-name-not-persisted" }
         XCTAssertEqual(found.map(\.path), ["C/Session.swift"])

@@ -1,14 +1,15 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+import Crypto
+import Foundation
+import XCTest
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
-import Foundation
-import Crypto
-import XCTest
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// Runs that report only some files keep summaries of the others between runs, in a cache folder
 /// outside the tree, keyed by content: they must give exactly what a run without the cache gives.
@@ -22,7 +23,9 @@ final class SummaryCacheTests: XCTestCase {
         root = base + "/app"
         cache = base + "/cache"
         try manager.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
-        try write("App/Login/LoginController.swift", """
+        try write(
+            "App/Login/LoginController.swift",
+            """
             import AuthenticationServices
 
             final class LoginController: NSObject {
@@ -36,7 +39,10 @@ final class SummaryCacheTests: XCTestCase {
             """)
         try write("App/Account/Session.swift", sessionChecking(true))
         for number in 1...30 {
-            try write("App/Feature/Screen\(number).swift", "import SwiftUI\n\nstruct Screen\(number): View {\n    var body: some View { Text(\"\(number)\") }\n}\n")
+            try write(
+                "App/Feature/Screen\(number).swift",
+                "import SwiftUI\n\nstruct Screen\(number): View {\n    var body: some View { Text(\"\(number)\") }\n}\n"
+            )
         }
     }
 
@@ -46,7 +52,8 @@ final class SummaryCacheTests: XCTestCase {
 
     private func write(_ path: String, _ text: String) throws {
         let full = root + "/" + path
-        try manager.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try manager.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: full))
     }
 
@@ -71,7 +78,8 @@ final class SummaryCacheTests: XCTestCase {
 
     /// The cache is measured on its own: without the prefilter, which spares lexing too.
     private func lint(_ paths: [String], cache: String?, prefilter: Bool = false) throws -> LintReport {
-        var options = LintOptions(scan: ScanOptions(paths: paths), catalog: try RuleCatalog.builtin(), currentDirectory: root)
+        var options = LintOptions(
+            scan: ScanOptions(paths: paths), catalog: try RuleCatalog.builtin(), currentDirectory: root)
         options.cacheDirectory = cache
         options.prefilter = prefilter
         return try Linter.run(options)
@@ -86,7 +94,8 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(cold.findings, uncached.findings)
         XCTAssertEqual(warm.findings, uncached.findings)
         XCTAssertTrue(uncached.findings.contains { $0.rule == "missing-nonce" })
-        XCTAssertFalse(uncached.findings.contains { $0.rule == "no-credential-state-check" }, "Session.swift checks the state")
+        XCTAssertFalse(
+            uncached.findings.contains { $0.rule == "no-credential-state-check" }, "Session.swift checks the state")
         XCTAssertEqual(cold.filesLexed, 32)
         XCTAssertLessThanOrEqual(warm.filesLexed, 2, "the screens cannot match any rule: answered from their summaries")
         XCTAssertGreaterThanOrEqual(warm.filesLexed, 1)
@@ -105,7 +114,9 @@ final class SummaryCacheTests: XCTestCase {
     func testAFileWithTheNamesOfASearchButNotItsPatternIsNotLexedAgain() throws {
         try write("App/Account/Session.swift", sessionChecking(false))
         for number in 1...20 {
-            try write("App/Decoy/Decoy\(number).swift", """
+            try write(
+                "App/Decoy/Decoy\(number).swift",
+                """
                 struct Decoy\(number) {
                     func credentialState(forUserID userID: String) -> Int { \(number) }
                 }
@@ -119,7 +130,9 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(warm.findings, uncached.findings)
         XCTAssertLessThanOrEqual(warm.filesLexed, 2, "the decoys declare credentialState(forUserID:) but never call it")
         // A decoy that starts calling it is lexed, and answers the search.
-        try write("App/Decoy/Decoy7.swift", """
+        try write(
+            "App/Decoy/Decoy7.swift",
+            """
             import AuthenticationServices
 
             func restore(provider: ASAuthorizationAppleIDProvider, userID: String) {
@@ -133,7 +146,9 @@ final class SummaryCacheTests: XCTestCase {
     }
 
     func testAHelperInAFileNotReportedStillMakesItsCallAFinding() throws {
-        try write("App/Support/Stored.swift", """
+        try write(
+            "App/Support/Stored.swift",
+            """
             import Foundation
 
             @propertyWrapper
@@ -148,7 +163,9 @@ final class SummaryCacheTests: XCTestCase {
             }
 
             """)
-        try write("App/Support/Preferences.swift", """
+        try write(
+            "App/Support/Preferences.swift",
+            """
             enum Preferences {
                 @Stored(key: "session", fallback: "")
                 static var session: String
@@ -159,7 +176,9 @@ final class SummaryCacheTests: XCTestCase {
             }
 
             """)
-        try write("App/Login/Tokens.swift", """
+        try write(
+            "App/Login/Tokens.swift",
+            """
             func signedIn(accessToken: String) {
                 Preferences.session = accessToken
                 Log.debug("token \\(accessToken)")
@@ -169,7 +188,8 @@ final class SummaryCacheTests: XCTestCase {
         let tokens = "App/Login/Tokens.swift"
         let whole = try lint([root], cache: nil).findings.filter { $0.path == tokens }
         XCTAssertEqual(whole.map { "\($0.rule):\($0.line)" }, ["token-in-userdefaults:2", "token-logged:3"])
-        XCTAssertEqual(whole.flatMap(\.related).map(\.path), ["App/Support/Stored.swift", "App/Support/Preferences.swift"])
+        XCTAssertEqual(
+            whole.flatMap(\.related).map(\.path), ["App/Support/Stored.swift", "App/Support/Preferences.swift"])
         _ = try lint([tokens], cache: cache)
         let warm = try lint([tokens], cache: cache)
         XCTAssertEqual(warm.findings, whole)
@@ -229,11 +249,13 @@ final class SummaryCacheTests: XCTestCase {
     func testAFileReadAgainIsTakenAsItIsNowNotAsItsSummarySaid() throws {
         let path = "App/Support/Vault.swift"
         try write(path, "func save(token: String) {}\n")
-        let stale = FileSummary(imports: [], names: ["save", "token"].map { CodeView.hash($0) }.sorted(),
+        let stale = FileSummary(
+            imports: [], names: ["save", "token"].map { CodeView.hash($0) }.sorted(),
             functions: ["save", "wipe"].map { CodeView.hash($0) }, words: [])
         let file = ProjectFile(path: path, absolutePath: root + "/" + path, kind: .swift, size: 40)
         let pending = SourceFile.Pending(language: .swift, file: file, bytes: nil, maxFileSize: 1 << 20)
-        let project = ProjectIndex(entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let project = ProjectIndex(
+            entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
         XCTAssertEqual(project.files(declaringFunction: "wipe"), [0], "where to look, as the summary says")
         XCTAssertEqual(project.functions(named: "wipe"), [], "the file declares no wipe")
         let save = try XCTUnwrap(project.functions(named: "save").first)
@@ -241,7 +263,8 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(project.files.byteCount(0), 40, "its size when scanned, until it is read")
 
         try manager.removeItem(atPath: root + "/" + path)
-        let gone = ProjectIndex(entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
+        let gone = ProjectIndex(
+            entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
         XCTAssertEqual(gone.functions(named: "save"), [])
         XCTAssertEqual(gone.files[0].file.bytes, [])
     }
@@ -271,7 +294,10 @@ final class SummaryCacheTests: XCTestCase {
         _ = try lint([login], cache: cache)
         let file = try entryFile()
         let good = try XCTUnwrap(manager.contents(atPath: file))
-        for damaged in [Data(), good.prefix(good.count / 2), Data(good.reversed()), Data("authlint-summaries\n".utf8) + good.dropFirst(19).map { $0 ^ 0x5A }] {
+        for damaged in [
+            Data(), good.prefix(good.count / 2), Data(good.reversed()),
+            Data("authlint-summaries\n".utf8) + good.dropFirst(19).map { $0 ^ 0x5A },
+        ] {
             try damaged.write(to: URL(fileURLWithPath: file))
             let run = try lint([login], cache: cache)
             XCTAssertEqual(run.findings, expected)
@@ -287,35 +313,50 @@ final class SummaryCacheTests: XCTestCase {
         let catalog = try RuleCatalog.builtin()
         let words = WordIndex(rules: catalog.rules, providers: catalog.providers)
         XCTAssertGreaterThan(words.patterns.patterns.count, 100)
-        let code = CodeView(file: SourceFile(path: "Store.swift", language: .swift, bytes: Array("""
-            import Foundation
+        let code = CodeView(
+            file: SourceFile(
+                path: "Store.swift", language: .swift,
+                bytes: Array(
+                    """
+                    import Foundation
 
-            func store(token: String) {
-                UserDefaults.standard.set(token, forKey: "token")
-                reset()
-                current = token
-            }
+                    func store(token: String) {
+                        UserDefaults.standard.set(token, forKey: "token")
+                        reset()
+                        current = token
+                    }
 
-            struct Vault { enum Key {} }
-            extension Session {}
-            let button = GIDSignInButton()
+                    struct Vault { enum Key {} }
+                    extension Session {}
+                    let button = GIDSignInButton()
 
-            """.utf8)))
+                    """.utf8)))
         let summary = FileSummary(code, words: words)
-        let matching = try XCTUnwrap(words.patterns.patterns.first { $0.source == "$D.set($...VALUE, forKey: $...KEY)" })
+        let matching = try XCTUnwrap(
+            words.patterns.patterns.first { $0.source == "$D.set($...VALUE, forKey: $...KEY)" })
         let absent = try XCTUnwrap(words.patterns.patterns.first { $0.source == "\"Authorization\"" })
         XCTAssertTrue(summary.mayMatch(matching, words.patterns))
         XCTAssertFalse(summary.mayMatch(absent, words.patterns))
         func keys(_ names: [String]) -> [NameKey] { names.map { CodeView.key($0) }.sorted() }
-        XCTAssertEqual(summary.handedKeys, keys(["store", "set", "current", "wrappedValue", "button"]), "reset() hands nothing")
+        XCTAssertEqual(
+            summary.handedKeys, keys(["store", "set", "current", "wrappedValue", "button"]), "reset() hands nothing")
         XCTAssertEqual(summary.typeKeys, keys(["Vault", "Key", "Session"]))
         XCTAssertEqual(summary.imports, ["Foundation"])
         XCTAssertEqual(summary.modules, ["GoogleSignIn"], "a known SDK type shows the module it comes from")
         XCTAssertEqual(summary.functionKeys, keys(["store"]))
         let patternBytes = (words.patterns.patterns.count + 7) / 8
-        XCTAssertEqual(FileSummary(packed: summary.packed, wordCount: words.words.count, patternBytes: patternBytes, vocabulary: .none), summary)
-        XCTAssertNil(FileSummary(packed: Array(summary.packed.dropLast()), wordCount: words.words.count, patternBytes: patternBytes, vocabulary: .none), "cut short")
-        XCTAssertNil(FileSummary(packed: summary.packed, wordCount: words.words.count + 1, patternBytes: patternBytes, vocabulary: .none), "made for other words")
+        XCTAssertEqual(
+            FileSummary(
+                packed: summary.packed, wordCount: words.words.count, patternBytes: patternBytes, vocabulary: .none),
+            summary)
+        XCTAssertNil(
+            FileSummary(
+                packed: Array(summary.packed.dropLast()), wordCount: words.words.count, patternBytes: patternBytes,
+                vocabulary: .none), "cut short")
+        XCTAssertNil(
+            FileSummary(
+                packed: summary.packed, wordCount: words.words.count + 1, patternBytes: patternBytes, vocabulary: .none),
+            "made for other words")
 
         let folder = try SummaryCache.Folder(path: cache)
         var written = SummaryCache()
@@ -324,7 +365,11 @@ final class SummaryCacheTests: XCTestCase {
         try written.write(folder: folder, root: root, words: words)
         let read = SummaryCache(folder: folder, root: root, words: words)
         XCTAssertEqual(read.entries, written.entries)
-        XCTAssertTrue(SummaryCache(folder: folder, root: root, words: WordIndex(rules: Array(catalog.rules.prefix(3)), providers: catalog.providers))
+        XCTAssertTrue(
+            SummaryCache(
+                folder: folder, root: root,
+                words: WordIndex(rules: Array(catalog.rules.prefix(3)), providers: catalog.providers)
+            )
             .entries.isEmpty, "made for other rules")
     }
 
@@ -334,11 +379,14 @@ final class SummaryCacheTests: XCTestCase {
         let catalog = try RuleCatalog.builtin()
         let words = WordIndex(rules: catalog.rules, providers: catalog.providers)
         func summary(_ text: String) -> FileSummary {
-            FileSummary(CodeView(file: SourceFile(path: "A.swift", language: .swift, bytes: Array(text.utf8))), words: words)
+            FileSummary(
+                CodeView(file: SourceFile(path: "A.swift", language: .swift, bytes: Array(text.utf8))), words: words)
         }
         // Only a biometric check's function is searched for its success Boolean used with `?`.
         let success = try XCTUnwrap(words.patterns.patterns.first { $0.source == "$SUCCESS ?" })
-        XCTAssertTrue(summary("let total = 1\n").mayMatch(success, words.patterns), "no evaluatePolicy: never asked, so not known")
+        XCTAssertTrue(
+            summary("let total = 1\n").mayMatch(success, words.patterns), "no evaluatePolicy: never asked, so not known"
+        )
         let checked = """
             import LocalAuthentication
 
@@ -350,8 +398,9 @@ final class SummaryCacheTests: XCTestCase {
 
             """
         XCTAssertFalse(summary(checked).mayMatch(success, words.patterns), "asked, and matched: no `success ?` there")
-        XCTAssertTrue(summary(checked.replacingOccurrences(of: "if success {", with: "_ = success ? 1 : 0; if true {"))
-            .mayMatch(success, words.patterns))
+        XCTAssertTrue(
+            summary(checked.replacingOccurrences(of: "if success {", with: "_ = success ? 1 : 0; if true {"))
+                .mayMatch(success, words.patterns))
         // A presentation anchor's new window is looked for only in files that see AuthenticationServices
         // and declare presentationAnchor(for:).
         let window = try XCTUnwrap(words.patterns.patterns.first { $0.source == "{ $WINDOW() }" })
@@ -378,7 +427,9 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(try mode(cache + "/key"), 0o600)
         XCTAssertEqual(try mode(try entryFile()), 0o600)
         XCTAssertEqual(try XCTUnwrap(manager.contents(atPath: cache + "/key")).count, 32)
-        XCTAssertEqual(try manager.contentsOfDirectory(atPath: cache).sorted(), ["key", (try entryFile() as NSString).lastPathComponent])
+        XCTAssertEqual(
+            try manager.contentsOfDirectory(atPath: cache).sorted(),
+            ["key", (try entryFile() as NSString).lastPathComponent])
 
         // A folder others may write in, or a key others may read, is not used.
         let expected = try lint([login], cache: nil).findings
@@ -388,13 +439,16 @@ final class SummaryCacheTests: XCTestCase {
             let run = try lint([login], cache: cache)
             XCTAssertEqual(run.findings, expected)
             XCTAssertEqual(run.filesLexed, 32, "nothing taken from the cache")
-            XCTAssertTrue(run.cacheProblem?.hasPrefix("cannot use the cache folder \(cache): ") == true, run.cacheProblem ?? "nil")
+            XCTAssertTrue(
+                run.cacheProblem?.hasPrefix("cannot use the cache folder \(cache): ") == true, run.cacheProblem ?? "nil"
+            )
             XCTAssertEqual(chmod(path, path == cache ? 0o700 : 0o600), 0)
         }
         XCTAssertEqual(manager.contents(atPath: try entryFile()), before, "nothing written meanwhile")
         // A key that is a link, or not a file, is refused as well.
         try manager.removeItem(atPath: cache + "/key")
-        try manager.createSymbolicLink(atPath: cache + "/key", withDestinationPath: root + "/App/Login/LoginController.swift")
+        try manager.createSymbolicLink(
+            atPath: cache + "/key", withDestinationPath: root + "/App/Login/LoginController.swift")
         XCTAssertNotNil(try lint([login], cache: cache).cacheProblem)
         try manager.removeItem(atPath: cache + "/key")
         try manager.createDirectory(atPath: cache + "/key", withIntermediateDirectories: false)
@@ -421,7 +475,9 @@ final class SummaryCacheTests: XCTestCase {
         let run = try lint([login], cache: cache)
         XCTAssertEqual(run.findings, try lint([login], cache: nil).findings)
         XCTAssertEqual(manager.contents(atPath: victim), Data("precious\n".utf8), "the victim is unchanged")
-        XCTAssertEqual(try manager.attributesOfItem(atPath: entry)[.type] as? FileAttributeType, .typeRegular, "the link was replaced")
+        XCTAssertEqual(
+            try manager.attributesOfItem(atPath: entry)[.type] as? FileAttributeType, .typeRegular,
+            "the link was replaced")
         XCTAssertLessThanOrEqual(try lint([login], cache: cache).filesLexed, 2, "and the entry works")
     }
 
@@ -438,7 +494,9 @@ final class SummaryCacheTests: XCTestCase {
         var body = [UInt8](lying.dropLast(32))
         let at = try XCTUnwrap((0...(body.count - 32)).first { Array(body[$0..<($0 + 32)]) == wrong })
         body.replaceSubrange(at..<(at + 32), with: right)
-        let seal = key.map { Array(HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: $0))) } ?? Array(SHA256.hash(data: body))
+        let seal =
+            key.map { Array(HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: $0))) }
+            ?? Array(SHA256.hash(data: body))
         return Data(body + seal)
     }
 

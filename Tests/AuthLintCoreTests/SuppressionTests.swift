@@ -1,27 +1,34 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// Inline suppressions: the three forms, in Swift and in property lists, with reasons, and the
 /// meta rules that keep them honest.
 final class SuppressionTests: XCTestCase {
     private func lint(_ files: [String: String], configuration: String? = nil) throws -> LintReport {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-suppress-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-suppress-\(UUID().uuidString)"
+        ).path
         addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
         for (path, text) in files {
             let full = root + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
-        if let configuration { try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8) }
-        return try Linter.run(LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
+        if let configuration {
+            try configuration.write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
+        }
+        return try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
     }
 
     private func rules(_ report: LintReport) -> [String] {
@@ -45,10 +52,13 @@ final class SuppressionTests: XCTestCase {
             of: "    print(", with: "    // authlint:disable:next token-logged -- fixture value\n    print(")
         let nextReport = try lint(["A.swift": next])
         XCTAssertEqual(rules(nextReport), [])
-        XCTAssertEqual(nextReport.suppressed.map { "\($0.finding.line) \($0.finding.rule) \($0.reason ?? "-")" }, ["5 token-logged fixture value"])
+        XCTAssertEqual(
+            nextReport.suppressed.map { "\($0.finding.line) \($0.finding.rule) \($0.reason ?? "-")" },
+            ["5 token-logged fixture value"])
 
         let this = logging.replacingOccurrences(
-            of: "print(\"token \\(accessToken)\")", with: "print(\"token \\(accessToken)\") // authlint:disable:this token-logged -- fixture")
+            of: "print(\"token \\(accessToken)\")",
+            with: "print(\"token \\(accessToken)\") // authlint:disable:this token-logged -- fixture")
         XCTAssertEqual(rules(try lint(["A.swift": this])), [])
 
         let several = """
@@ -62,7 +72,8 @@ final class SuppressionTests: XCTestCase {
             """
         let severalReport = try lint(["A.swift": several])
         XCTAssertEqual(rules(severalReport), [])
-        XCTAssertEqual(severalReport.suppressed.map(\.finding.rule).sorted(), ["token-in-userdefaults", "token-logged"])
+        XCTAssertEqual(
+            severalReport.suppressed.map(\.finding.rule).sorted(), ["token-in-userdefaults", "token-logged"])
 
         let region = """
             import os
@@ -88,7 +99,8 @@ final class SuppressionTests: XCTestCase {
     func testADirectiveInABlockOrDocCommentIsReportedNotObeyed() throws {
         for comment in [
             "/* authlint:disable:next token-logged -- no */", "/** authlint:disable:next token-logged -- no */",
-            "/// authlint:disable:next token-logged -- no", "/*\n     * authlint:disable:next token-logged -- no\n     */",
+            "/// authlint:disable:next token-logged -- no",
+            "/*\n     * authlint:disable:next token-logged -- no\n     */",
         ] {
             let source = logging.replacingOccurrences(of: "    print(", with: "    \(comment)\n    print(")
             let report = try lint(["A.swift": source])
@@ -96,10 +108,14 @@ final class SuppressionTests: XCTestCase {
             XCTAssertEqual(rules(report), ["4 unknown-suppression-directive", "\(4 + lines) token-logged"], comment)
             let message = report.findings[0].message
             XCTAssertTrue(message.contains("block or doc comment is not read"), message)
-            XCTAssertTrue(message.hasSuffix("write it as a `//` line comment of its own: `// authlint:disable:next token-logged -- no`."), message)
+            XCTAssertTrue(
+                message.hasSuffix(
+                    "write it as a `//` line comment of its own: `// authlint:disable:next token-logged -- no`."),
+                message)
         }
         // Prose that mentions a directive further on is no directive.
-        let prose = logging.replacingOccurrences(of: "    print(", with: "    /// Use authlint:disable:next sparingly.\n    print(")
+        let prose = logging.replacingOccurrences(
+            of: "    print(", with: "    /// Use authlint:disable:next sparingly.\n    print(")
         XCTAssertEqual(rules(try lint(["A.swift": prose])), ["5 token-logged"])
     }
 
@@ -107,19 +123,31 @@ final class SuppressionTests: XCTestCase {
     /// with the form the file's kind expects.
     func testTheReasonSeparatorIsTheOneOfTheFilesKind() throws {
         for (directive, problem) in [
-            ("// authlint:disable:next token-logged - a fixture", "in Swift and Objective-C the reason follows ` -- ` (`token-logged -- reason`)"),
+            (
+                "// authlint:disable:next token-logged - a fixture",
+                "in Swift and Objective-C the reason follows ` -- ` (`token-logged -- reason`)"
+            ),
             ("// authlint:disable:next token-logged — a fixture", "in Swift and Objective-C the reason follows ` -- `"),
             ("// authlint:disable:next token-logged: a fixture", "in Swift and Objective-C the reason follows ` -- `"),
         ] {
-            let report = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    \(directive)\n    print(")])
+            let report = try lint([
+                "A.swift": logging.replacingOccurrences(of: "    print(", with: "    \(directive)\n    print(")
+            ])
             XCTAssertEqual(rules(report), ["4 unknown-suppression-directive", "5 token-logged"], directive)
             XCTAssertTrue(report.findings[0].message.contains(problem), report.findings[0].message)
         }
-        let kept = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:next token-logged -- a fixture\n    print(")])
+        let kept = try lint([
+            "A.swift": logging.replacingOccurrences(
+                of: "    print(", with: "    // authlint:disable:next token-logged -- a fixture\n    print(")
+        ])
         XCTAssertEqual(rules(kept), [])
         XCTAssertEqual(kept.suppressed.map(\.reason), ["a fixture"])
-        XCTAssertEqual(Suppression.problem("authlint:disable:next missing-applesignin-entitlement - signed later", syntax: .xml), nil)
-        XCTAssertEqual(Suppression.Directive("authlint:disable:next missing-applesignin-entitlement - signed later", syntax: .xml)?.reason, "signed later")
+        XCTAssertEqual(
+            Suppression.problem("authlint:disable:next missing-applesignin-entitlement - signed later", syntax: .xml),
+            nil)
+        XCTAssertEqual(
+            Suppression.Directive("authlint:disable:next missing-applesignin-entitlement - signed later", syntax: .xml)?
+                .reason, "signed later")
         XCTAssertTrue(
             Suppression.problem("authlint:disable:next missing-applesignin-entitlement — signed later", syntax: .xml)?
                 .contains("in property lists the reason follows ` - `") == true)
@@ -127,12 +155,21 @@ final class SuppressionTests: XCTestCase {
 
     /// `all` names every rule, and needs a reason like any other.
     func testAllSuppressesEveryRuleAndNeedsAReason() throws {
-        let all = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:next all -- generated fixture\n    print(")])
+        let all = try lint([
+            "A.swift": logging.replacingOccurrences(
+                of: "    print(", with: "    // authlint:disable:next all -- generated fixture\n    print(")
+        ])
         XCTAssertEqual(rules(all), [])
         XCTAssertEqual(all.suppressed.map(\.finding.rule), ["token-logged"])
-        let bare = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:next all\n    print(")])
+        let bare = try lint([
+            "A.swift": logging.replacingOccurrences(
+                of: "    print(", with: "    // authlint:disable:next all\n    print(")
+        ])
         XCTAssertEqual(rules(bare), ["4 suppression-without-reason"])
-        let unused = try lint(["A.swift": logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:this all -- nothing here\n    print(")])
+        let unused = try lint([
+            "A.swift": logging.replacingOccurrences(
+                of: "    print(", with: "    // authlint:disable:this all -- nothing here\n    print(")
+        ])
         XCTAssertEqual(rules(unused), ["4 unused-suppression", "5 token-logged"])
     }
 
@@ -149,15 +186,19 @@ final class SuppressionTests: XCTestCase {
             }
             """
         let report = try lint(["A.swift": source])
-        XCTAssertEqual(rules(report), [
-            "3 unused-suppression", "5 suppression-without-reason", "7 unknown-rule-in-suppression", "8 token-logged",
-        ])
+        XCTAssertEqual(
+            rules(report),
+            [
+                "3 unused-suppression", "5 suppression-without-reason", "7 unknown-rule-in-suppression",
+                "8 token-logged",
+            ])
         XCTAssertTrue(report.findings[2].message.contains("did you mean `token-logged`?"), report.findings[2].message)
         XCTAssertEqual(report.suppressed.count, 1)
     }
 
     func testReasonsCanBeMadeOptional() throws {
-        let source = logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:next token-logged\n    print(")
+        let source = logging.replacingOccurrences(
+            of: "    print(", with: "    // authlint:disable:next token-logged\n    print(")
         let report = try lint(["A.swift": source], configuration: "suppressions:\n  require-reason: false\n")
         XCTAssertEqual(rules(report), [])
         XCTAssertEqual(report.suppressed.count, 1)
@@ -187,7 +228,8 @@ final class SuppressionTests: XCTestCase {
     }
 
     func testReportsCountAndListSuppressedFindings() throws {
-        let source = logging.replacingOccurrences(of: "    print(", with: "    // authlint:disable:next token-logged -- fixture\n    print(")
+        let source = logging.replacingOccurrences(
+            of: "    print(", with: "    // authlint:disable:next token-logged -- fixture\n    print(")
         let report = try lint(["A.swift": source])
         XCTAssertTrue(TextReporter().render(report).contains("; 1 suppressed inline"))
         let json = try JSONSerialization.jsonObject(with: Data(JSONReporter().render(report).utf8)) as? [String: Any]

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 import XCTest
 
@@ -42,8 +42,10 @@ final class TestCodeTests: XCTestCase {
             XCTAssertFalse(report.findings.contains { $0.rule == "missing-nonce" }, header)
             let notice = report.diagnostics.first { $0.kind == .testCode }
             XCTAssertEqual(notice?.path, "App/Login.swift", header)
-            XCTAssertTrue(notice?.message.hasPrefix("no target lists it and it imports ") == true, notice?.message ?? header)
-            XCTAssertTrue(TextReporter().render(report).contains("App/Login.swift: test code: no target lists it"), header)
+            XCTAssertTrue(
+                notice?.message.hasPrefix("no target lists it and it imports ") == true, notice?.message ?? header)
+            XCTAssertTrue(
+                TextReporter().render(report).contains("App/Login.swift: test code: no target lists it"), header)
         }
     }
 
@@ -69,8 +71,9 @@ final class TestCodeTests: XCTestCase {
             // A test target's file is a test, without a word about it.
             "Tests/LoginTests/LoginTests.swift": "import XCTest\nimport AuthenticationServices\n" + signIn,
         ])
-        XCTAssertEqual(report.findings.filter { $0.rule == "missing-nonce" }.map(\.path).sorted(),
-                       ["Sources/Login/Login.swift", "Sources/Nimble/Flow.swift", "Tools/Flow.swift"])
+        XCTAssertEqual(
+            report.findings.filter { $0.rule == "missing-nonce" }.map(\.path).sorted(),
+            ["Sources/Login/Login.swift", "Sources/Nimble/Flow.swift", "Tools/Flow.swift"])
         XCTAssertEqual(report.diagnostics.filter { $0.kind == .testCode }.map(\.path), [])
     }
 }

@@ -1,13 +1,14 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
-@testable import AuthLintAnalysis
-@testable import AuthLintCore
-@testable import AuthLintReporters
 import Foundation
 import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintReporters
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 /// Following a value back to where it comes from: assignments in the function, the type and the
 /// file, and (deep) into the project's functions it calls.
@@ -24,7 +25,9 @@ final class ValueResolverTests: XCTestCase {
     }
 
     /// Code index of the `occurrence`-th token `text` in `code`.
-    private func index(_ code: CodeView, _ text: String, _ occurrence: Int, file: StaticString = #filePath, line: UInt = #line) -> Int? {
+    private func index(
+        _ code: CodeView, _ text: String, _ occurrence: Int, file: StaticString = #filePath, line: UInt = #line
+    ) -> Int? {
         var seen = 0
         for i in 0..<code.count where code.text(i) == text {
             if seen == occurrence { return i }
@@ -44,7 +47,8 @@ final class ValueResolverTests: XCTestCase {
 
     /// Resolves the `occurrence`-th token `name` of the first file (or `length` tokens from it).
     private func resolve(
-        _ files: [(String, String)], _ name: String, occurrence: Int, length: Int = 1, inFile path: String? = nil, deep: Bool = false,
+        _ files: [(String, String)], _ name: String, occurrence: Int, length: Int = 1, inFile path: String? = nil,
+        deep: Bool = false,
         following extra: ValueResolver.Following = [], file: StaticString = #filePath, line: UInt = #line
     ) -> Resolved? {
         let project = project(files)
@@ -52,7 +56,8 @@ final class ValueResolverTests: XCTestCase {
         let code = project.files[fileIndex]
         guard let start = index(code, name, occurrence, file: file, line: line) else { return nil }
         let following = (deep ? ValueResolver.Following([.names, .calls]) : []).union(extra)
-        let result = ValueResolver(project: project).resolve(file: fileIndex, range: start..<(start + length), following: following)
+        let result = ValueResolver(project: project).resolve(
+            file: fileIndex, range: start..<(start + length), following: following)
         let texts = result.sites.map { site -> String in
             let other = project.files[site.file]
             return (site.file == fileIndex ? "" : other.file.path + ": ") + text(other, site.range)
@@ -97,7 +102,8 @@ final class ValueResolverTests: XCTestCase {
                 request.nonce = sha256(nonce)
             }
             """
-        XCTAssertEqual(resolve([("Login.swift", source)], "nonce", occurrence: 2)?.texts, ["nonce", "random(length: 32)"])
+        XCTAssertEqual(
+            resolve([("Login.swift", source)], "nonce", occurrence: 2)?.texts, ["nonce", "random(length: 32)"])
     }
 
     func testSelfPropertyResolvesLikeItsName() {
@@ -141,7 +147,9 @@ final class ValueResolverTests: XCTestCase {
                 func complete() { send(currentNonce) }
             }
             """
-        XCTAssertEqual(resolve([("Login.swift", source)], "currentNonce", occurrence: 2)?.texts, ["currentNonce", "randomNonceString()"])
+        XCTAssertEqual(
+            resolve([("Login.swift", source)], "currentNonce", occurrence: 2)?.texts,
+            ["currentNonce", "randomNonceString()"])
     }
 
     func testAssignmentsToAMemberOfSomethingElseDoNotCount() {
@@ -167,7 +175,8 @@ final class ValueResolverTests: XCTestCase {
                 }
             }
             """
-        XCTAssertEqual(resolve([("Login.swift", source)], "token", occurrence: 2)?.texts, ["token", "\"from the function\""])
+        XCTAssertEqual(
+            resolve([("Login.swift", source)], "token", occurrence: 2)?.texts, ["token", "\"from the function\""])
     }
 
     func testTheFileComesAfterTheType() {
@@ -177,7 +186,9 @@ final class ValueResolverTests: XCTestCase {
                 func complete() { send(sharedSecret) }
             }
             """
-        XCTAssertEqual(resolve([("Login.swift", source)], "sharedSecret", occurrence: 1)?.texts, ["sharedSecret", "\"file level\""])
+        XCTAssertEqual(
+            resolve([("Login.swift", source)], "sharedSecret", occurrence: 1)?.texts,
+            ["sharedSecret", "\"file level\""])
     }
 
     func testAssignmentsInsideAClosureOfTheFunction() {
@@ -244,7 +255,9 @@ final class ValueResolverTests: XCTestCase {
             """
         let resolved = resolve([("Login.swift", source)], "nonce", occurrence: 1)
         XCTAssertEqual(resolved?.texts, ["nonce"], "only when asked")
-        XCTAssertEqual(resolve([("Login.swift", source)], "nonce", occurrence: 1, following: .closureCallees)?.texts, ["nonce", "perform"])
+        XCTAssertEqual(
+            resolve([("Login.swift", source)], "nonce", occurrence: 1, following: .closureCallees)?.texts,
+            ["nonce", "perform"])
         XCTAssertEqual(resolved?.unresolved, true)
         let chained = """
             func register() {
@@ -257,9 +270,15 @@ final class ValueResolverTests: XCTestCase {
                 loader.load(1) { data in use(data) }
             }
             """
-        XCTAssertEqual(resolve([("Push.swift", chained)], "token", occurrence: 4, following: .closureCallees)?.texts, ["token", "Messaging.messaging().token"])
-        XCTAssertEqual(resolve([("Push.swift", chained)], "value", occurrence: 1, following: .closureCallees)?.texts, ["value", "store.fetch"])
-        XCTAssertEqual(resolve([("Push.swift", chained)], "data", occurrence: 1, following: .closureCallees)?.texts, ["data", "loader.load"])
+        XCTAssertEqual(
+            resolve([("Push.swift", chained)], "token", occurrence: 4, following: .closureCallees)?.texts,
+            ["token", "Messaging.messaging().token"])
+        XCTAssertEqual(
+            resolve([("Push.swift", chained)], "value", occurrence: 1, following: .closureCallees)?.texts,
+            ["value", "store.fetch"])
+        XCTAssertEqual(
+            resolve([("Push.swift", chained)], "data", occurrence: 1, following: .closureCallees)?.texts,
+            ["data", "loader.load"])
     }
 
     func testNamesDefinedNowhereAreUnresolved() {
@@ -293,26 +312,34 @@ final class ValueResolverTests: XCTestCase {
 
     func testDeepResolutionEntersHelpersInAnotherFile() {
         let files = [
-            ("Login.swift", """
+            (
+                "Login.swift",
+                """
                 func signIn() {
                     let raw = makeNonce(length: 32)
                     request.nonce = sha256(raw)
                 }
-                """),
-            ("Support/Nonce.swift", """
+                """
+            ),
+            (
+                "Support/Nonce.swift",
+                """
                 func makeNonce(length: Int) -> String {
                     var generator = SystemRandomNumberGenerator()
                     return String(length)
                 }
-                """),
+                """
+            ),
         ]
         let shallow = resolve(files, "raw", occurrence: 1, inFile: "Login.swift")
         XCTAssertEqual(shallow?.texts, ["raw", "makeNonce(length: 32)"])
         let deep = resolve(files, "raw", occurrence: 1, inFile: "Login.swift", deep: true)
-        XCTAssertEqual(deep.map { Array($0.texts.prefix(3)) }, [
-            "raw", "makeNonce(length: 32)",
-            "Support/Nonce.swift: func makeNonce(length: Int) -> String { var generator = SystemRandomNumberGenerator() return String(length)",
-        ])
+        XCTAssertEqual(
+            deep.map { Array($0.texts.prefix(3)) },
+            [
+                "raw", "makeNonce(length: 32)",
+                "Support/Nonce.swift: func makeNonce(length: Int) -> String { var generator = SystemRandomNumberGenerator() return String(length)",
+            ])
         // A name declared inside the followed body adds nothing the body does not already hold;
         // the helper's parameter is not followed.
         XCTAssertEqual(deep.map { Array($0.texts.dropFirst(3)) }, [])
@@ -328,32 +355,41 @@ final class ValueResolverTests: XCTestCase {
     }
 
     func testDeepResolutionFollowsNestedCallsToADepthLimit() {
-        let files = [("Chain.swift", """
-            func f1() -> String { f2() }
-            func f2() -> String { f3() }
-            func f3() -> String { f4() }
-            func f4() -> String { f5() }
-            func f5() -> String { f6() }
-            func f6() -> String { "end" }
-            func use() { send(f1()) }
-            """)]
+        let files = [
+            (
+                "Chain.swift",
+                """
+                func f1() -> String { f2() }
+                func f2() -> String { f3() }
+                func f3() -> String { f4() }
+                func f4() -> String { f5() }
+                func f5() -> String { f6() }
+                func f6() -> String { "end" }
+                func use() { send(f1()) }
+                """
+            )
+        ]
         let deep = resolve(files, "f1", occurrence: 1, length: 3, deep: true)
         XCTAssertEqual(deep?.texts.count, 1 + ValueResolver.maxDepth)
         XCTAssertEqual(deep?.texts.last?.hasPrefix("func f4()"), true)
     }
 
     func testFunctionsOutsideTheProjectAreNotEntered() {
-        let deep = resolve([("A.swift", "func f() { send(UUID().uuidString) }")], "UUID", occurrence: 0, length: 5, deep: true)
+        let deep = resolve(
+            [("A.swift", "func f() { send(UUID().uuidString) }")], "UUID", occurrence: 0, length: 5, deep: true)
         XCTAssertEqual(deep?.texts, ["UUID().uuidString"])
     }
 
     // MARK: - Declared types
 
-    private func declaredType(_ source: String, _ name: String, occurrence: Int, file: StaticString = #filePath, line: UInt = #line) -> String? {
+    private func declaredType(
+        _ source: String, _ name: String, occurrence: Int, file: StaticString = #filePath, line: UInt = #line
+    ) -> String? {
         let project = project([("Types.swift", source)])
         let code = project.files[0]
         guard let i = index(code, name, occurrence, file: file, line: line) else { return nil }
-        return ValueResolver(project: project).declaredType(of: Binding(range: i..<(i + 1), hashes: [code.hashes[i]]), in: code)
+        return ValueResolver(project: project).declaredType(
+            of: Binding(range: i..<(i + 1), hashes: [code.hashes[i]]), in: code)
     }
 
     func testDeclaredTypes() {
@@ -370,7 +406,8 @@ final class ValueResolverTests: XCTestCase {
                 print(credential, annotated, cast, forced, untyped)
             }
             """
-        XCTAssertEqual(declaredType(source, "credential", occurrence: 4), "ASAuthorizationAppleIDCredential", "a parameter")
+        XCTAssertEqual(
+            declaredType(source, "credential", occurrence: 4), "ASAuthorizationAppleIDCredential", "a parameter")
         XCTAssertEqual(declaredType(source, "annotated", occurrence: 1), "ASAuthorizationAppleIDRequest")
         XCTAssertEqual(declaredType(source, "cast", occurrence: 1), "ASAuthorizationAppleIDCredential")
         XCTAssertEqual(declaredType(source, "forced", occurrence: 1), "ASPasswordCredential")
@@ -379,11 +416,14 @@ final class ValueResolverTests: XCTestCase {
     }
 
     func testDeclaredTypeOfAClosureParameterBinding() throws {
-        let project = project([("Types.swift", "let c = { (credential: ASAuthorizationAppleIDCredential) in print(credential) }")])
+        let project = project([
+            ("Types.swift", "let c = { (credential: ASAuthorizationAppleIDCredential) in print(credential) }")
+        ])
         let code = project.files[0]
         let match = try XCTUnwrap(Matcher(code).matches(try Pattern("{ $C in")).first)
         let binding = try XCTUnwrap(match.bindings["C"])
-        XCTAssertEqual(ValueResolver(project: project).declaredType(of: binding, in: code), "ASAuthorizationAppleIDCredential")
+        XCTAssertEqual(
+            ValueResolver(project: project).declaredType(of: binding, in: code), "ASAuthorizationAppleIDCredential")
     }
 
     // MARK: - Mentions and contains
@@ -422,9 +462,10 @@ final class ValueResolverTests: XCTestCase {
     // MARK: - Through rules
 
     func testLiteralConditionFollowsAssignmentsButNotParameters() throws {
-        let rule = try TeamRuleFixture.load(TeamRuleFixture.rule(
-            message: "`{V}` is a fixed nonce.",
-            match: "report: V\npatterns:\n  - \"useNonce($...V)\"\nwhere:\n  - metavariable: V\n    literal: true"))
+        let rule = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(
+                message: "`{V}` is a fixed nonce.",
+                match: "report: V\npatterns:\n  - \"useNonce($...V)\"\nwhere:\n  - metavariable: V\n    literal: true"))
         let source = """
             func a() { let n = "abc"; useNonce(n) }
             func b(n: String) { useNonce(n) }
@@ -432,10 +473,12 @@ final class ValueResolverTests: XCTestCase {
             func d() { useNonce("xyz") }
             func e() { useNonce("\\(n)") }
             """
-        XCTAssertEqual(TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("Nonce.swift", source)])), [
-            "Nonce.swift:1:36 warning `n` is a fixed nonce.",
-            "Nonce.swift:4:21 warning `\"xyz\"` is a fixed nonce.",
-        ])
+        XCTAssertEqual(
+            TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("Nonce.swift", source)])),
+            [
+                "Nonce.swift:1:36 warning `n` is a fixed nonce.",
+                "Nonce.swift:4:21 warning `\"xyz\"` is a fixed nonce.",
+            ])
     }
 
     func testResolvesToFollowsAPropertyIntoTheType() throws {
@@ -447,7 +490,8 @@ final class ValueResolverTests: XCTestCase {
                   - metavariable: P
                     resolves-to: ["ASAuthorizationAppleIDProvider()"]
             """
-        let rule = try TeamRuleFixture.load(TeamRuleFixture.rule(message: "`{R}` is an Apple ID request.", match: match))
+        let rule = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(message: "`{R}` is an Apple ID request.", match: match))
         let source = """
             final class Login {
                 private let provider = ASAuthorizationAppleIDProvider()
@@ -463,10 +507,12 @@ final class ValueResolverTests: XCTestCase {
                 }
             }
             """
-        XCTAssertEqual(TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("Login.swift", source)])), [
-            "Login.swift:5:13 warning `request` is an Apple ID request.",
-            "Login.swift:11:13 warning `request` is an Apple ID request.",
-        ])
+        XCTAssertEqual(
+            TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("Login.swift", source)])),
+            [
+                "Login.swift:5:13 warning `request` is an Apple ID request.",
+                "Login.swift:11:13 warning `request` is an Apple ID request.",
+            ])
     }
 
     func testTypeConditionReadsDeclarations() throws {
@@ -486,9 +532,11 @@ final class ValueResolverTests: XCTestCase {
             }
             func d(user: User?) { save(user!.email!) }
             """
-        XCTAssertEqual(TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("Types.swift", source)])), [
-            "Types.swift:1:61 warning `credential` email forced.",
-            "Types.swift:4:85 warning `credential` email forced.",
-        ])
+        XCTAssertEqual(
+            TeamRuleFixture.summary(TeamRuleFixture.findings([rule], [("Types.swift", source)])),
+            [
+                "Types.swift:1:61 warning `credential` email forced.",
+                "Types.swift:4:85 warning `credential` email forced.",
+            ])
     }
 }

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// Findings a team has accepted for now: `--write-baseline FILE` records them, `--baseline FILE`
@@ -37,7 +37,9 @@ public struct Baseline: Sendable, Codable, Equatable {
     public var findings: [Entry]
 
     public init(findings: [Finding]) {
-        self.findings = findings.map { Entry(rule: $0.rule, path: $0.path, fingerprint: $0.fingerprint, message: $0.message) }.sorted()
+        self.findings = findings.map {
+            Entry(rule: $0.rule, path: $0.path, fingerprint: $0.fingerprint, message: $0.message)
+        }.sorted()
     }
 
     /// Reads a baseline file; a missing or malformed one is an error with its path.

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 extension ChangedLines {
@@ -17,14 +17,20 @@ extension ChangedLines {
         let (repository, settings, commit) = try GitRepository.resolve(revision, root: root, option: "--changed-since")
         // Git names paths from the top of the work tree; `--show-prefix` is where the root sits
         // in it, worked out by git itself, so symlinked paths (/tmp, /var on macOS) agree.
-        let prefix = try git(["rev-parse", "--show-prefix"], in: repository, settings: settings).trimmingCharacters(in: .whitespacesAndNewlines)
+        let prefix = try git(["rev-parse", "--show-prefix"], in: repository, settings: settings).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let relative = { (path: String) -> String? in
             path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
         }
         // The names and the patch come from the same comparison, so git lists them in the same
         // order; the names, NUL-separated, are the exact bytes of each path.
-        let options = ["--no-color", "--no-ext-diff", "--no-textconv", "--ignore-submodules=all", "--no-renames", commit, "--", "."]
-        let names = try git(["diff", "--name-only", "-z"] + options, in: repository, settings: settings).split(separator: "\0").map(String.init)
+        let options = [
+            "--no-color", "--no-ext-diff", "--no-textconv", "--ignore-submodules=all", "--no-renames", commit, "--",
+            ".",
+        ]
+        let names = try git(["diff", "--name-only", "-z"] + options, in: repository, settings: settings).split(
+            separator: "\0"
+        ).map(String.init)
         let diff = try git(["diff", "-U0"] + options, in: repository, settings: settings)
         var changed: ChangedLines
         do {
@@ -32,9 +38,11 @@ extension ChangedLines {
         } catch let error as UnreadableDiff {
             throw FileError(path: root, line: 0, message: error.description)
         }
-        for path in try git(["ls-files", "-z", "--others", "--exclude-standard", "--full-name", "--", "."], in: repository, settings: settings)
-            .split(separator: "\0")
-        {
+        for path in try git(
+            ["ls-files", "-z", "--others", "--exclude-standard", "--full-name", "--", "."], in: repository,
+            settings: settings
+        )
+        .split(separator: "\0") {
             if let inside = relative(String(path)) { changed.files[inside] = .some(nil) }
         }
         return changed
@@ -71,10 +79,15 @@ extension ChangedLines {
     static func hardening(_ repository: GitRepository) throws -> [(String, String)] {
         var settings = fixedSettings
         // Exit status 1 means no such key: no driver to disable.
-        let listed = (try? git(["config", "-z", "--name-only", "--get-regexp", #"^(filter|diff)\..*\."#], in: repository, settings: settings)) ?? ""
+        let listed =
+            (try? git(
+                ["config", "-z", "--name-only", "--get-regexp", #"^(filter|diff)\..*\."#], in: repository,
+                settings: settings)) ?? ""
         var drivers: Set<String> = []
         for name in listed.split(separator: "\0") {
-            guard let first = name.firstIndex(of: "."), let last = name.lastIndex(of: "."), first < last else { continue }
+            guard let first = name.firstIndex(of: "."), let last = name.lastIndex(of: "."), first < last else {
+                continue
+            }
             let section = name[..<first].lowercased()
             let driver = String(name[name.index(after: first)..<last])
             guard drivers.insert(section + "." + driver).inserted else { continue }
@@ -96,7 +109,11 @@ extension ChangedLines {
         for name in environment.keys where name.hasPrefix("GIT_CONFIG_KEY_") || name.hasPrefix("GIT_CONFIG_VALUE_") {
             environment[name] = nil
         }
-        for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM", "GIT_EXTERNAL_DIFF", "GIT_DIFF_OPTS", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_PROXY_COMMAND"] {
+        for name in [
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+            "GIT_EXTERNAL_DIFF", "GIT_DIFF_OPTS", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND",
+            "GIT_PROXY_COMMAND",
+        ] {
             environment[name] = nil
         }
         environment["GIT_PAGER"] = "cat"
@@ -112,22 +129,30 @@ extension ChangedLines {
         return environment
     }
 
-    static func git(_ arguments: [String], in repository: GitRepository, settings: [(String, String)]) throws -> String {
+    static func git(_ arguments: [String], in repository: GitRepository, settings: [(String, String)]) throws -> String
+    {
         String(decoding: try gitData(arguments, in: repository, settings: settings), as: UTF8.self)
     }
 
     /// What git writes to standard output for `arguments`, as bytes.
-    static func gitData(_ arguments: [String], in repository: GitRepository, settings: [(String, String)]) throws -> Data {
+    static func gitData(_ arguments: [String], in repository: GitRepository, settings: [(String, String)]) throws
+        -> Data
+    {
         let directory = repository.root
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // The settings (``fixedSettings`` among them) come through the environment.
         // The repository is named, never searched for: git reads no folder of the scanned tree
         // as a repository of its own (``GitRepository``).
-        process.arguments = ["git", "--no-pager", "-C", directory, "--git-dir=" + repository.gitDirectory, "--work-tree=" + repository.top] + arguments
+        process.arguments =
+            [
+                "git", "--no-pager", "-C", directory, "--git-dir=" + repository.gitDirectory,
+                "--work-tree=" + repository.top,
+            ] + arguments
         process.environment = environment(settings: settings)
         // Errors go to a file, not a pipe, so a chatty stderr can never block the output pipe.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-git-\(UUID().uuidString)")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-git-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
         do {
@@ -144,7 +169,10 @@ extension ChangedLines {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let problem = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw FileError(path: directory, line: 0, message: "git \(arguments.first ?? "") failed: \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw FileError(
+                path: directory, line: 0,
+                message:
+                    "git \(arguments.first ?? "") failed: \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return data
     }
@@ -167,26 +195,34 @@ struct GitRepository: Sendable {
     /// `revision` names. The revision is never read as an option: one that starts with `-` is
     /// refused, and the rest is resolved by `git rev-parse --verify --end-of-options`. `option`
     /// is how errors name the flag that gave it.
-    static func resolve(_ revision: String, root: String, option: String) throws -> (GitRepository, [(String, String)], String) {
-        guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(where: { $0.isNewline || $0 == "\0" }) else {
-            throw FileError(path: root, line: 0, message: "\(option) `\(ChangedLines.shown(revision))` is not a git revision")
+    static func resolve(_ revision: String, root: String, option: String) throws -> (
+        GitRepository, [(String, String)], String
+    ) {
+        guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(where: { $0.isNewline || $0 == "\0" })
+        else {
+            throw FileError(
+                path: root, line: 0, message: "\(option) `\(ChangedLines.shown(revision))` is not a git revision")
         }
         let repository = try GitRepository(containing: root)
         let settings = try ChangedLines.hardening(repository)
         let commit: String
         do {
             commit = try ChangedLines.git(
-                ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: repository, settings: settings
+                ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: repository,
+                settings: settings
             ).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch let error as FileError {
             // Git says why when there is no repository at all; for an unknown revision it is quiet.
             let why = error.message.components(separatedBy: "failed: ").dropFirst().joined(separator: "failed: ")
             throw FileError(
                 path: root, line: 0,
-                message: "\(option) `\(ChangedLines.shown(revision))` is not a commit of the git repository here" + (why.isEmpty ? "" : " (\(why))"))
+                message: "\(option) `\(ChangedLines.shown(revision))` is not a commit of the git repository here"
+                    + (why.isEmpty ? "" : " (\(why))"))
         }
         guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else {
-            throw FileError(path: root, line: 0, message: "\(option) `\(ChangedLines.shown(revision))` is not a commit of the git repository here")
+            throw FileError(
+                path: root, line: 0,
+                message: "\(option) `\(ChangedLines.shown(revision))` is not a commit of the git repository here")
         }
         return (repository, settings, commit)
     }
@@ -207,14 +243,16 @@ struct GitRepository: Sendable {
                     (top, gitDirectory) = (folder, try GitRepository.linkedDirectory(dotGit, in: folder))
                     return
                 default:
-                    throw FileError(path: root, line: 0, message: "\(dotGit.terminalSafe()) is neither a folder nor a gitdir file")
+                    throw FileError(
+                        path: root, line: 0, message: "\(dotGit.terminalSafe()) is neither a folder nor a gitdir file")
                 }
             }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder || parent.isEmpty { break }
             folder = parent
         }
-        throw FileError(path: root, line: 0, message: "not inside a git work tree: no .git in \(real.terminalSafe()) or above it")
+        throw FileError(
+            path: root, line: 0, message: "not inside a git work tree: no .git in \(real.terminalSafe()) or above it")
     }
 
     /// The folder a `.git` file names (`gitdir: ../.git/worktrees/app`), relative to its folder.
@@ -224,7 +262,8 @@ struct GitRepository: Sendable {
         }
         defer { try? handle.close() }
         let text = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
-        guard text.hasPrefix("gitdir: "), let line = text.dropFirst(8).split(separator: "\n").first, !line.isEmpty else {
+        guard text.hasPrefix("gitdir: "), let line = text.dropFirst(8).split(separator: "\n").first, !line.isEmpty
+        else {
             throw FileError(path: file, line: 0, message: "a .git file must say `gitdir: PATH`")
         }
         let named = String(line.hasSuffix("\r") ? line.dropLast() : line)

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// What changed since a git revision, for gating only what a pull request touches: the files
@@ -71,7 +71,9 @@ public struct ChangedLines: Sendable, Equatable {
                 inHeader = false
                 removing = hunk.removed
                 adding = hunk.added
-                if let current, hunk.added > 0 { files[current, default: .some([])]?.append(hunk.start...(hunk.start + hunk.added - 1)) }
+                if let current, hunk.added > 0 {
+                    files[current, default: .some([])]?.append(hunk.start...(hunk.start + hunk.added - 1))
+                }
             } else if inHeader {
                 // Extended header lines: index, modes, `---` and `+++`. A deleted file changes nothing.
                 if line.hasPrefix("deleted file mode "), let deleted = current {
@@ -83,7 +85,9 @@ public struct ChangedLines: Sendable, Equatable {
             }
         }
         guard removing == 0, adding == 0 else { throw UnreadableDiff(reason: "the last hunk is cut short") }
-        guard section == names.count - 1 else { throw UnreadableDiff(reason: "git named \(names.count) files but its diff has \(section + 1)") }
+        guard section == names.count - 1 else {
+            throw UnreadableDiff(reason: "git named \(names.count) files but its diff has \(section + 1)")
+        }
         return ChangedLines(files: files)
     }
 

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// The team's settings, from one `.authlint.yml` (or `--config PATH`); ``NestedConfigurations`` merges the files in effect.
@@ -56,13 +56,17 @@ public struct Configuration: Sendable {
     }
 
     public static let fileName = ".authlint.yml"
-    static let keys = ["include", "exclude", "generated-code", "rules", "login-services", "suppressions", "fail-on", "baseline"]
+    static let keys = [
+        "include", "exclude", "generated-code", "rules", "login-services", "suppressions", "fail-on", "baseline",
+    ]
 
     /// Parses a configuration file's text.
     public static func parse(_ text: String, path: String) throws -> Configuration {
         var configuration = Configuration(path: path)
         // Nothing but comments (a starter file) is the defaults.
-        guard let root = try YAMLReader.parse(text, path: path, emptyIsValid: true), !root.isNull else { return configuration }
+        guard let root = try YAMLReader.parse(text, path: path, emptyIsValid: true), !root.isNull else {
+            return configuration
+        }
         let top = try root.mapping("the configuration", allowed: keys)
         configuration.declared = Set(keys.filter { top[$0] != nil })
         for key in configuration.declared { configuration.keyLines[key] = top[key]?.line }
@@ -75,7 +79,8 @@ public struct Configuration: Sendable {
         }
         configuration.include = try top["include"]?.strings("include") ?? []
         configuration.exclude = try top["exclude"]?.strings("exclude") ?? []
-        configuration.generatedCode = try top["generated-code"]?.enumValue(GeneratedCodeSetting.self, "generated-code") ?? .skip
+        configuration.generatedCode =
+            try top["generated-code"]?.enumValue(GeneratedCodeSetting.self, "generated-code") ?? .skip
         if let node = top["rules"] {
             for (id, line, value) in try node.pairs("rules") {
                 configuration.rules[id] = try value.enumValue(RuleSetting.self, "the setting of `\(id)`")
@@ -88,7 +93,9 @@ public struct Configuration: Sendable {
             guard !value.isEmpty, !value.hasPrefix("/"), !value.hasPrefix("~") else {
                 throw FileError(
                     path: path, line: node.line,
-                    message: "baseline: give the file's path relative to this file's folder, for instance .authlint-baseline.json")
+                    message:
+                        "baseline: give the file's path relative to this file's folder, for instance .authlint-baseline.json"
+                )
             }
             configuration.baseline = value
         }
@@ -101,7 +108,9 @@ public struct Configuration: Sendable {
     /// its own folder (``NestedConfigurations/globs``).
     func refined(by nearer: Configuration) -> Configuration {
         var merged = self
-        if nearer.declared.contains("suppressions") { merged.requireSuppressionReason = nearer.requireSuppressionReason }
+        if nearer.declared.contains("suppressions") {
+            merged.requireSuppressionReason = nearer.requireSuppressionReason
+        }
         if nearer.declared.contains("generated-code") { merged.generatedCode = nearer.generatedCode }
         if let failOn = nearer.failOn { merged.failOn = failOn }
         if nearer.baseline != nil { (merged.baseline, merged.baselineFile) = (nearer.baseline, nearer.baselineFile) }
@@ -196,17 +205,21 @@ public struct Configuration: Sendable {
     /// `files` names the files it is made of (default: its own path).
     public func dump(catalog: RuleCatalog, files: [String]? = nil) -> String {
         let files = files ?? path.map { [$0] } ?? []
-        var out = "# Effective authlint configuration" + (files.isEmpty ? " (defaults)" : " (from \(files.joined(separator: " + ")))") + "\n"
+        var out =
+            "# Effective authlint configuration"
+            + (files.isEmpty ? " (defaults)" : " (from \(files.joined(separator: " + ")))") + "\n"
         out += "include: [\(include.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
         out += "exclude: [\(exclude.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
         out += "generated-code: \(generatedCode.rawValue)\n"
         out += "fail-on: \((failOn ?? .error).rawValue)\n"
         out += "suppressions:\n  require-reason: \(requireSuppressionReason)\n"
-        if let baseline { out += "baseline: \"\(baseline.terminalSafe().replacingOccurrences(of: "\"", with: "\\\""))\"\n" }
+        if let baseline {
+            out += "baseline: \"\(baseline.terminalSafe().replacingOccurrences(of: "\"", with: "\\\""))\"\n"
+        }
         if let loginServices {
             switch loginServices.kind {
-            case let .equivalentLogin(name): out += "login-services:\n  equivalent-login: \(name)\n"
-            case let .exemption(exemption): out += "login-services:\n  exemption: \(exemption.rawValue)\n"
+            case .equivalentLogin(let name): out += "login-services:\n  equivalent-login: \(name)\n"
+            case .exemption(let exemption): out += "login-services:\n  exemption: \(exemption.rawValue)\n"
             }
             out += "  reason: \"\(loginServices.reason)\"\n"
         }
@@ -236,7 +249,8 @@ public struct Configuration: Sendable {
         }
         let shown = shown ?? path ?? fileName
         if path == nil || inTree, !files.root(root, contains: file) {
-            throw FileError(path: shown, line: 0, message: "the configuration file leads outside the project root; not read")
+            throw FileError(
+                path: shown, line: 0, message: "the configuration file leads outside the project root; not read")
         }
         let bytes: [UInt8]
         do {
@@ -252,7 +266,9 @@ public struct Configuration: Sendable {
         if let baseline = configuration.baseline {
             let resolved = ProjectPath.join(ProjectPath.directory(of: file), baseline)
             guard files.root(root, contains: resolved) else {
-                throw FileError(path: shown, line: 0, message: "baseline: \(baseline.shortExcerpt) leads outside the project root; not read")
+                throw FileError(
+                    path: shown, line: 0,
+                    message: "baseline: \(baseline.shortExcerpt) leads outside the project root; not read")
             }
             configuration.baselineFile = resolved
         }
@@ -275,10 +291,14 @@ public struct LoginServicesDeclaration: Sendable, Hashable {
         public var guidelineText: String {
             switch self {
             case .ownAccountSystem: "the app exclusively uses the company's own account setup and sign-in systems"
-            case .alternativeMarketplace: "the app is an alternative app marketplace, or is distributed from one, and uses a marketplace-specific login"
-            case .educationEnterprise: "the app is an education, enterprise, or business app that requires sign-in with an existing education or enterprise account"
-            case .governmentID: "the app uses a government or industry-backed citizen identification system or electronic ID"
-            case .thirdPartyClient: "the app is a client for a specific third-party service and users must sign in to that account directly to access their content"
+            case .alternativeMarketplace:
+                "the app is an alternative app marketplace, or is distributed from one, and uses a marketplace-specific login"
+            case .educationEnterprise:
+                "the app is an education, enterprise, or business app that requires sign-in with an existing education or enterprise account"
+            case .governmentID:
+                "the app uses a government or industry-backed citizen identification system or electronic ID"
+            case .thirdPartyClient:
+                "the app is a client for a specific third-party service and users must sign in to that account directly to access their content"
             }
         }
     }
@@ -296,9 +316,9 @@ public struct LoginServicesDeclaration: Sendable, Hashable {
         let fields = try node.mapping("login-services", allowed: ["equivalent-login", "exemption", "reason"])
         // What is declared first, then why: a misspelt exemption is the mistake to name.
         switch (fields["equivalent-login"], fields["exemption"]) {
-        case let (name?, nil):
+        case (let name?, nil):
             kind = .equivalentLogin(try name.string("equivalent-login"))
-        case let (nil, exemption?):
+        case (nil, let exemption?):
             kind = .exemption(try exemption.enumValue(Exemption.self, "exemption"))
         case (nil, nil):
             throw node.fail("login-services needs `equivalent-login: NAME` or `exemption: KIND`, and a reason")
@@ -316,9 +336,9 @@ public struct LoginServicesDeclaration: Sendable, Hashable {
     /// One sentence for reports: what was declared and why.
     public var summary: String {
         switch kind {
-        case let .equivalentLogin(name):
+        case .equivalentLogin(let name):
             "Guideline 4.8: the configuration declares \(name) as an equivalent login service (\(reason))."
-        case let .exemption(exemption):
+        case .exemption(let exemption):
             "Guideline 4.8: the configuration declares the `\(exemption.rawValue)` exemption: \(exemption.guidelineText) (\(reason))."
         }
     }

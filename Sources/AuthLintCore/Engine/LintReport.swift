@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// Everything one run found, ready for reporters: findings in report order, diagnostics, and the
@@ -101,7 +101,9 @@ public struct LintReport: Sendable {
     /// entry has no changed line left to point at.
     public mutating func keep(changed: ChangedLines, lines: Bool) {
         let before = findings.count
-        findings = findings.filter { $0.rule == PolicyChanges.rule || changed.contains(path: $0.path, line: $0.line, lines: lines) }
+        findings = findings.filter {
+            $0.rule == PolicyChanges.rule || changed.contains(path: $0.path, line: $0.line, lines: lines)
+        }
         outsideChanges = before - findings.count
     }
 
@@ -112,11 +114,13 @@ public struct LintReport: Sendable {
     /// at the severity the configuration in effect gives `policy-changed`.
     public mutating func add(policyChanges: [Finding]) {
         guard let severity = policyChangeSeverity, !policyChanges.isEmpty else { return }
-        findings = (findings + policyChanges.map { finding in
-            var finding = finding
-            finding.severity = severity
-            return finding
-        }).sorted(by: Finding.reportOrder)
+        findings =
+            (findings
+            + policyChanges.map { finding in
+                var finding = finding
+                finding.severity = severity
+                return finding
+            }).sorted(by: Finding.reportOrder)
     }
 
     /// The directory paths are shown relative to, when it is not the one `displayPrefix` leads from.

@@ -1,9 +1,10 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
+
 /// What evaluating the rules found in one file.
 struct FileOutcome: Sendable {
     var sites: [(Int, RuleEvaluator.Site)] = []
@@ -38,7 +39,8 @@ extension Linter {
     /// out is stopped, as in the pass over every file, and the next one is tried. Files stopped in
     /// that pass are not tried.
     static func firstSites(
-        of ruleIndices: [Int], _ rules: [RuleSpec], _ evaluator: RuleEvaluator, _ outcomes: [FileOutcome], _ reporting: ReportedFiles?
+        of ruleIndices: [Int], _ rules: [RuleSpec], _ evaluator: RuleEvaluator, _ outcomes: [FileOutcome],
+        _ reporting: ReportedFiles?
     ) -> (sites: [(file: Int, rule: Int, site: RuleEvaluator.Site)], stopped: [Int]) {
         var found: [(file: Int, rule: Int, site: RuleEvaluator.Site)] = []
         var stopped: [Int] = []
@@ -63,12 +65,15 @@ extension Linter {
                     next += 1
                     guard !outcomes[file].stopped else { continue }
                     let trying = ruleIndices.filter { rule in
-                        last[rule].map { $0 >= file } == true && !evaluator.runnableClauses(rules[rule], inFile: file).isEmpty
+                        last[rule].map { $0 >= file } == true
+                            && !evaluator.runnableClauses(rules[rule], inFile: file).isEmpty
                     }
                     if !trying.isEmpty { batch.append((file, trying)) }
                 }
-                let results = batch.parallelMap { entry -> (sites: [(rule: Int, sites: [RuleEvaluator.Site])], stopped: Bool) in
-                    let budget = outcomes[entry.file].budget(entry.file, in: evaluator.project, allowance: evaluator.allowance)
+                let results = batch.parallelMap {
+                    entry -> (sites: [(rule: Int, sites: [RuleEvaluator.Site])], stopped: Bool) in
+                    let budget = outcomes[entry.file].budget(
+                        entry.file, in: evaluator.project, allowance: evaluator.allowance)
                     let bounded = evaluator.spending(budget)
                     var sites: [(rule: Int, sites: [RuleEvaluator.Site])] = []
                     for rule in entry.rules {

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import AuthLintSystem
 import Foundation
 
@@ -39,7 +39,9 @@ extension Linter {
     /// cache instead (unread, when its stamp says it has not changed); or summarise it from its
     /// bytes when no rule can match in it (``Prefilter``).
     /// The cache is the one `prefetched` read, when it read the cache of the scan's root.
-    static func load(_ scan: ScanResult, rules: [RuleSpec], options: LintOptions, prefetched: SummaryCache.Prefetch? = nil) -> LoadResult {
+    static func load(
+        _ scan: ScanResult, rules: [RuleSpec], options: LintOptions, prefetched: SummaryCache.Prefetch? = nil
+    ) -> LoadResult {
         let configurations = scan.configurations
         let reported = scan.reported
         let words = WordIndex(rules: rules, providers: options.catalog.providers)
@@ -47,13 +49,14 @@ extension Linter {
         var cacheFolder: SummaryCache.Folder?
         var cacheRead: SummaryCache?
         if reported != nil, let folder = options.cacheDirectory {
-            let opened = prefetched.flatMap { $0.folderPath == folder && $0.root == scan.project.root ? $0.value() : nil }
+            let opened =
+                prefetched.flatMap { $0.folderPath == folder && $0.root == scan.project.root ? $0.value() : nil }
                 ?? SummaryCache.opened(folderPath: folder, root: scan.project.root)
             switch opened.folder {
-            case let .success(found):
+            case .success(let found):
                 cacheFolder = found
                 cacheRead = opened.cache.fitting(words)
-            case let .failure(problem):
+            case .failure(let problem):
                 cacheProblem = "cannot use the cache folder \(folder): \(problem); no cache this run"
             }
         }
@@ -66,31 +69,38 @@ extension Linter {
         if releases { authlint_map_large_allocations() }
         // Summaries are written with the vocabulary of the cache they join, or of the project
         // when they are kept for every file; summaries for the cache alone need none.
-        let vocabulary = if let cache, !cache.entries.isEmpty {
-            cache.vocabulary
-        } else if releases || cache != nil || options.prefilter {
-            NameVocabulary.sampled(from: scan.project.sourceFiles, maxFileSize: options.scan.maxFileSize)
-        } else {
-            NameVocabulary.none
-        }
-        let prefilter = Prefilter(rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes, vocabulary: vocabulary)
+        let vocabulary =
+            if let cache, !cache.entries.isEmpty {
+                cache.vocabulary
+            } else if releases || cache != nil || options.prefilter {
+                NameVocabulary.sampled(from: scan.project.sourceFiles, maxFileSize: options.scan.maxFileSize)
+            } else {
+                NameVocabulary.none
+            }
+        let prefilter = Prefilter(
+            rules: rules, words: words, knownTypes: options.catalog.providers.knownTypes, vocabulary: vocabulary)
         // A file left to read again later points into the scan's list of every file, which the
         // run keeps anyway, instead of keeping its own copy of the scan's record.
         let maxFileSize = options.scan.maxFileSize
         let scanList = SourceFile.Pending.List(scan.project.allFiles, maxFileSize: maxFileSize)
         let places = scan.project.placesOfSources()
-        @Sendable func pending(_ index: Int, _ file: ProjectFile, language: SourceLanguage, bytes: [UInt8]? = nil) -> SourceFile.Pending {
+        @Sendable func pending(_ index: Int, _ file: ProjectFile, language: SourceLanguage, bytes: [UInt8]? = nil)
+            -> SourceFile.Pending
+        {
             let place = Int(places[index])
-            return place < 0 ? SourceFile.Pending(language: language, file: file, bytes: bytes, maxFileSize: maxFileSize)
+            return place < 0
+                ? SourceFile.Pending(language: language, file: file, bytes: bytes, maxFileSize: maxFileSize)
                 : SourceFile.Pending(language: language, in: scanList, at: place, bytes: bytes)
         }
         let loaded = scan.project.sourceFiles.parallelMapWithIndex { index, file -> LoadedFile in
             // A file not reported whose stamp is the one the cache knows is neither read nor hashed.
-            if let cache, reported?.contains(file.path) == false, let stamp = file.stamp, let known = cache.stamps[file.path],
+            if let cache, reported?.contains(file.path) == false, let stamp = file.stamp,
+                let known = cache.stamps[file.path],
                 known.stamp == stamp, let summary = cache.entries[known.key], let language = file.language
             {
                 return LoadedFile(
-                    entry: .summary(summary, pending(index, file, language: language)), cached: (known.key, summary), stamped: known,
+                    entry: .summary(summary, pending(index, file, language: language)), cached: (known.key, summary),
+                    stamped: known,
                     diagnostics: [], unread: true)
             }
             let (bytes, problems) = FileReader.readSource(file, maxFileSize: maxFileSize)
@@ -113,16 +123,23 @@ extension Linter {
             if let key, let summary = cache?.entries[key], reported?.contains(file.path) == false {
                 // Its bytes are let go: the file is read again if a question reaches it.
                 return LoadedFile(
-                    entry: .summary(summary, pending(index, file, language: language)), cached: (key, summary), stamped: stamped,
+                    entry: .summary(summary, pending(index, file, language: language)), cached: (key, summary),
+                    stamped: stamped,
                     diagnostics: problems)
             }
             // The rules' words in a Swift file's bytes (one search for them all) let a clause whose
             // words it lacks skip it; with the prefilter, a file no rule can match is not lexed.
             // A file let go after lexing finds its words as it is summarised.
-            let read = language != .swift ? nil : options.prefilter ? prefilter.read(bytes)
-                : releases ? nil : (words: prefilter.words(bytes), summary: nil)
+            let read =
+                language != .swift
+                ? nil
+                : options.prefilter
+                    ? prefilter.read(bytes)
+                    : releases ? nil : (words: prefilter.words(bytes), summary: nil)
             if let summary = read?.summary {
-                return LoadedFile(entry: .summary(summary, pending(index, file, language: language, bytes: bytes)), diagnostics: problems)
+                return LoadedFile(
+                    entry: .summary(summary, pending(index, file, language: language, bytes: bytes)),
+                    diagnostics: problems)
             }
             let source = SourceFile(path: file.path, language: language, bytes: bytes)
             if releases {
@@ -138,7 +155,8 @@ extension Linter {
             }
             let code = CodeView(file: source)
             return LoadedFile(
-                entry: .code(code, words: read?.words), cached: key.map { ($0, FileSummary(code, words: words, vocabulary: vocabulary)) }, stamped: stamped,
+                entry: .code(code, words: read?.words),
+                cached: key.map { ($0, FileSummary(code, words: words, vocabulary: vocabulary)) }, stamped: stamped,
                 diagnostics: problems + lexicalDiagnostics(source), lexed: true)
         }
         var result = LoadResult(
@@ -147,7 +165,9 @@ extension Linter {
             diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) },
             words: words, cacheProblem: cacheProblem)
         if let cacheFolder, let cache {
-            result.cache = (cacheFolder, changedCache(cache, files: scan.project.sourceFiles, loaded, vocabulary: vocabulary))
+            result.cache = (
+                cacheFolder, changedCache(cache, files: scan.project.sourceFiles, loaded, vocabulary: vocabulary)
+            )
             result.takenUnread = loaded.count(where: \.unread)
         }
         return result
@@ -157,7 +177,9 @@ extension Linter {
     /// or nil when that is the cache read. Summaries are made from content alone, so the same
     /// contents and stamps make the same cache; a run that changed nothing, the usual one, does
     /// not build it.
-    private static func changedCache(_ read: SummaryCache, files: [ProjectFile], _ loaded: [LoadedFile], vocabulary: NameVocabulary) -> SummaryCache? {
+    private static func changedCache(
+        _ read: SummaryCache, files: [ProjectFile], _ loaded: [LoadedFile], vocabulary: NameVocabulary
+    ) -> SummaryCache? {
         var stampCount = 0
         var keys = Set<SummaryCache.Key>(minimumCapacity: read.entries.count)
         var unchanged = true
@@ -172,8 +194,13 @@ extension Linter {
             if let stamped, read.stamps[files[index].path] != stamped { unchanged = false }
             if let key, read.entries[key] == nil { unchanged = false }
         }
-        if unchanged, stampCount == read.stamps.count, keys.count == read.entries.count, vocabulary === read.vocabulary { return nil }
-        let stamps = zip(files, loaded).compactMap { file, loadedFile in loadedFile.stamped.map { (path: file.path, stamped: $0) } }
+        if unchanged, stampCount == read.stamps.count, keys.count == read.entries.count, vocabulary === read.vocabulary
+        {
+            return nil
+        }
+        let stamps = zip(files, loaded).compactMap { file, loadedFile in
+            loadedFile.stamped.map { (path: file.path, stamped: $0) }
+        }
         var changed = SummaryCache()
         changed.vocabulary = vocabulary
         for (key, summary) in loaded.lazy.compactMap(\.cached) { changed.entries[key] = summary }
@@ -206,14 +233,17 @@ extension Linter {
         }
 
         init(
-            entry: ProjectIndex.Entry? = nil, cached: (SummaryCache.Key, FileSummary)? = nil, stamped: SummaryCache.Stamped? = nil,
+            entry: ProjectIndex.Entry? = nil, cached: (SummaryCache.Key, FileSummary)? = nil,
+            stamped: SummaryCache.Stamped? = nil,
             diagnostics: [Diagnostic], generated: GeneratedFile? = nil, unread: Bool = false, lexed: Bool = false
         ) {
             self.entry = entry
             self.diagnostics = diagnostics
             self.unread = unread
             self.lexed = lexed
-            aside = cached == nil && stamped == nil && generated == nil ? nil : Aside(cached: cached, stamped: stamped, generated: generated)
+            aside =
+                cached == nil && stamped == nil && generated == nil
+                ? nil : Aside(cached: cached, stamped: stamped, generated: generated)
         }
 
         /// The file's summary by its content key, to keep in the cache.

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// The last steps of a run: fingerprints, excerpts, diagnostics in order, and paths as shown.
@@ -22,14 +22,19 @@ extension Linter {
         if selection.rules.contains(where: { $0.id == PolicyChanges.rule }), !scan.policyChanges.isEmpty {
             findings = (findings + scan.policyChanges.compactMap(selection.applied)).sorted(by: Finding.reportOrder)
         }
-        let suppressed = outcome.suppressed.filter { scan.reports($0.finding.path) && selection.setting($0.finding.rule, at: $0.finding.path) != .off }
+        let suppressed = outcome.suppressed.filter {
+            scan.reports($0.finding.path) && selection.setting($0.finding.rule, at: $0.finding.path) != .off
+        }
         let tests = project.testsByImport.map { test in
             Diagnostic(
                 path: project.paths[test.file], kind: .testCode,
-                message: "no target lists it and it imports \(test.module.prefix(40)), so it is taken for a test and no rule looks at it; "
+                message:
+                    "no target lists it and it imports \(test.module.prefix(40)), so it is taken for a test and no rule looks at it; "
                     + "add it to its target if it ships")
         }
-        let diagnostics = scan.project.diagnostics + loaded.diagnostics + (outcome.diagnostics + tests).filter { scan.reports($0.path) }
+        let diagnostics =
+            scan.project.diagnostics + loaded.diagnostics
+            + (outcome.diagnostics + tests).filter { scan.reports($0.path) }
         // A nested configuration is worth a word only when it applies to a file reported on.
         let reported = scan.reported ?? Set(project.paths)
         let applied = configurations.files.filter { file in
@@ -63,7 +68,8 @@ extension Linter {
         }
         report.workTreeBaseline = scan.workTreeBaseline
         if options.describesSignIn {
-            report.signIn = SignInTarget.describe(project, providers: options.catalog.providers, configurations: configurations)
+            report.signIn = SignInTarget.describe(
+                project, providers: options.catalog.providers, configurations: configurations)
         }
         report.filesLexedUpFront = loaded.lexed
         (report.filesLexedOnUse, report.filesLexedAgain) = project.files.lexedOnUse
@@ -92,7 +98,8 @@ extension Linter {
         return findings.map { finding in
             var finding = finding
             let code = project.fileIndex(finding.path).map { project.files[$0] }
-            let normalised = code.map { normalisedLine(finding.line, in: $0) }
+            let normalised =
+                code.map { normalisedLine(finding.line, in: $0) }
                 ?? project.resources.texts[finding.path].map { normalisedText($0.lineText(finding.line)) } ?? ""
             let key = finding.rule + "\u{0}" + finding.path + "\u{0}" + normalised
             let count = occurrences[key, default: 0]
@@ -122,11 +129,15 @@ extension Linter {
 
     static func lexicalDiagnostics(_ source: SourceFile) -> [Diagnostic] {
         source.diagnostics.filter { $0.kind != .invalidUTF8 }.map {
-            Diagnostic(path: source.path, kind: .lexical, message: $0.message, line: $0.location.line, column: $0.location.column)
+            Diagnostic(
+                path: source.path, kind: .lexical, message: $0.message, line: $0.location.line,
+                column: $0.location.column)
         }
     }
 
-    static func excerpts(for findings: [Finding], project: ProjectIndex, scanned: ScannedProject) -> [String: [Int: String]] {
+    static func excerpts(for findings: [Finding], project: ProjectIndex, scanned: ScannedProject) -> [String: [Int:
+        String]]
+    {
         var excerpts: [String: [Int: String]] = [:]
         var others: [String: SourceFile] = [:]
         for finding in findings {
@@ -134,7 +145,9 @@ extension Linter {
                 excerpts[finding.path, default: [:]][finding.line] = project.files[index].file.lineText(finding.line)
             } else if let text = project.resources.texts[finding.path] {
                 excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)
-            } else if let record = scanned.file(atPath: finding.path), let text = others[finding.path] ?? otherFile(record) {
+            } else if let record = scanned.file(atPath: finding.path),
+                let text = others[finding.path] ?? otherFile(record)
+            {
                 others[finding.path] = text
                 excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)
             }
@@ -145,7 +158,7 @@ extension Linter {
     /// A non-source file of the tree findings point at (a property list), read for its lines if
     /// it is still the file the scan found.
     static func otherFile(_ file: ProjectFile) -> SourceFile? {
-        guard case let .success(bytes) = FileReader.readFile(file) else { return nil }
+        guard case .success(let bytes) = FileReader.readFile(file) else { return nil }
         return SourceFile(path: file.path, language: .objectiveC, bytes: bytes)
     }
 

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// What the scan stage found: the tree's files, the configurations in effect, and which files
@@ -36,19 +36,25 @@ extension Linter {
         // The configurations of the root and above it add their globs; excludes apply to named
         // files too. Nested ones are found among the files, and rescan when they add globs.
         let policy = options.policy
-        var configurations = try NestedConfigurations.load(explicit: options.configurationPath, root: root, files: policy)
+        var configurations = try NestedConfigurations.load(
+            explicit: options.configurationPath, root: root, files: policy)
         var (scanned, named) = scan(options, globs: configurations.globs)
         let namedConfigurations = named == nil ? [] : configurationFiles(among: options, root: scanned.root)
         try configurations.addNested(
             explicit: options.configurationPath, root: scanned.root,
-            paths: scanned.allFiles.map(\.path) + namedConfigurations + policy.configurationPaths(under: scanned.root), files: policy)
-        if configurations.files.contains(where: { !$0.scope.isEmpty && !($0.configuration.include + $0.configuration.exclude).isEmpty }) {
+            paths: scanned.allFiles.map(\.path) + namedConfigurations + policy.configurationPaths(under: scanned.root),
+            files: policy)
+        if configurations.files.contains(where: {
+            !$0.scope.isEmpty && !($0.configuration.include + $0.configuration.exclude).isEmpty
+        }) {
             (scanned, named) = scan(options, globs: configurations.globs)
         }
         try configurations.validateRules(against: options.catalog)
-        var result = ScanResult(project: scanned, configurations: configurations, reported: named, namedConfigurations: namedConfigurations)
+        var result = ScanResult(
+            project: scanned, configurations: configurations, reported: named, namedConfigurations: namedConfigurations)
         if let revision = policy.revisionName {
-            (result.policyChanges, result.workTreeBaseline) = try policyChanges(since: revision, in: result, options: options)
+            (result.policyChanges, result.workTreeBaseline) = try policyChanges(
+                since: revision, in: result, options: options)
         }
         return result
     }
@@ -60,7 +66,9 @@ extension Linter {
     ) throws -> ([Finding], String?) {
         let root = result.project.root
         var ours = try NestedConfigurations.load(explicit: options.configurationPath, root: root)
-        try ours.addNested(explicit: options.configurationPath, root: root, paths: result.project.allFiles.map(\.path) + result.namedConfigurations)
+        try ours.addNested(
+            explicit: options.configurationPath, root: root,
+            paths: result.project.allFiles.map(\.path) + result.namedConfigurations)
         try ours.validateRules(against: options.workTreeCatalog ?? options.catalog)
         // Files the work tree's globs would leave out that the base's lint.
         var lost: [String] = []
@@ -70,7 +78,9 @@ extension Linter {
             lost = result.project.allFiles.map(\.path).filter { !kept.contains($0) }
         }
         let explicit = options.configurationPath.map {
-            ProjectPath.relative(URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: options.currentDirectory + "/")).standardizedFileURL.path, to: root)
+            ProjectPath.relative(
+                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: options.currentDirectory + "/"))
+                    .standardizedFileURL.path, to: root)
         }
         let changes = PolicyChanges.configurations(
             base: result.configurations, workTree: ours, catalog: options.catalog, revision: revision, lostFiles: lost,
@@ -85,7 +95,9 @@ extension Linter {
         let project = ProjectRoot(root)
         return options.scan.paths.compactMap { path in
             let absolute = ProjectPath.normalize(URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path)
-            guard ProjectPath.lastComponent(of: absolute) == Configuration.fileName, project.contains(absolute) else { return nil }
+            guard ProjectPath.lastComponent(of: absolute) == Configuration.fileName, project.contains(absolute) else {
+                return nil
+            }
             var status = stat()
             guard lstat(absolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
             return ProjectPath.relative(absolute, to: root)
@@ -102,7 +114,9 @@ extension Linter {
         scan.configuredIncludes = globs.includes
         scan.configuredExcludes = globs.excludes
         var scanned = ProjectScanner.scan(scan, currentDirectory: options.currentDirectory)
-        guard reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory) else { return (scanned, nil) }
+        guard reportsPartOfTheRoot(options.scan, root: scanned.root, currentDirectory: options.currentDirectory) else {
+            return (scanned, nil)
+        }
         let named = Set(scanned.allFiles.map(\.path))
         let given = scanned.diagnostics
         scan.paths = [scanned.root]
@@ -122,7 +136,9 @@ struct RuleSelection {
     init(catalog: RuleCatalog, configurations: NestedConfigurations) {
         self.catalog = catalog
         self.configurations = configurations
-        rules = catalog.rules.filter { rule in configurations.all.contains { $0.setting(of: rule, in: catalog) != "off" } }
+        rules = catalog.rules.filter { rule in
+            configurations.all.contains { $0.setting(of: rule, in: catalog) != "off" }
+        }
     }
 
     /// `off`, or the severity a rule reports at in the file at a root-relative path (nil: the rule's own).

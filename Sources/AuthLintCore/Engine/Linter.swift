@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// What to lint and how.
@@ -84,7 +84,8 @@ public enum Linter {
             // A configuration file of the tree, named as the user sees paths (`app/.authlint.yml`).
             let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
             if FileManager.default.fileExists(atPath: ProjectPath.join(root, error.path)) {
-                error.path = ProjectPath.normalize(displayPrefix(root: root, currentDirectory: options.currentDirectory) + error.path)
+                error.path = ProjectPath.normalize(
+                    displayPrefix(root: root, currentDirectory: options.currentDirectory) + error.path)
             }
             throw error
         }
@@ -109,7 +110,8 @@ public enum Linter {
         let project = clock.time("index") {
             // The index keeps what it needs of the entries; the list itself is let go.
             ProjectIndex(
-                entries: loaded.takeEntries(), words: loaded.words, scanned: scan.project, configuredFolders: Set(scan.configurations.byFolder.keys),
+                entries: loaded.takeEntries(), words: loaded.words, scanned: scan.project,
+                configuredFolders: Set(scan.configurations.byFolder.keys),
                 knownTypes: options.catalog.providers.knownTypes, residentBytes: options.residentSourceBytes)
         }
         let reportedFiles = scan.reported.map { ReportedFiles(project: project, paths: $0) }
@@ -119,7 +121,8 @@ public enum Linter {
                 allowance: options.stepAllowance, catalog: options.catalog.rules)
         }
         var report = clock.time("report") {
-            Linter.report(scan: scan, selection: selection, loaded: loaded, project: project, outcome: outcome, options: options)
+            Linter.report(
+                scan: scan, selection: selection, loaded: loaded, project: project, outcome: outcome, options: options)
         }
         report.timings = clock.stages
         // Freeing a large project's index takes a few milliseconds the report need not wait for.
@@ -131,7 +134,9 @@ public enum Linter {
     private static func prefetchCache(_ options: LintOptions) -> SummaryCache.Prefetch? {
         guard let folder = options.cacheDirectory else { return nil }
         let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
-        guard reportsPartOfTheRoot(options.scan, root: root, currentDirectory: options.currentDirectory) else { return nil }
+        guard reportsPartOfTheRoot(options.scan, root: root, currentDirectory: options.currentDirectory) else {
+            return nil
+        }
         return SummaryCache.Prefetch(folderPath: folder, root: root)
     }
 
@@ -140,13 +145,16 @@ public enum Linter {
     static func reportsPartOfTheRoot(_ options: ScanOptions, root: String, currentDirectory: String) -> Bool {
         let base = URL(fileURLWithPath: currentDirectory + "/")
         let folder = ProjectPath.normalize(root)
-        return options.paths.contains { ProjectPath.normalize(URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path) != folder }
+        return options.paths.contains {
+            ProjectPath.normalize(URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path) != folder
+        }
     }
 
     /// Runs `rules` over an indexed project; findings come back fingerprinted and sorted, without
     /// those inline suppressions silence.
     public static func check(
-        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations = NestedConfigurations(root: Configuration())
+        project: ProjectIndex, rules: [RuleSpec],
+        configurations: NestedConfigurations = NestedConfigurations(root: Configuration())
     ) -> [Finding] {
         evaluate(project: project, rules: rules, configurations: configurations).kept
     }
@@ -162,7 +170,8 @@ public enum Linter {
         let onlyFiles = reporting?.files
         let (facts, searchesStopped) = answerProjectSearches(rules, project, allowance)
         let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
-        let evaluator = RuleEvaluator(project: project, facts: facts, loginServicesDeclared: declared, allowance: allowance)
+        let evaluator = RuleEvaluator(
+            project: project, facts: facts, loginServicesDeclared: declared, allowance: allowance)
         let ownFile = rules.map(\.match.reportsInItsOwnFile)
         let reach = rules.map { ReportedFiles.Reach($0.match) }
         // A rule reported once per target keeps only each target's first site: it is looked for
@@ -173,7 +182,8 @@ public enum Linter {
             let bounded = evaluator.spending(budget)
             var outcome = FileOutcome()
             // Rules are read in place, by index: a rule is a large value, copied field by field.
-            for ruleIndex in rules.indices where !firstOnly[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
+            for ruleIndex in rules.indices
+            where !firstOnly[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
                 let scanned = bounded.scan(rules[ruleIndex], inFile: fileIndex)
                 outcome.sites += scanned.sites.map { (ruleIndex, $0) }
                 outcome.sinks += scanned.sinks.map { (ruleIndex, $0) }
@@ -188,15 +198,21 @@ public enum Linter {
         for (file, ruleIndex, site) in first.sites { perFile[file].sites.append((ruleIndex, site)) }
         // Calls that hand the app's own helpers what reaches a rule's site inside them.
         var sinks = perFile.flatMap(\.sinks)
-        let helperRules = rules.enumerated().filter { $0.element.match.throughHelpers != nil }.map { (index: $0.offset, rule: $0.element) }
+        let helperRules = rules.enumerated().filter { $0.element.match.throughHelpers != nil }.map {
+            (index: $0.offset, rule: $0.element)
+        }
         if let onlyFiles, !helperRules.isEmpty {
             sinks += evaluator.helperSinks(helperRules.filter { ownFile[$0.index] }, reachedFrom: onlyFiles)
         }
         let sinksByRule = Dictionary(grouping: sinks, by: \.0).mapValues { $0.map(\.1) }
         let helperSites = sinksByRule.keys.sorted().parallelMap { ruleIndex in
-            evaluator.helperSites(of: rules[ruleIndex], sinksByRule[ruleIndex]!, reportedIn: onlyFiles).map { (ruleIndex, $0) }
+            evaluator.helperSites(of: rules[ruleIndex], sinksByRule[ruleIndex]!, reportedIn: onlyFiles).map {
+                (ruleIndex, $0)
+            }
         }
-        for (ruleIndex, site) in helperSites.joined() where !perFile[site.file].stopped { perFile[site.file].sites.append((ruleIndex, site)) }
+        for (ruleIndex, site) in helperSites.joined() where !perFile[site.file].stopped {
+            perFile[site.file].sites.append((ruleIndex, site))
+        }
         var findings: [Finding] = []
         var reportedOnce = Set<[Int]>()
         // Files are in path order; within a file, order sites by position so "once per project" keeps the first.
@@ -227,18 +243,25 @@ public enum Linter {
             requireReason: { configurations.configuration(for: $0).requireSuppressionReason })
         let outcome = filter.apply(unique)
         let kept = fingerprinted(outcome.kept.sorted(by: Finding.reportOrder), project: project)
-        let suppressedFindings = fingerprinted(outcome.suppressed.map(\.finding).sorted(by: Finding.reportOrder), project: project)
-        let reasons = Dictionary(outcome.suppressed.map { ("\($0.finding.rule)|\($0.finding.path)|\($0.finding.line)|\($0.finding.column)", $0.reason) },
+        let suppressedFindings = fingerprinted(
+            outcome.suppressed.map(\.finding).sorted(by: Finding.reportOrder), project: project)
+        let reasons = Dictionary(
+            outcome.suppressed.map {
+                ("\($0.finding.rule)|\($0.finding.path)|\($0.finding.line)|\($0.finding.column)", $0.reason)
+            },
             uniquingKeysWith: { first, _ in first })
         let suppressed = suppressedFindings.map { finding in
-            SuppressedFinding(finding: finding, reason: reasons["\(finding.rule)|\(finding.path)|\(finding.line)|\(finding.column)"] ?? nil)
+            SuppressedFinding(
+                finding: finding,
+                reason: reasons["\(finding.rule)|\(finding.path)|\(finding.line)|\(finding.column)"] ?? nil)
         }
         let stopped = searchesStopped.union(perFile.indices.filter { perFile[$0].stopped })
         let diagnostics = stopped.sorted().map { fileIndex in
             let code = project.files[fileIndex]
             return Diagnostic(
                 path: code.file.path, kind: .tooComplex,
-                message: "matching stopped at this file's budget of \(StepBudget(bytes: code.file.bytes.count, allowance: allowance).limit) steps; "
+                message:
+                    "matching stopped at this file's budget of \(StepBudget(bytes: code.file.bytes.count, allowance: allowance).limit) steps; "
                     + "its findings are not reported, and what it adds to project-wide checks may be missed")
         }
         return (kept, suppressed, diagnostics)
@@ -284,7 +307,8 @@ public enum Linter {
         var severity = site.severity ?? rule.description.severity
         let target = project.targetOfFile[site.file]
         for override in rule.severityWhen where facts[override.when]?[target] == true { severity = override.severity }
-        var template = site.message ?? rule.messageWhen.last { facts[$0.when]?[target] == true }?.message ?? rule.message
+        var template =
+            site.message ?? rule.messageWhen.last { facts[$0.when]?[target] == true }?.message ?? rule.message
         if let unnamed = rule.messageUnnamed, let reported = rule.match.report, let binding = site.bindings[reported],
             RuleEvaluator.snippet(binding, code) == "_"
         {
@@ -302,35 +326,50 @@ public enum Linter {
             let column = 1 + text.utf16.prefix { $0 == 0x20 || $0 == 0x09 }.count
             var finding = Finding(
                 rule: rule.id, severity: severity, message: message, path: path, line: relocation.line, column: column,
-                related: [Finding.Related(path: code.file.path, line: Int(first.line), column: Int(first.column), message: "the code that makes this apply")])
+                related: [
+                    Finding.Related(
+                        path: code.file.path, line: Int(first.line), column: Int(first.column),
+                        message: "the code that makes this apply")
+                ])
             finding.fixRequest = fixRequest(site)
             return finding
         }
         var finding = Finding(
             rule: rule.id, severity: severity, message: message,
             path: code.file.path, line: Int(first.line), column: Int(first.column),
-            endLine: end.line, endColumn: end.column, related: helperPlace(rule, site, project) + relatedPlaces(rule, site, RuleEvaluator(project: project, facts: facts)))
+            endLine: end.line, endColumn: end.column,
+            related: helperPlace(rule, site, project)
+                + relatedPlaces(rule, site, RuleEvaluator(project: project, facts: facts)))
         finding.fixRequest = fixRequest(site)
         return finding
     }
 
     private static func fixRequest(_ site: RuleEvaluator.Site) -> FixRequest? {
-        site.fix.map { FixRequest(spec: $0, file: site.file, range: site.range, lacks: site.relocation?.lacks, plist: site.relocation?.path) }
+        site.fix.map {
+            FixRequest(
+                spec: $0, file: site.file, range: site.range, lacks: site.relocation?.lacks,
+                plist: site.relocation?.path)
+        }
     }
 
     /// For a call of the app's own helper, the site inside the helper.
-    static func helperPlace(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex) -> [Finding.Related] {
+    static func helperPlace(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex) -> [Finding.Related]
+    {
         guard let through = site.through, let message = rule.match.throughHelpers?.related else { return [] }
         let code = project.files[through.file]
         let token = code.tokens[through.range.lowerBound]
-        return [Finding.Related(path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)]
+        return [
+            Finding.Related(path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)
+        ]
     }
 
     /// The first place of each of the rule's related patterns, with the site's metavariables
     /// bound (not in a provider's patterns, which have their own): in the site's file first,
     /// then in the rest of its target; or, `within: flow`, in the site's sign-in flow, nearest
     /// first. A place asked to be unreachable says why it is.
-    static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ evaluator: RuleEvaluator) -> [Finding.Related] {
+    static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ evaluator: RuleEvaluator) -> [Finding
+        .Related]
+    {
         guard !rule.related.isEmpty else { return [] }
         let project = evaluator.project
         let target = project.targetOfFile[site.file]
@@ -339,7 +378,9 @@ public enum Linter {
             if !place.conditions.isEmpty {
                 var ignored: RuleEvaluator.Relocation?
                 let match = Match(range: site.range, bindings: site.bindings)
-                guard evaluator.spending(StepBudget(bytes: project.files.byteCount(site.file))).holds(place.conditions, match, site.file, &ignored)
+                guard
+                    evaluator.spending(StepBudget(bytes: project.files.byteCount(site.file))).holds(
+                        place.conditions, match, site.file, &ignored)
                 else { return nil }
             }
             // The files of the target where a clause may match (the same for every site of the
@@ -376,7 +417,8 @@ public enum Linter {
                     var start = hit.range.lowerBound
                     if code.kind(start) == .period, hit.range.count > 1 { start += 1 }
                     let token = code.tokens[start]
-                    return Finding.Related(path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)
+                    return Finding.Related(
+                        path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)
                 }
             }
             return nil
@@ -384,14 +426,18 @@ public enum Linter {
     }
 
     /// The matches of a related place's clauses in one file, in order, leaving out the site.
-    private static func relatedHits(_ place: RelatedPlace, _ site: RuleEvaluator.Site, inFile fileIndex: Int, _ evaluator: RuleEvaluator) -> [Match] {
+    private static func relatedHits(
+        _ place: RelatedPlace, _ site: RuleEvaluator.Site, inFile fileIndex: Int, _ evaluator: RuleEvaluator
+    ) -> [Match] {
         let code = evaluator.project.files[fileIndex]
         let budget = StepBudget(bytes: code.file.bytes.count)
         let bounded = evaluator.spending(budget)
         let matcher = Matcher(code, budget: budget)
         var hits: [Match] = []
         for clause in place.clauses where evaluator.accepts(clause, fileIndex) {
-            let found = clause.words != nil ? bounded.matches(clause, matcher)
+            let found =
+                clause.words != nil
+                ? bounded.matches(clause, matcher)
                 : matcher.matches(clause.pattern, bound: clause.label == nil ? site.bindings : [:])
             for match in found where fileIndex != site.file || !match.range.contains(site.range.lowerBound) {
                 var ignored: RuleEvaluator.Relocation?
@@ -403,7 +449,8 @@ public enum Linter {
 
     /// Fills `{NAME}` placeholders with the code each metavariable matched, on one line.
     static func render(
-        _ template: String, _ bindings: [String: Binding], _ code: CodeView, label: String? = nil, elsewhere: [String: String] = [:]
+        _ template: String, _ bindings: [String: Binding], _ code: CodeView, label: String? = nil,
+        elsewhere: [String: String] = [:]
     ) -> String {
         var message = template
         if let label { message = message.replacingOccurrences(of: "{label}", with: label) }
@@ -425,8 +472,10 @@ struct StageClock {
     mutating func time<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
-        stages.append(LintReport.StageTime(
-            stage: stage, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, peakBytes: Self.peakResidentBytes()))
+        stages.append(
+            LintReport.StageTime(
+                stage: stage, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                peakBytes: Self.peakResidentBytes()))
         return result
     }
 

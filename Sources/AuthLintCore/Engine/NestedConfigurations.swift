@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// The configuration files in effect and what they make of each file. `.authlint.yml` is found
@@ -39,8 +39,12 @@ public struct NestedConfigurations: Sendable {
     /// and alone; or the `.authlint.yml` files from the repository root (the nearest folder
     /// above holding `.git`) down to the project root.
     /// `files` is where they are read from: the work tree, or a commit in pull-request mode.
-    static func load(explicit: String?, root: String, files policy: PolicyFiles = .workTree) throws -> NestedConfigurations {
-        if let explicit { return NestedConfigurations(root: try Configuration.load(path: explicit, root: root, files: policy)) }
+    static func load(explicit: String?, root: String, files policy: PolicyFiles = .workTree) throws
+        -> NestedConfigurations
+    {
+        if let explicit {
+            return NestedConfigurations(root: try Configuration.load(path: explicit, root: root, files: policy))
+        }
         var files: [File] = []
         if let repository = repositoryRoot(above: root) {
             var folder = root
@@ -54,20 +58,25 @@ public struct NestedConfigurations: Sendable {
                 let file = ProjectPath.join(folder, Configuration.fileName)
                 guard policy.exists(file) else { continue }
                 let shown = ProjectPath.way(from: root, to: file)
-                let configuration = try Configuration.load(path: file, root: repository, inTree: true, shown: shown, files: policy)
-                files.append(File(configuration: configuration, scope: "", lead: ProjectPath.relative(root, to: folder)))
+                let configuration = try Configuration.load(
+                    path: file, root: repository, inTree: true, shown: shown, files: policy)
+                files.append(
+                    File(configuration: configuration, scope: "", lead: ProjectPath.relative(root, to: folder)))
             }
         }
         let own = try Configuration.load(path: nil, root: root, files: policy)
         if own.path != nil || files.isEmpty { files.append(File(configuration: own, scope: "", lead: "")) }
-        var result = NestedConfigurations(root: files.dropFirst().reduce(files[0].configuration) { $0.refined(by: $1.configuration) })
+        var result = NestedConfigurations(
+            root: files.dropFirst().reduce(files[0].configuration) { $0.refined(by: $1.configuration) })
         result.files = files
         return result
     }
 
     /// Adds the `.authlint.yml` files of the folders between the root and those of `paths`
     /// (root-relative). Nothing is added under an explicit `--config`.
-    mutating func addNested(explicit: String?, root: String, paths: [String], files policy: PolicyFiles = .workTree) throws {
+    mutating func addNested(explicit: String?, root: String, paths: [String], files policy: PolicyFiles = .workTree)
+        throws
+    {
         guard explicit == nil else { return }
         var found: [String: Configuration] = [:]
         var checked = Set<String>()
@@ -83,13 +92,16 @@ public struct NestedConfigurations: Sendable {
                 let file = ProjectPath.join(root, relative + "/" + Configuration.fileName)
                 if policy.exists(file) {
                     found[relative] = try Configuration.load(
-                        path: file, root: root, inTree: true, shown: relative + "/" + Configuration.fileName, files: policy)
+                        path: file, root: root, inTree: true, shown: relative + "/" + Configuration.fileName,
+                        files: policy)
                 }
                 folder = Self.folder(of: folder)
             }
         }
         // Shallower folders first, so that each merges onto the one above it.
-        for folder in found.keys.sorted(by: { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }) {
+        for folder in found.keys.sorted(by: {
+            ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1)
+        }) {
             byFolder[folder] = configuration(for: folder + "/" + Configuration.fileName).refined(by: found[folder]!)
             files.append(File(configuration: found[folder]!, scope: folder, lead: ""))
         }
@@ -139,8 +151,12 @@ public struct NestedConfigurations: Sendable {
 
     /// The globs of every file, each relative to its own folder.
     var globs: (includes: [ScopedGlob], excludes: [ScopedGlob]) {
-        let includes = files.flatMap { file in file.configuration.include.map { ScopedGlob($0, scope: file.scope, lead: file.lead) } }
-        let excludes = files.flatMap { file in file.configuration.exclude.map { ScopedGlob($0, scope: file.scope, lead: file.lead) } }
+        let includes = files.flatMap { file in
+            file.configuration.include.map { ScopedGlob($0, scope: file.scope, lead: file.lead) }
+        }
+        let excludes = files.flatMap { file in
+            file.configuration.exclude.map { ScopedGlob($0, scope: file.scope, lead: file.lead) }
+        }
         return (includes, excludes)
     }
 
@@ -156,7 +172,9 @@ public struct NestedConfigurations: Sendable {
     private static func repositoryRoot(above root: String) -> String? {
         var folder = ProjectPath.normalize(root)
         while true {
-            if case .success = FileStatus.of(path: ProjectPath.join(folder, ".git")) { return folder == ProjectPath.normalize(root) ? nil : folder }
+            if case .success = FileStatus.of(path: ProjectPath.join(folder, ".git")) {
+                return folder == ProjectPath.normalize(root) ? nil : folder
+            }
             if folder == "/" || folder.isEmpty { return nil }
             folder = ProjectPath.directory(of: folder)
             if folder.isEmpty { folder = "/" }

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// In pull-request mode the policy in effect is the base revision's (``PolicyFiles``); what the
@@ -57,15 +57,23 @@ public enum PolicyChanges {
         /// scope's file, or the nearest one.
         func place(_ scope: String, key: String, rule: Bool = false) -> (path: String, line: Int) {
             let says = { (file: NestedConfigurations.File) in
-                file.configuration.path != nil && (rule ? file.configuration.ruleLines[key] != nil : file.configuration.declared.contains(key))
+                file.configuration.path != nil
+                    && (rule ? file.configuration.ruleLines[key] != nil : file.configuration.declared.contains(key))
             }
             func line(_ file: NestedConfigurations.File) -> (path: String, line: Int) {
-                (located(file.configuration.path!), (rule ? file.configuration.ruleLines[key] : file.configuration.keyLines[key]) ?? 1)
+                (
+                    located(file.configuration.path!),
+                    (rule ? file.configuration.ruleLines[key] : file.configuration.keyLines[key]) ?? 1
+                )
             }
-            let applying = workTree.files.filter { $0.configuration.path != nil && ($0.scope.isEmpty || ProjectPath.isInside(scope, folder: $0.scope)) }
+            let applying = workTree.files.filter {
+                $0.configuration.path != nil && ($0.scope.isEmpty || ProjectPath.isInside(scope, folder: $0.scope))
+            }
             let own = applying.filter { $0.scope == scope }
             if let file = own.last(where: says) { return line(file) }
-            if own.isEmpty, !scope.isEmpty, let removed = base.files.last(where: { $0.scope == scope && $0.configuration.path != nil }) {
+            if own.isEmpty, !scope.isEmpty,
+                let removed = base.files.last(where: { $0.scope == scope && $0.configuration.path != nil })
+            {
                 return (located(removed.configuration.path!), 1)
             }
             if let file = applying.last(where: says) { return line(file) }
@@ -101,50 +109,70 @@ public enum PolicyChanges {
                 let what = now == "off" ? "turns `\(spec.id)` off" : "lowers `\(spec.id)` to \(now)"
                 report(
                     "rule " + spec.id, was + ">" + now, key: key, rule: true,
-                    message: "This configuration \(what) (\(was) \(at)); the setting \(at) stays in effect until this change is on the base branch.")
+                    message:
+                        "This configuration \(what) (\(was) \(at)); the setting \(at) stays in effect until this change is on the base branch."
+                )
             }
             if new.requireSuppressionReason != old.requireSuppressionReason, !new.requireSuppressionReason {
                 report(
                     "suppressions", "reason", key: "suppressions",
-                    message: "This configuration lets inline suppressions go without a reason (\(at) they need one); the setting \(at) stays in effect until this change is on the base branch.")
+                    message:
+                        "This configuration lets inline suppressions go without a reason (\(at) they need one); the setting \(at) stays in effect until this change is on the base branch."
+                )
             }
             if let declared = new.loginServices, declared.kind != old.loginServices?.kind {
                 let what: String
                 switch declared.kind {
-                case let .equivalentLogin(name): what = "declares \(name) an equivalent login service"
-                case let .exemption(exemption): what = "declares the `\(exemption.rawValue)` exemption from guideline 4.8"
+                case .equivalentLogin(let name): what = "declares \(name) an equivalent login service"
+                case .exemption(let exemption):
+                    what = "declares the `\(exemption.rawValue)` exemption from guideline 4.8"
                 }
                 report(
                     "login-services", "\(declared.kind)", key: "login-services",
-                    message: "This configuration \(what), which silences third-party-login-without-apple; \(at) \(old.loginServices == nil ? "nothing is declared" : "another declaration stands"), and that stays in effect until this change is on the base branch.")
+                    message:
+                        "This configuration \(what), which silences third-party-login-without-apple; \(at) \(old.loginServices == nil ? "nothing is declared" : "another declaration stands"), and that stays in effect until this change is on the base branch."
+                )
             }
             if scope.isEmpty {
                 let (was, now) = (old.failOn ?? .error, new.failOn ?? .error)
                 if rank(now) < rank(was) {
                     report(
                         "fail-on", now.rawValue, key: "fail-on",
-                        message: "This configuration raises fail-on to \(now.rawValue) (\(was.rawValue) \(at)), so fewer findings fail the gate; the setting \(at) stays in effect until this change is on the base branch.")
+                        message:
+                            "This configuration raises fail-on to \(now.rawValue) (\(was.rawValue) \(at)), so fewer findings fail the gate; the setting \(at) stays in effect until this change is on the base branch."
+                    )
                 }
                 if old.generatedCode == .lint, new.generatedCode == .skip {
                     report(
                         "generated-code", "skip", key: "generated-code",
-                        message: "This configuration skips generated code, which is linted \(at); the setting \(at) stays in effect until this change is on the base branch.")
+                        message:
+                            "This configuration skips generated code, which is linted \(at); the setting \(at) stays in effect until this change is on the base branch."
+                    )
                 }
             }
             seen[scope] = changes
         }
         if !lostFiles.isEmpty {
-            let baseFiles = Dictionary(base.files.compactMap { file in file.configuration.path.map { ($0, file.configuration) } }) { first, _ in first }
+            let baseFiles = Dictionary(
+                base.files.compactMap { file in file.configuration.path.map { ($0, file.configuration) } }
+            ) { first, _ in first }
             let changed = workTree.files.compactMap { file -> (String, Int)? in
                 guard let path = file.configuration.path else { return nil }
                 let before = baseFiles[path]
-                if file.configuration.exclude != (before?.exclude ?? []) { return (located(path), file.configuration.keyLines["exclude"] ?? 1) }
-                if file.configuration.include != (before?.include ?? []) { return (located(path), file.configuration.keyLines["include"] ?? 1) }
+                if file.configuration.exclude != (before?.exclude ?? []) {
+                    return (located(path), file.configuration.keyLines["exclude"] ?? 1)
+                }
+                if file.configuration.include != (before?.include ?? []) {
+                    return (located(path), file.configuration.keyLines["include"] ?? 1)
+                }
                 return nil
             }
-            let shown = lostFiles.prefix(3).joined(separator: ", ") + (lostFiles.count > 3 ? " and \(lostFiles.count - 3) more" : "")
+            let shown =
+                lostFiles.prefix(3).joined(separator: ", ")
+                + (lostFiles.count > 3 ? " and \(lostFiles.count - 3) more" : "")
             let count = lostFiles.count == 1 ? "1 file" : "\(lostFiles.count) files"
-            let message = "This configuration's include and exclude globs stop linting \(count) linted \(at): \(shown); the globs \(at) stay in effect until this change is on the base branch."
+            let message =
+                "This configuration's include and exclude globs stop linting \(count) linted \(at): \(shown); the globs \(at) stay in effect until this change is on the base branch."
             for (path, line) in changed.isEmpty ? [place("", key: "exclude")] : changed {
                 findings.append(finding(message, path: path, line: line))
             }
@@ -160,7 +188,9 @@ public enum PolicyChanges {
     /// The entries `workTree` (the baseline the work tree names, in `file`, whose text is `text`)
     /// holds that `base` (the baseline in effect) does not: each accepts a finding the base's
     /// baseline reports.
-    public static func baseline(base: Baseline?, workTree: Baseline, file: String, text: String, root: String, revision: String) -> [Finding] {
+    public static func baseline(
+        base: Baseline?, workTree: Baseline, file: String, text: String, root: String, revision: String
+    ) -> [Finding] {
         let path = inRoot(file, root: root)
         let known = Set((base?.findings ?? []).map(\.key))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -175,7 +205,9 @@ public enum PolicyChanges {
 
     /// Team rule files removed or changed since `base`; a new one only adds to the gate and is
     /// no finding. The base's rules are the ones in effect.
-    public static func teamRules(base: [RuleCatalog.TeamFile], workTree: [RuleCatalog.TeamFile], root: String, revision: String) -> [Finding] {
+    public static func teamRules(
+        base: [RuleCatalog.TeamFile], workTree: [RuleCatalog.TeamFile], root: String, revision: String
+    ) -> [Finding] {
         let texts = { (files: [RuleCatalog.TeamFile]) in
             Dictionary(files.map { (inRoot($0.path, root: root), $0.text) }, uniquingKeysWith: { first, _ in first })
         }
@@ -184,13 +216,17 @@ public enum PolicyChanges {
         var findings: [Finding] = []
         for path in base.keys.sorted() {
             guard let now = workTree[path] else {
-                findings.append(finding("This team rule file is removed; the rules it holds \(at) still run until the removal is on the base branch.", path: path, line: 1))
+                findings.append(
+                    finding(
+                        "This team rule file is removed; the rules it holds \(at) still run until the removal is on the base branch.",
+                        path: path, line: 1))
                 continue
             }
             if now != base[path] {
-                findings.append(finding(
-                    "This team rule file differs from its version \(at), which is the one that runs until the change is on the base branch: a changed rule may no longer catch what it caught.",
-                    path: path, line: 1))
+                findings.append(
+                    finding(
+                        "This team rule file differs from its version \(at), which is the one that runs until the change is on the base branch: a changed rule may no longer catch what it caught.",
+                        path: path, line: 1))
             }
         }
         return findings

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// Where the gate's policy is read from: the `.authlint.yml` files, the baseline and the team
@@ -58,14 +58,18 @@ public struct PolicyFiles: Sendable {
     /// commit (none for the work tree, whose files the scan finds).
     func configurationPaths(under root: String) -> [String] {
         guard let revision, case let listed?? = revision.files(under: root) else { return [] }
-        return listed.filter { ProjectPath.lastComponent(of: $0) == Configuration.fileName && $0.contains("/") }.sorted()
+        return listed.filter { ProjectPath.lastComponent(of: $0) == Configuration.fileName && $0.contains("/") }
+            .sorted()
     }
 
     /// The rule files (`*.yaml`, `*.yml`) in the folder `directory`, at any depth, as paths
     /// relative to it, sorted; throws when the folder does not exist.
     public func ruleFiles(in directory: String) throws -> [String] {
         if let revision, let listed = revision.files(under: directory) {
-            guard let listed else { throw FileError(path: directory, line: 0, message: "rules directory does not exist at \(revision.shownName)") }
+            guard let listed else {
+                throw FileError(
+                    path: directory, line: 0, message: "rules directory does not exist at \(revision.shownName)")
+            }
             return listed.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
         }
         return try RuleCatalog.ruleFiles(in: directory)
@@ -119,13 +123,15 @@ struct RevisionTree: Sendable {
         top = repository.top
         realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
         // `<mode> SP <type> SP <object> SP+ <size> TAB <path>` NUL; the path is its exact bytes.
-        let listing = try ChangedLines.git(["ls-tree", "-r", "-z", "--long", "--full-tree", commit], in: repository, settings: settings)
+        let listing = try ChangedLines.git(
+            ["ls-tree", "-r", "-z", "--long", "--full-tree", commit], in: repository, settings: settings)
         var entries: [String: Entry] = [:]
         for record in listing.split(separator: "\0") {
             guard let tab = record.firstIndex(of: "\t") else { continue }
             let fields = record[..<tab].split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count == 4 else { continue }
-            entries[String(record[record.index(after: tab)...])] = Entry(mode: String(fields[0]), object: String(fields[2]), size: Int(fields[3]))
+            entries[String(record[record.index(after: tab)...])] = Entry(
+                mode: String(fields[0]), object: String(fields[2]), size: Int(fields[3]))
         }
         self.entries = entries
     }
@@ -171,7 +177,8 @@ struct RevisionTree: Sendable {
             throw FileReadError(kind: .unreadable, message: "has no readable object at \(shownName)")
         }
         do {
-            return [UInt8](try ChangedLines.gitData(["cat-file", "blob", entry.object], in: repository, settings: settings))
+            return [UInt8](
+                try ChangedLines.gitData(["cat-file", "blob", entry.object], in: repository, settings: settings))
         } catch {
             let why = (error as? FileError)?.message ?? FileProblem.describe(error)
             throw FileReadError(kind: .unreadable, message: "cannot be read at \(shownName): \(why)")

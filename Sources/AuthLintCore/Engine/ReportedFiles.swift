@@ -1,9 +1,10 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
+
 /// The files a run reports on when only part of the root is (files named, as pre-commit does),
 /// and which files each rule must still run on for those reports to be whole.
 ///

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// The catalog loaders that read a team's rule folders through ``PolicyFiles`` (work tree or commit).
@@ -16,12 +16,16 @@ extension RuleCatalog {
     /// Built-in rules and providers plus every `*.yaml`/`*.yml` file in `directories`. A team's
     /// rule or provider may not reuse a built-in id.
     /// `files` is where the folders are read from: the work tree, or a commit in pull-request mode.
-    public static func load(extraDirectories directories: [String], files policy: PolicyFiles = .workTree) throws -> RuleCatalog {
+    public static func load(extraDirectories directories: [String], files policy: PolicyFiles = .workTree) throws
+        -> RuleCatalog
+    {
         try load(extraFiles: teamRuleFiles(in: directories, files: policy))
     }
 
     /// The team's rule files in `directories`, in folder order, then by path.
-    public static func teamRuleFiles(in directories: [String], files policy: PolicyFiles = .workTree) throws -> [TeamFile] {
+    public static func teamRuleFiles(in directories: [String], files policy: PolicyFiles = .workTree) throws
+        -> [TeamFile]
+    {
         try directories.flatMap { directory in
             try policy.ruleFiles(in: directory).map { relative in
                 let path = (directory as NSString).appendingPathComponent(relative)

@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// Where a finding is, or is expected: path, line and UTF-16 column.
@@ -75,7 +75,8 @@ public enum ExampleRunner {
     /// With `base`, the example is a pull request: those files are committed first, and the run
     /// reads its policy from that commit.
     public static func findings(
-        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil, base: [RuleDescription.ExampleFile]? = nil,
+        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], configuration: String? = nil,
+        base: [RuleDescription.ExampleFile]? = nil,
         catalog: RuleCatalog, adjusting adjust: (inout LintOptions) -> Void = { _ in }
     ) -> [Found] {
         do {
@@ -85,18 +86,25 @@ public enum ExampleRunner {
                     options.policy = policy
                     adjust(&options)
                 }.findings.filter { $0.rule == rule.id }.map {
-                    Found(position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message, severity: $0.severity)
+                    Found(
+                        position: ExamplePosition(path: $0.path, line: $0.line, column: $0.column), message: $0.message,
+                        severity: $0.severity)
                 }
             }
         } catch {
-            return [Found(position: ExamplePosition(path: "<error>", line: 0, column: 0), message: "\(error)", severity: .error)]
+            return [
+                Found(
+                    position: ExamplePosition(path: "<error>", line: 0, column: 0), message: "\(error)",
+                    severity: .error)
+            ]
         }
     }
 
     /// What differs from the example's `fixed:` files after `--fix`: a file that reads
     /// otherwise, one that was not created, or one changed that the example does not list.
     public static func fixProblems(
-        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], fixed: [RuleDescription.ExampleFile], configuration: String? = nil,
+        _ rule: RuleSpec, _ files: [RuleDescription.ExampleFile], fixed: [RuleDescription.ExampleFile],
+        configuration: String? = nil,
         catalog: RuleCatalog
     ) -> [String] {
         do {
@@ -108,7 +116,8 @@ public enum ExampleRunner {
                 problems += (written.refused + written.failed).map { "\($0.path) could not be written: \($0.reason)" }
                 let expected = Dictionary(fixed.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
                 for path in expected.keys.sorted() {
-                    let text = (try? String(contentsOfFile: ProjectPath.join(root, path), encoding: .utf8)) ?? "<no file>"
+                    let text =
+                        (try? String(contentsOfFile: ProjectPath.join(root, path), encoding: .utf8)) ?? "<no file>"
                     if text != expected[path] {
                         problems.append("\(path) after --fix reads\n\(text)\nnot\n\(expected[path]!)")
                     }
@@ -135,9 +144,12 @@ public enum ExampleRunner {
     /// Writes the example's files to a temporary project outside the tree, runs `body` on its
     /// root, and removes it.
     private static func inProject<T>(
-        _ files: [RuleDescription.ExampleFile], configuration: String?, base: [RuleDescription.ExampleFile]? = nil, _ body: (String) throws -> T
+        _ files: [RuleDescription.ExampleFile], configuration: String?, base: [RuleDescription.ExampleFile]? = nil,
+        _ body: (String) throws -> T
     ) throws -> T {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-example-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-example-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: root) }
         if let base {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -158,10 +170,12 @@ public enum ExampleRunner {
             // An example names files inside its own project, never outside it.
             let parts = file.path.split(separator: "/")
             guard !file.path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
-                throw FileError(path: file.path, line: 0, message: "an example's file must be a relative path inside the example")
+                throw FileError(
+                    path: file.path, line: 0, message: "an example's file must be a relative path inside the example")
             }
             let path = (root as NSString).appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try file.text.write(toFile: path, atomically: true, encoding: .utf8)
         }
     }
@@ -169,8 +183,12 @@ public enum ExampleRunner {
     /// Makes `root` a git repository with one commit of what it holds: the base of an example
     /// in pull-request mode. The user's and the system's git settings are not read.
     private static func commit(_ root: String) throws {
-        let settings = ["-c", "user.name=authlint", "-c", "user.email=examples@authlint.invalid", "-c", "commit.gpgsign=false"]
-        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-q", "--allow-empty", "--no-verify", "-m", "base"]] {
+        let settings = [
+            "-c", "user.name=authlint", "-c", "user.email=examples@authlint.invalid", "-c", "commit.gpgsign=false",
+        ]
+        for arguments in [
+            ["init", "-q"], ["add", "-A"], ["commit", "-q", "--allow-empty", "--no-verify", "-m", "base"],
+        ] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["git", "-C", root] + settings + arguments
@@ -186,7 +204,9 @@ public enum ExampleRunner {
             let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw FileError(path: root, line: 0, message: "git \(arguments[0]) failed for an example's base: \(said.prefix(500))")
+                throw FileError(
+                    path: root, line: 0,
+                    message: "git \(arguments[0]) failed for an example's base: \(said.prefix(500))")
             }
         }
     }
@@ -205,7 +225,8 @@ public enum ExampleRunner {
                 problems.append("\(name) has no ↓ mark")
                 continue
             }
-            let found = findings(rule, marked.files, configuration: marked.configuration, base: marked.base, catalog: catalog)
+            let found = findings(
+                rule, marked.files, configuration: marked.configuration, base: marked.base, catalog: catalog)
             let positions = Set(found.map(\.position))
             for missing in marked.marks.subtracting(positions).sorted(by: { $0.description < $1.description }) {
                 problems.append("\(name): no finding at the mark \(missing)")
@@ -218,7 +239,8 @@ public enum ExampleRunner {
             }
             let severity = marked.severity ?? rule.description.severity
             for wrong in found where wrong.severity != severity {
-                problems.append("\(name): \(wrong.position) is a \(wrong.severity.rawValue), not a \(severity.rawValue)")
+                problems.append(
+                    "\(name): \(wrong.position) is a \(wrong.severity.rawValue), not a \(severity.rawValue)")
             }
             if let message = marked.message {
                 for wrong in found where !wrong.message.contains(message) {
@@ -226,15 +248,19 @@ public enum ExampleRunner {
                 }
             }
             if let fixed = example.fixed {
-                problems += fixProblems(rule, marked.files, fixed: fixed, configuration: marked.configuration, catalog: catalog)
-                    .map { "\(name): \($0)" }
+                problems += fixProblems(
+                    rule, marked.files, fixed: fixed, configuration: marked.configuration, catalog: catalog
+                )
+                .map { "\(name): \($0)" }
             }
         }
         for (number, example) in examples.nonTriggering.enumerated() {
             let marked = MarkedExample(example)
             let name = "\(rule.id): non-triggering example \(number + 1)"
             if !marked.marks.isEmpty { problems.append("\(name) has a ↓ mark") }
-            for extra in findings(rule, marked.files, configuration: marked.configuration, base: marked.base, catalog: catalog) {
+            for extra in findings(
+                rule, marked.files, configuration: marked.configuration, base: marked.base, catalog: catalog)
+            {
                 problems.append("\(name): \(extra.summary)")
             }
         }

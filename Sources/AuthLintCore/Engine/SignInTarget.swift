@@ -1,9 +1,10 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
+
 /// What one app target's sign-in looks like, for the reviewer's overview: the login services
 /// its code offers, and the files that ship with it.
 public struct SignInTarget: Sendable, Hashable, Codable {
@@ -52,29 +53,40 @@ public struct SignInTarget: Sendable, Hashable, Codable {
         let searches = providers.providers.map { ($0, ProjectSearch(clauses: $0.signIn)) }
         let evaluates = search(["$_.evaluatePolicy(...)"], imports: ["LocalAuthentication"])
         // The access controls that bind an item to biometry, as `biometry-not-bound-to-keychain` lists them.
-        let binds = search([".biometryCurrentSet", ".biometryAny", ".userPresence", ".touchIDCurrentSet", ".touchIDAny",
+        let binds = search([
+            ".biometryCurrentSet", ".biometryAny", ".userPresence", ".touchIDCurrentSet", ".touchIDAny",
             "kSecAccessControlBiometryCurrentSet", "kSecAccessControlBiometryAny", "kSecAccessControlUserPresence",
-            "kSecAccessControlTouchIDCurrentSet", "kSecAccessControlTouchIDAny"])
+            "kSecAccessControlTouchIDCurrentSet", "kSecAccessControlTouchIDAny",
+        ])
         return project.targets.indices.compactMap { targetIndex -> SignInTarget? in
-            guard project.targets[targetIndex].isApp, let firstFile = project.targets[targetIndex].files.first else { return nil }
+            guard project.targets[targetIndex].isApp, let firstFile = project.targets[targetIndex].files.first else {
+                return nil
+            }
             let found = searches.filter { evaluator.has($0.1, inTarget: targetIndex) }.map(\.0)
             let apple = found.contains { $0.kind == .apple }
             let services = found.filter { $0.kind != .apple }.map(\.name).sorted()
             guard apple || !services.isEmpty else { return nil }
             let entitlements = project.resources.entitlementsOfFile[firstFile]
-            let granted = !entitlements.isEmpty && entitlements.allSatisfy { path in
-                let values = project.resources.propertyLists[path]?.root?["com.apple.developer.applesignin"]?.stringArrayValue ?? []
-                return values.contains("Default")
-            }
+            let granted =
+                !entitlements.isEmpty
+                && entitlements.allSatisfy { path in
+                    let values =
+                        project.resources.propertyLists[path]?.root?["com.apple.developer.applesignin"]?
+                        .stringArrayValue ?? []
+                    return values.contains("Default")
+                }
             var target = SignInTarget(
-                name: project.targets[targetIndex].name, loginServices: services, signInWithApple: apple, entitlements: entitlements,
+                name: project.targets[targetIndex].name, loginServices: services, signInWithApple: apple,
+                entitlements: entitlements,
                 hasAppleSignInEntitlement: granted, privacyManifests: project.resources.manifestsOfFile[firstFile])
-            target.loginServicesDeclared = configurations.configuration(for: project.paths[firstFile]).loginServices != nil
+            target.loginServicesDeclared =
+                configurations.configuration(for: project.paths[firstFile]).loginServices != nil
             let bound = evaluator.has(binds, inTarget: targetIndex)
             if bound || evaluator.has(evaluates, inTarget: targetIndex) {
                 var relocation: RuleEvaluator.Relocation?
                 let lacks = evaluator.infoPlistLacks("NSFaceIDUsageDescription", firstFile, &relocation)
-                target.localAuthentication = LocalAuthentication(boundToKeychain: bound, purposeString: relocation?.unknown != nil ? nil : !lacks)
+                target.localAuthentication = LocalAuthentication(
+                    boundToKeychain: bound, purposeString: relocation?.unknown != nil ? nil : !lacks)
             }
             return target
         }

@@ -1,9 +1,10 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
+
 /// Applies inline suppressions to a run's findings: what they silence moves aside with its
 /// reason, and the suppressions themselves are checked (unused, without a reason, naming no
 /// rule) when those meta rules are in the catalog.
@@ -35,9 +36,12 @@ struct SuppressionFilter {
                 Suppression.problem(comment.text, syntax: syntax).map { (comment.line, comment.column, $0) }
             }
             for comment in misplaced {
-                problems.append((comment.line, comment.column,
-                    "a directive in a block or doc comment is not read, so this comment silences nothing; write it as a `//` line "
-                        + "comment of its own: `// \(comment.text.shortExcerpt)`"))
+                problems.append(
+                    (
+                        comment.line, comment.column,
+                        "a directive in a block or doc comment is not read, so this comment silences nothing; write it as a `//` line "
+                            + "comment of its own: `// \(comment.text.shortExcerpt)`"
+                    ))
             }
             if !problems.isEmpty { malformed[path] = problems.sorted { ($0.0, $0.1) < ($1.0, $1.1) } }
         }
@@ -99,7 +103,8 @@ struct SuppressionFilter {
 
     /// Whether `name` in a suppression means the rule `id` (its id, an alias, or `all`).
     private func names(_ name: String, _ id: String) -> Bool {
-        name == id || name == Suppression.allRules || catalog.first { $0.id == id }?.description.aliases.contains(name) == true
+        name == id || name == Suppression.allRules
+            || catalog.first { $0.id == id }?.description.aliases.contains(name) == true
     }
 
     private func meta(paths: [String], used: Set<[Int]>) -> [Finding] {
@@ -107,9 +112,10 @@ struct SuppressionFilter {
         var found: [Finding] = []
         func report(_ id: String, _ suppression: Suppression, _ message: String) {
             guard let rule = rules[id] else { return }
-            found.append(Finding(
-                rule: id, severity: rule.description.severity, message: message, path: suppression.path,
-                line: suppression.line, column: suppression.column))
+            found.append(
+                Finding(
+                    rule: id, severity: rule.description.severity, message: message, path: suppression.path,
+                    line: suppression.line, column: suppression.column))
         }
         for (p, path) in paths.enumerated() {
             for (s, suppression) in suppressions[path, default: []].enumerated() {
@@ -117,7 +123,8 @@ struct SuppressionFilter {
                     // `token-logged: reason` is a misplaced reason, reported as a malformed directive.
                     if name.contains(":") || name.contains(" ") { continue }
                     if !known.contains(name) {
-                        report(Self.unknownRule, suppression,
+                        report(
+                            Self.unknownRule, suppression,
                             "`\(name)` is not an authlint rule, so this suppression silences nothing; check the id with `authlint rules`"
                                 + Suggestion.didYouMean(name, known.sorted()) + ".")
                     } else if !used.contains([p, s, r]), name == Suppression.allRules || running(name) {
@@ -127,17 +134,22 @@ struct SuppressionFilter {
                 let misplacedReason = suppression.rules.contains { $0.contains(":") || $0.contains(" ") }
                 if requireReason(path), suppression.reason == nil, !misplacedReason {
                     let names = suppression.rules.map { "`\($0)`" }.joined(separator: ", ")
-                    report(Self.withoutReason, suppression,
-                        "This suppression of \(names) gives no reason; add one after `\(suppression.syntax.separator)` so a reviewer can tell why it is there.")
+                    report(
+                        Self.withoutReason, suppression,
+                        "This suppression of \(names) gives no reason; add one after `\(suppression.syntax.separator)` so a reviewer can tell why it is there."
+                    )
                 }
             }
         }
         if let rule = rules[Self.unknownDirective] {
             for path in malformed.keys.sorted() {
                 for mistake in malformed[path]! {
-                    found.append(Finding(
-                        rule: rule.id, severity: rule.description.severity, message: mistake.problem.prefix(1).uppercased()
-                            + mistake.problem.dropFirst() + ".", path: path, line: mistake.line, column: mistake.column))
+                    found.append(
+                        Finding(
+                            rule: rule.id, severity: rule.description.severity,
+                            message: mistake.problem.prefix(1).uppercased()
+                                + mistake.problem.dropFirst() + ".", path: path, line: mistake.line,
+                            column: mistake.column))
                 }
             }
         }

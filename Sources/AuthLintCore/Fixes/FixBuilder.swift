@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// Turns what a rule's fix needs to know of each site (``FixRequest``) into the edits that make
@@ -18,8 +18,12 @@ struct FixBuilder {
         // The data types each privacy manifest lacks, gathered, so that one edit adds them all.
         var lackedTypes: [String: [String]] = [:]
         for finding in findings {
-            guard let request = finding.fixRequest, case let .collectedDataTypes(types)? = request.lacks, let path = request.plist else { continue }
-            for type in types where !lackedTypes[path, default: []].contains(type) { lackedTypes[path, default: []].append(type) }
+            guard let request = finding.fixRequest, case .collectedDataTypes(let types)? = request.lacks,
+                let path = request.plist
+            else { continue }
+            for type in types where !lackedTypes[path, default: []].contains(type) {
+                lackedTypes[path, default: []].append(type)
+            }
         }
         for index in findings.indices {
             guard let request = findings[index].fixRequest else { continue }
@@ -30,11 +34,11 @@ struct FixBuilder {
 
     private func fix(_ request: FixRequest, lackedTypes: [String: [String]]) -> Fix? {
         switch request.spec {
-        case let .delete(text): return delete(text, request)
-        case let .replaceInStrings(text, with): return replaceInStrings(text, with, request)
+        case .delete(let text): return delete(text, request)
+        case .replaceInStrings(let text, let with): return replaceInStrings(text, with, request)
         case .addLacking:
             switch request.lacks {
-            case let .entitlement(key, value?)?: return addEntitlement(key, value, request)
+            case .entitlement(let key, let value?)?: return addEntitlement(key, value, request)
             case .collectedDataTypes?:
                 guard let path = request.plist, let types = lackedTypes[path] else { return nil }
                 return addCollectedDataTypes(types, to: path)
@@ -63,7 +67,9 @@ struct FixBuilder {
             }
             let start = Int(code.tokens[run.lowerBound].start)
             let end = Int(code.tokens[run.upperBound - 1].end)
-            edits.append(Fix.Edit(path: code.file.path, range: start..<end, expected: Array(bytes[start..<end]), replacement: ""))
+            edits.append(
+                Fix.Edit(path: code.file.path, range: start..<end, expected: Array(bytes[start..<end]), replacement: "")
+            )
             index = run.upperBound
         }
         guard !edits.isEmpty else { return nil }
@@ -80,7 +86,10 @@ struct FixBuilder {
             let end = Int(code.tokens[index].end)
             while at + wanted.count <= end {
                 if bytes[at..<(at + wanted.count)].elementsEqual(wanted) {
-                    edits.append(Fix.Edit(path: code.file.path, range: at..<(at + wanted.count), expected: wanted, replacement: replacement))
+                    edits.append(
+                        Fix.Edit(
+                            path: code.file.path, range: at..<(at + wanted.count), expected: wanted,
+                            replacement: replacement))
                     at += wanted.count
                 } else {
                     at += 1
@@ -96,7 +105,8 @@ struct FixBuilder {
     private func addEntitlement(_ key: String, _ value: String, _ request: FixRequest) -> Fix? {
         let summary = "add `\(key)` = [\(value)]"
         guard let path = request.plist else { return createEntitlements(key, value, request) }
-        guard let source = project.resources.texts[path], path.hasSuffix(".entitlements") || project.resources.propertyLists[path]?.kind == .entitlements,
+        guard let source = project.resources.texts[path],
+            path.hasSuffix(".entitlements") || project.resources.propertyLists[path]?.kind == .entitlements,
             !isManifest(path)
         else {
             return isManifest(path) ? manualEntitlement(key, value, request, manifest: path, inline: true) : nil
@@ -108,7 +118,9 @@ struct FixBuilder {
         let valueText = value.htmlEscaped
         if let entry = root.entries.first(where: { $0.key == key }) {
             guard entry.value.name == "array" else { return nil }
-            return Fix(summary: summary, edits: [text.appending(["<string>\(valueText)</string>"], to: entry.value, unit: unit, path: path)])
+            return Fix(
+                summary: summary,
+                edits: [text.appending(["<string>\(valueText)</string>"], to: entry.value, unit: unit, path: path)])
         }
         let lines = ["<key>\(keyText)</key>", "<array>", "\t<string>\(valueText)</string>", "</array>"]
         return Fix(summary: summary, edits: [text.appending(lines, to: root.dict, unit: unit, path: path)])
@@ -125,23 +137,31 @@ struct FixBuilder {
         }
         // The name comes from the project file: one plain file name, or no fix.
         let name = target.name
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"),
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return nil }
         let base = xcodeProject.projectDirectory
         let named = ProjectPath.join(base, name)
         let resources = project.resources
-        let folder = resources.scannedFile(inFolder: named) ? named
+        let folder =
+            resources.scannedFile(inFolder: named)
+            ? named
             : target.synchronizedFolders.first ?? ProjectPath.directory(of: project.paths[request.file])
         let newPath = ProjectPath.join(folder, name + ".entitlements")
         guard ProjectPath.isInside(newPath, folder: "") else { return nil }
         let absolute = ProjectPath.join(scanned.root, newPath)
         guard !resources.scanned(newPath), !FileManager.default.fileExists(atPath: absolute) else { return nil }
-        let setting = ProjectPath.relative(ProjectPath.join(scanned.root, newPath), to: ProjectPath.join(scanned.root, base))
-        guard case let .success(bytes) = FileReader.readFile(atPath: ProjectPath.join(scanned.root, xcodeProject.path)) else { return nil }
+        let setting = ProjectPath.relative(
+            ProjectPath.join(scanned.root, newPath), to: ProjectPath.join(scanned.root, base))
+        guard case .success(let bytes) = FileReader.readFile(atPath: ProjectPath.join(scanned.root, xcodeProject.path))
+        else { return nil }
         let configurations = target.buildConfigurations.filter { $0.effectiveSettings["CODE_SIGN_ENTITLEMENTS"] == nil }
         var edits: [Fix.Edit] = []
         for configuration in configurations {
-            guard let edit = PBXText(bytes: bytes).addingSetting("CODE_SIGN_ENTITLEMENTS", setting, toConfigurationAtLine: configuration.line, path: xcodeProject.path)
+            guard
+                let edit = PBXText(bytes: bytes).addingSetting(
+                    "CODE_SIGN_ENTITLEMENTS", setting, toConfigurationAtLine: configuration.line,
+                    path: xcodeProject.path)
             else { return nil }
             edits.append(edit)
         }
@@ -160,25 +180,31 @@ struct FixBuilder {
 
             """
         return Fix(
-            summary: "create \(ProjectPath.lastComponent(of: newPath)) with `\(key)` = [\(value)] and set the target's CODE_SIGN_ENTITLEMENTS to it",
+            summary:
+                "create \(ProjectPath.lastComponent(of: newPath)) with `\(key)` = [\(value)] and set the target's CODE_SIGN_ENTITLEMENTS to it",
             edits: [Fix.Edit(path: newPath, range: 0..<0, expected: [], replacement: file, createsFile: true)] + edits)
     }
 
     /// The change to make in a Tuist or XcodeGen manifest, which generates the project.
-    private func manualEntitlement(_ key: String, _ value: String, _ request: FixRequest, manifest: String, inline: Bool) -> Fix? {
+    private func manualEntitlement(
+        _ key: String, _ value: String, _ request: FixRequest, manifest: String, inline: Bool
+    ) -> Fix? {
         let target = signingTarget(ofFile: request.file)?.1.name ?? "the app"
         let manifest = ProjectPath.lastComponent(of: manifest)
         let manual: String
         if manifest.hasSuffix(".yml") || manifest.hasSuffix(".yaml") {
-            manual = inline
+            manual =
+                inline
                 ? "In \(manifest), add `\(key): [\(value)]` under `entitlements: properties:` of the target \(target)."
                 : "In \(manifest), give the target \(target) `entitlements: {path: \(target)/\(target).entitlements, properties: {\(key): [\(value)]}}`."
         } else {
-            manual = inline
+            manual =
+                inline
                 ? "In \(manifest), add `\"\(key)\": [\"\(value)\"]` to the entitlements `.dictionary` of the target \(target)."
                 : "In \(manifest), give the target \(target) `entitlements: .dictionary([\"\(key)\": [\"\(value)\"]])`."
         }
-        return Fix(summary: "add `\(key)` = [\(value)] in \(manifest), which generates the project", edits: [], manual: manual)
+        return Fix(
+            summary: "add `\(key)` = [\(value)] in \(manifest), which generates the project", edits: [], manual: manual)
     }
 
     private func isManifest(_ path: String) -> Bool {
@@ -258,9 +284,14 @@ struct PBXText {
         guard at + marker.count <= bytes.count else { return nil }
         let open = at + marker.count
         let plain = value.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "_./$-".utf8.contains(byte)
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "_./$-".utf8.contains(byte)
         }
-        let written = plain ? value : "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let written =
+            plain
+            ? value
+            : "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
         let setting = "\(name) = \(written);"
         if open < bytes.count, bytes[open] == 0x0A || bytes[open] == 0x0D {
             // One setting a line: as indented as the next line.

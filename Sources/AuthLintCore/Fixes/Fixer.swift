@@ -1,9 +1,9 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
 import Foundation
 
 /// Applies the fixes of a report's findings (`authlint lint --fix`), or shows them as a unified
@@ -63,8 +63,8 @@ public enum Fixer {
                     continue
                 }
                 if texts[edit.path] == nil {
-                    guard case let .success(status) = FileStatus.ofLink(atPath: absolute), status.type == .regular,
-                        case let .success(bytes) = FileReader.readFile(atPath: absolute)
+                    guard case .success(let status) = FileStatus.ofLink(atPath: absolute), status.type == .regular,
+                        case .success(let bytes) = FileReader.readFile(atPath: absolute)
                     else {
                         problem = "\(edit.path) is not a regular file that can be read"
                         continue
@@ -72,7 +72,8 @@ public enum Fixer {
                     texts[edit.path] = bytes
                 }
                 let bytes = texts[edit.path]!
-                guard edit.checked.upperBound <= bytes.count, bytes[edit.checked].elementsEqual(edit.checkedBytes) else {
+                guard edit.checked.upperBound <= bytes.count, bytes[edit.checked].elementsEqual(edit.checkedBytes)
+                else {
                     problem = "\(edit.path) changed since it was read; run again"
                     continue
                 }
@@ -105,7 +106,9 @@ public enum Fixer {
             new.reserveCapacity(old.count)
             var at = 0
             // Insertions at one place stay in the order they were taken.
-            for edit in edits.enumerated().sorted(by: { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }).map(\.element) {
+            for edit in edits.enumerated().sorted(by: {
+                ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+            }).map(\.element) {
                 new += old[at..<edit.range.lowerBound]
                 new += Array(edit.replacement.utf8)
                 at = edit.range.upperBound
@@ -141,8 +144,8 @@ public enum Fixer {
         for change in plan.changes {
             let absolute = ProjectPath.join(root, change.path)
             if let old = change.old {
-                guard case let .success(status) = FileStatus.ofLink(atPath: absolute), status.type == .regular,
-                    case let .success(bytes) = FileReader.readFile(atPath: absolute), bytes == old
+                guard case .success(let status) = FileStatus.ofLink(atPath: absolute), status.type == .regular,
+                    case .success(let bytes) = FileReader.readFile(atPath: absolute), bytes == old
                 else {
                     refused.append((change.path, "changed since it was read; run again"))
                     continue
@@ -248,8 +251,8 @@ public enum Fixer {
         var inserted = Set<Int>()
         for change in difference {
             switch change {
-            case let .remove(offset, _, _): removed.insert(offset)
-            case let .insert(offset, _, _): inserted.insert(offset)
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
         // Walk both files together: kept lines, and changed lines between them. Each row

@@ -1,9 +1,10 @@
+import AuthLintAnalysis
+import AuthLintIndex
 import AuthLintModel
-import AuthLintSyntax
 import AuthLintProject
 import AuthLintRules
-import AuthLintIndex
-import AuthLintAnalysis
+import AuthLintSyntax
+
 /// Where things are in the text of an XML property list, so that an edit can keep its
 /// formatting and comments. Only tags are read (comments, processing instructions, the DOCTYPE
 /// and CDATA sections are stepped over); one pass over the bytes.
@@ -63,17 +64,31 @@ struct PlistText {
                 i += 1
                 continue
             }
-            if starts("<!--", at: i) { i = skip(past: "-->", from: i + 4); continue }
-            if starts("<![CDATA[", at: i) { i = skip(past: "]]>", from: i + 9); continue }
-            if starts("<?", at: i) { i = skip(past: "?>", from: i + 2); continue }
-            if starts("<!", at: i) { i = skip(past: ">", from: i + 2); continue }
+            if starts("<!--", at: i) {
+                i = skip(past: "-->", from: i + 4)
+                continue
+            }
+            if starts("<![CDATA[", at: i) {
+                i = skip(past: "]]>", from: i + 9)
+                continue
+            }
+            if starts("<?", at: i) {
+                i = skip(past: "?>", from: i + 2)
+                continue
+            }
+            if starts("<!", at: i) {
+                i = skip(past: ">", from: i + 2)
+                continue
+            }
             let tagEnd = skip(past: ">", from: i + 1)
             guard tagEnd <= count, bytes[tagEnd - 1] == UInt8(ascii: ">") else { return nil }
             let closing = i + 1 < count && bytes[i + 1] == UInt8(ascii: "/")
             let selfClosing = tagEnd >= 2 && bytes[tagEnd - 2] == UInt8(ascii: "/")
             var nameEnd = i + (closing ? 2 : 1)
             let nameStart = nameEnd
-            while nameEnd < tagEnd, ![UInt8(ascii: " "), UInt8(ascii: "/"), UInt8(ascii: ">"), 0x09, 0x0A, 0x0D].contains(bytes[nameEnd]) {
+            while nameEnd < tagEnd,
+                ![UInt8(ascii: " "), UInt8(ascii: "/"), UInt8(ascii: ">"), 0x09, 0x0A, 0x0D].contains(bytes[nameEnd])
+            {
                 nameEnd += 1
             }
             let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
@@ -83,7 +98,9 @@ struct PlistText {
                 element.end = tagEnd
                 close(element)
             } else {
-                let element = Element(name: name, start: i, end: tagEnd, contentStart: tagEnd, contentEnd: tagEnd, selfClosing: selfClosing)
+                let element = Element(
+                    name: name, start: i, end: tagEnd, contentStart: tagEnd, contentEnd: tagEnd,
+                    selfClosing: selfClosing)
                 if selfClosing { close(element) } else { stack.append(element) }
             }
             i = tagEnd
@@ -145,8 +162,12 @@ struct PlistText {
             return inner + String(repeating: unit, count: tabs) + line.dropFirst(tabs)
         }
         if element.selfClosing {
-            let replacement = "<\(element.name)>" + newline + rendered.joined(separator: newline) + newline + outer + "</\(element.name)>"
-            return Fix.Edit(path: path, range: element.start..<element.end, expected: Array(bytes[element.start..<element.end]), replacement: replacement)
+            let replacement =
+                "<\(element.name)>" + newline + rendered.joined(separator: newline) + newline + outer
+                + "</\(element.name)>"
+            return Fix.Edit(
+                path: path, range: element.start..<element.end, expected: Array(bytes[element.start..<element.end]),
+                replacement: replacement)
         }
         // After the last thing inside, before the white space that leads to the closing tag.
         var at = element.contentEnd

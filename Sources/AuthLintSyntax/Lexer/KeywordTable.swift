@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// A small open-addressing hash table of reserved words, looked up straight from source bytes.
 ///
 /// Each word carries a class byte that the lexers use for their own purposes (see

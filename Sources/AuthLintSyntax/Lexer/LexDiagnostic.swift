@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// Something the lexer found wrong with its input. The lexer always goes on to the end of the
 /// file; a diagnostic only tells the user why some part of the file may be read loosely.
 public struct LexDiagnostic: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import AuthLintModel
+
 // Comments: `//` and `///` to the end of the line, `/* */` and `/** */` nested to any depth.
 
 extension SwiftLexer {

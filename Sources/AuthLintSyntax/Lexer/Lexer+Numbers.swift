@@ -1,4 +1,5 @@
 import AuthLintModel
+
 // Number literals, following the Swift compiler's lexer:
 //
 //     integer  [0-9][0-9_]*   0x[0-9a-fA-F][0-9a-fA-F_]*   0o[0-7][0-7_]*   0b[01][01_]*
@@ -18,7 +19,7 @@ extension SwiftLexer {
         }
         if p[start] == ASCII.zero && (second == ASCII.lowerO || second == ASCII.lowerB) {
             var i = start + 2
-            while has(i, ByteClass.identContinue) { i += 1 }   // digits, '_' and stray letters
+            while has(i, ByteClass.identContinue) { i += 1 }  // digits, '_' and stray letters
             finishNumber(.integerLiteral, i)
             return
         }
@@ -104,7 +105,7 @@ extension SwiftLexer {
             signed = true
         }
         if !has(i, ByteClass.digit) && dot >= 0 && !has(dot + 1, ByteClass.digit) && !signed {
-            code(.integerLiteral, dot, exprStartAfter: false)   // `0xff.fp`
+            code(.integerLiteral, dot, exprStartAfter: false)  // `0xff.fp`
             return
         }
         skipDigits(&i)

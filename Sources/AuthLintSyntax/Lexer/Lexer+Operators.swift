@@ -17,12 +17,12 @@ extension SwiftLexer {
         if i == 0 { return false }
         switch p[i - 1] {
         case ASCII.space, ASCII.cr, ASCII.lf, ASCII.tab, ASCII.lparen, ASCII.lbracket, ASCII.lbrace,
-             ASCII.comma, ASCII.semicolon, ASCII.colon, ASCII.nul:
+            ASCII.comma, ASCII.semicolon, ASCII.colon, ASCII.nul:
             return false
         case ASCII.slash:
-            return !(i >= 2 && p[i - 2] == ASCII.star)   // the end of a /* */ comment is whitespace
+            return !(i >= 2 && p[i - 2] == ASCII.star)  // the end of a /* */ comment is whitespace
         case 0xA0:
-            return !(i >= 2 && p[i - 2] == 0xC2)          // NO-BREAK SPACE
+            return !(i >= 2 && p[i - 2] == 0xC2)  // NO-BREAK SPACE
         default:
             return true
         }
@@ -33,7 +33,7 @@ extension SwiftLexer {
         guard end < n else { return false }
         switch p[end] {
         case ASCII.space, ASCII.cr, ASCII.lf, ASCII.tab, ASCII.rparen, ASCII.rbracket, ASCII.rbrace,
-             ASCII.comma, ASCII.semicolon, ASCII.colon, ASCII.nul:
+            ASCII.comma, ASCII.semicolon, ASCII.colon, ASCII.nul:
             return false
         case ASCII.dot:
             return !leftBound
@@ -70,7 +70,7 @@ extension SwiftLexer {
             if cls[Int(b)] & ByteClass.operatorChar != 0 {
                 if b == ASCII.slash {
                     let next = peek(i + 1)
-                    if next == ASCII.slash || next == ASCII.star { break }   // a comment starts
+                    if next == ASCII.slash || next == ASCII.star { break }  // a comment starts
                 }
                 i += 1
             } else if b == ASCII.dot {
@@ -94,10 +94,10 @@ extension SwiftLexer {
         let length = i - start
         let startsExpression: Bool
         if length == 2 && first == ASCII.minus && p[start + 1] == ASCII.greater {
-            startsExpression = false   // '->'
+            startsExpression = false  // '->'
         } else {
             let rightBound = isRightBound(i, leftBound: leftBound)
-            startsExpression = !(leftBound && !rightBound)   // anything but a postfix operator
+            startsExpression = !(leftBound && !rightBound)  // anything but a postfix operator
         }
         code(.operator, i, ascii: ascii, exprStartAfter: startsExpression)
     }

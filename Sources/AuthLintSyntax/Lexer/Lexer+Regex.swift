@@ -1,4 +1,5 @@
 import AuthLintModel
+
 // Regex literals. The heuristic for bare `/…/` is documented on ``Lexer``.
 
 extension SwiftLexer {
@@ -13,7 +14,8 @@ extension SwiftLexer {
     func regexShapeEnd(_ start: Int) -> Int? {
         let first = peek(start + 1)
         guard start + 1 < n, first != ASCII.space, first != ASCII.tab, first != ASCII.lf, first != ASCII.cr,
-              first != ASCII.slash, first != ASCII.star else { return nil }
+            first != ASCII.slash, first != ASCII.star
+        else { return nil }
         var i = start + 1
         var groups = 0
         var classes = 0

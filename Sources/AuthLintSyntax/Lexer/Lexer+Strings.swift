@@ -1,4 +1,5 @@
 import AuthLintModel
+
 // String literals: delimiters, segments, escapes and interpolations.
 //
 //     "text \(code) more"        stringOpen  stringSegment  interpolationOpen  …code…
@@ -82,7 +83,7 @@ extension SwiftLexer {
             case ASCII.backslash:
                 let escapeEnd = i + 1 + hashes
                 guard poundRun(i + 1, atLeast: hashes) else {
-                    i += 1          // fewer '#' than the delimiter: just text
+                    i += 1  // fewer '#' than the delimiter: just text
                     continue
                 }
                 guard escapeEnd < n else {
@@ -95,7 +96,8 @@ extension SwiftLexer {
                     let openIndex = sink.tokens.count
                     sink.emitASCII(.interpolationOpen, to: escapeEnd + 1)
                     pos = escapeEnd + 1
-                    frames.append(LexFrame(isString: false, multiline: false, hashes: 0, parens: 0, openToken: openIndex))
+                    frames.append(
+                        LexFrame(isString: false, multiline: false, hashes: 0, parens: 0, openToken: openIndex))
                     depth += 1
                     sink.depth = UInt16(clamping: depth)
                     exprStart = true

@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// The Swift lexer: turns a file's UTF-8 bytes into ``Token``s, trivia included, so that the
 /// tokens' bytes concatenated give back the input byte for byte.
 ///
@@ -153,8 +154,9 @@ struct SwiftLexer {
                     reportedString = true
                 }
             } else if !reportedInterpolation {
-                sink.diagnose(.unterminatedInterpolation, "unterminated string interpolation",
-                              atToken: frame.openToken)
+                sink.diagnose(
+                    .unterminatedInterpolation, "unterminated string interpolation",
+                    atToken: frame.openToken)
                 reportedInterpolation = true
             }
             if reportedString && reportedInterpolation { break }
@@ -269,9 +271,10 @@ struct SwiftLexer {
             if byteClass & ByteClass.operatorChar != 0 {
                 lexOperator(start)
             } else if b < 0x80 {
-                sink.diagnose(.unexpectedCharacter,
-                              "unexpected control character U+\(String(b, radix: 16, uppercase: true))",
-                              line: sink.line, column: sink.column)
+                sink.diagnose(
+                    .unexpectedCharacter,
+                    "unexpected control character U+\(String(b, radix: 16, uppercase: true))",
+                    line: sink.line, column: sink.column)
                 code(.unknown, start + 1, ascii: false, exprStartAfter: true)
             } else {
                 lexNonASCII(start)
@@ -371,7 +374,8 @@ struct SwiftLexer {
         // Every keyword starts with a lowercase letter, 'S', 'A' or '_'.
         let first = p[start]
         if ascii, first >= 0x61 || first == 0x53 || first == 0x41 || first == ASCII.underscore,
-           let kc = keywords.lookup(p, start, i - start) {
+            let kc = keywords.lookup(p, start, i - start)
+        {
             sink.emitASCII(.keyword, to: i)
             pos = i
             exprStart = kc != SwiftKeywordClass.value && kc != SwiftKeywordClass.declaresOperator
@@ -406,7 +410,7 @@ struct SwiftLexer {
         while i < n && p[i] == ASCII.pound { i += 1 }
         let hashes = i - start
         if hashes > 1 && !(i < n && (p[i] == ASCII.quote || p[i] == ASCII.slash)) {
-            plainPoundsEnd = i - 1   // the last '#' may still start a `#name`
+            plainPoundsEnd = i - 1  // the last '#' may still start a `#name`
         }
         if i < n && p[i] == ASCII.quote {
             openString(start, hashes: hashes)
@@ -425,7 +429,8 @@ struct SwiftLexer {
                 if len == 3 && p[start + 1] == 0x69 && p[start + 2] == 0x66 {
                     startsExpression = true
                 } else if len == 5 && matches(start + 1, "else") || len == 6 && matches(start + 1, "endif")
-                            || len == 7 && matches(start + 1, "elseif") {
+                    || len == 7 && matches(start + 1, "elseif")
+                {
                     startsExpression = true
                 }
             }

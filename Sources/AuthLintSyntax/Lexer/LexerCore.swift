@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// Machinery shared by ``Lexer`` (Swift) and ``ObjCLexer`` (Objective-C): byte classes, UTF-8
 /// decoding, and the token sink that keeps the running line and column.
 ///
@@ -9,14 +10,14 @@ import AuthLintModel
 
 /// Bit flags per byte value, looked up in a 256-entry table.
 enum ByteClass {
-    static let identStart: UInt8 = 0x01      // A-Z a-z _
-    static let identContinue: UInt8 = 0x02   // A-Z a-z _ 0-9
-    static let operatorChar: UInt8 = 0x04    // / = - + ! * % < > & | ^ ~ ?   (not '.')
-    static let digit: UInt8 = 0x08           // 0-9
-    static let hexDigit: UInt8 = 0x10        // 0-9 a-f A-F
-    static let space: UInt8 = 0x20           // space, tab, vertical tab, form feed
-    static let stringSpecial: UInt8 = 0x40   // \ " \n \r : bytes that end a run of string text
-    static let special: UInt8 = 0x80         // \n \r NUL and other controls: not plain text
+    static let identStart: UInt8 = 0x01  // A-Z a-z _
+    static let identContinue: UInt8 = 0x02  // A-Z a-z _ 0-9
+    static let operatorChar: UInt8 = 0x04  // / = - + ! * % < > & | ^ ~ ?   (not '.')
+    static let digit: UInt8 = 0x08  // 0-9
+    static let hexDigit: UInt8 = 0x10  // 0-9 a-f A-F
+    static let space: UInt8 = 0x20  // space, tab, vertical tab, form feed
+    static let stringSpecial: UInt8 = 0x40  // \ " \n \r : bytes that end a run of string text
+    static let special: UInt8 = 0x80  // \n \r NUL and other controls: not plain text
 
     /// The table; built once, never freed, never written after it is built.
     nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
@@ -54,11 +55,11 @@ enum ASCII {
     static let ff: UInt8 = 0x0C
     static let cr: UInt8 = 0x0D
     static let space: UInt8 = 0x20
-    static let bang: UInt8 = 0x21        // !
-    static let quote: UInt8 = 0x22       // "
-    static let pound: UInt8 = 0x23       // #
-    static let dollar: UInt8 = 0x24      // $
-    static let amp: UInt8 = 0x26         // &
+    static let bang: UInt8 = 0x21  // !
+    static let quote: UInt8 = 0x22  // "
+    static let pound: UInt8 = 0x23  // #
+    static let dollar: UInt8 = 0x24  // $
+    static let amp: UInt8 = 0x26  // &
     static let apostrophe: UInt8 = 0x27  // '
     static let lparen: UInt8 = 0x28
     static let rparen: UInt8 = 0x29
@@ -119,18 +120,21 @@ package enum UTF8Scan {
         }
         if b0 < 0xF0 {
             guard i + 2 < end else { return (0, 0) }
-            let b1 = UInt32(p[i + 1]), b2 = UInt32(p[i + 2])
+            let b1 = UInt32(p[i + 1])
+            let b2 = UInt32(p[i + 2])
             guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return (0, 0) }
-            if b0 == 0xE0 && b1 < 0xA0 { return (0, 0) }      // overlong
-            if b0 == 0xED && b1 >= 0xA0 { return (0, 0) }     // UTF-16 surrogate
+            if b0 == 0xE0 && b1 < 0xA0 { return (0, 0) }  // overlong
+            if b0 == 0xED && b1 >= 0xA0 { return (0, 0) }  // UTF-16 surrogate
             return ((b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F), 3)
         }
         if b0 < 0xF5 {
             guard i + 3 < end else { return (0, 0) }
-            let b1 = UInt32(p[i + 1]), b2 = UInt32(p[i + 2]), b3 = UInt32(p[i + 3])
+            let b1 = UInt32(p[i + 1])
+            let b2 = UInt32(p[i + 2])
+            let b3 = UInt32(p[i + 3])
             guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return (0, 0) }
-            if b0 == 0xF0 && b1 < 0x90 { return (0, 0) }      // overlong
-            if b0 == 0xF4 && b1 >= 0x90 { return (0, 0) }     // above U+10FFFF
+            if b0 == 0xF0 && b1 < 0x90 { return (0, 0) }  // overlong
+            if b0 == 0xF4 && b1 >= 0x90 { return (0, 0) }  // above U+10FFFF
             return ((b0 & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F), 4)
         }
         return (0, 0)
@@ -198,8 +202,10 @@ struct LexSink {
     @inline(__always)
     mutating func emit(_ kind: TokenKind, to end: Int) {
         let start = emitted
-        tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
-                            line: line, column: column, interpolationDepth: depth))
+        tokens.append(
+            Token(
+                kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                line: line, column: column, interpolationDepth: depth))
         advance(from: start, to: end)
         emitted = end
     }
@@ -208,8 +214,10 @@ struct LexSink {
     @inline(__always)
     mutating func emitASCII(_ kind: TokenKind, to end: Int) {
         let start = emitted
-        tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
-                            line: line, column: column, interpolationDepth: depth))
+        tokens.append(
+            Token(
+                kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                line: line, column: column, interpolationDepth: depth))
         column &+= Int32(truncatingIfNeeded: end - start)
         emitted = end
     }
@@ -218,8 +226,10 @@ struct LexSink {
     @inline(__always)
     mutating func emitNewline(to end: Int) {
         let start = emitted
-        tokens.append(Token(kind: .newline, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
-                            line: line, column: column, interpolationDepth: depth))
+        tokens.append(
+            Token(
+                kind: .newline, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                line: line, column: column, interpolationDepth: depth))
         line &+= 1
         column = 1
         emitted = end
@@ -256,8 +266,9 @@ struct LexSink {
             } else {
                 let length = UTF8Scan.scalar(p, i, end).length
                 if length == 0 {
-                    diagnose(.invalidUTF8, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))",
-                             line: line, column: column)
+                    diagnose(
+                        .invalidUTF8, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))",
+                        line: line, column: column)
                     column &+= 1
                     i += 1
                 } else {
@@ -268,12 +279,15 @@ struct LexSink {
         }
     }
 
-    mutating func diagnose(_ kind: LexDiagnostic.Kind, _ message: @autoclosure () -> String, line: Int32, column: Int32) {
+    mutating func diagnose(_ kind: LexDiagnostic.Kind, _ message: @autoclosure () -> String, line: Int32, column: Int32)
+    {
         let slot = LexSink.slot(kind)
         guard diagnosticCounts[slot] < LexSink.maxDiagnosticsPerKind else { return }
         diagnosticCounts[slot] += 1
-        diagnostics.append(LexDiagnostic(kind: kind, message: message(),
-                                         location: SourceLocation(line: Int(line), column: Int(column))))
+        diagnostics.append(
+            LexDiagnostic(
+                kind: kind, message: message(),
+                location: SourceLocation(line: Int(line), column: Int(column))))
     }
 
     /// Diagnoses at the position of the token with the given index (or the next token's position
@@ -310,9 +324,10 @@ enum LexEntry {
     ) -> (tokens: [Token], diagnostics: [LexDiagnostic]) {
         if bytes.isEmpty { return ([], []) }
         if bytes.count >= Int(Int32.max) {
-            let diagnostic = LexDiagnostic(kind: .unexpectedCharacter,
-                                           message: "file of \(bytes.count) bytes is too large to tokenize",
-                                           location: SourceLocation(line: 1, column: 1))
+            let diagnostic = LexDiagnostic(
+                kind: .unexpectedCharacter,
+                message: "file of \(bytes.count) bytes is too large to tokenize",
+                location: SourceLocation(line: 1, column: 1))
             return ([], [diagnostic])
         }
         return bytes.withUnsafeBufferPointer { buffer in

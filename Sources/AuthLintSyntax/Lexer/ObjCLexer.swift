@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// The Objective-C lexer (`.m`, `.mm`, `.h`), with the same token kinds and the same guarantees
 /// as ``Lexer``: the tokens' bytes concatenated give back the input, and no input traps or hangs.
 ///
@@ -171,7 +172,7 @@ struct ObjCLexerImpl {
             } else if peek(start + 1) == ASCII.dot && peek(start + 2) == ASCII.dot {
                 emit(.operator, start + 3)
             } else if peek(start + 1) == ASCII.star {
-                emit(.operator, start + 2)   // C++ '.*'
+                emit(.operator, start + 2)  // C++ '.*'
             } else {
                 emit(.period, start + 1)
             }
@@ -187,9 +188,10 @@ struct ObjCLexerImpl {
             } else if byteClass & ByteClass.operatorChar != 0 {
                 lexOperator(start)
             } else if b < 0x80 {
-                sink.diagnose(.unexpectedCharacter,
-                              "unexpected character U+\(String(b, radix: 16, uppercase: true))",
-                              line: sink.line, column: sink.column)
+                sink.diagnose(
+                    .unexpectedCharacter,
+                    "unexpected character U+\(String(b, radix: 16, uppercase: true))",
+                    line: sink.line, column: sink.column)
                 emit(.unknown, start + 1, ascii: false)
             } else {
                 let (u, length) = UTF8Scan.scalar(p, start, n)
@@ -344,22 +346,25 @@ struct ObjCLexerImpl {
     }
 
     private mutating func lexOperator(_ start: Int) {
-        let a = p[start], b = peek(start + 1), c = peek(start + 2)
+        let a = p[start]
+        let b = peek(start + 1)
+        let c = peek(start + 2)
         var length = 1
         if (a == ASCII.less && b == ASCII.less && c == ASCII.equal)
             || (a == ASCII.greater && b == ASCII.greater && c == ASCII.equal)
             || (a == ASCII.minus && b == ASCII.greater && c == ASCII.star)
-            || (a == ASCII.less && b == ASCII.equal && c == ASCII.greater) {
+            || (a == ASCII.less && b == ASCII.equal && c == ASCII.greater)
+        {
             length = 3
         } else {
             switch (a, b) {
             case (ASCII.minus, ASCII.greater), (ASCII.plus, ASCII.plus), (ASCII.minus, ASCII.minus),
-                 (ASCII.less, ASCII.less), (ASCII.greater, ASCII.greater), (ASCII.less, ASCII.equal),
-                 (ASCII.greater, ASCII.equal), (ASCII.equal, ASCII.equal), (ASCII.bang, ASCII.equal),
-                 (ASCII.amp, ASCII.amp), (ASCII.pipe, ASCII.pipe), (ASCII.star, ASCII.equal),
-                 (ASCII.slash, ASCII.equal), (0x25, ASCII.equal), (ASCII.plus, ASCII.equal),
-                 (ASCII.minus, ASCII.equal), (ASCII.amp, ASCII.equal), (ASCII.caret, ASCII.equal),
-                 (ASCII.pipe, ASCII.equal):
+                (ASCII.less, ASCII.less), (ASCII.greater, ASCII.greater), (ASCII.less, ASCII.equal),
+                (ASCII.greater, ASCII.equal), (ASCII.equal, ASCII.equal), (ASCII.bang, ASCII.equal),
+                (ASCII.amp, ASCII.amp), (ASCII.pipe, ASCII.pipe), (ASCII.star, ASCII.equal),
+                (ASCII.slash, ASCII.equal), (0x25, ASCII.equal), (ASCII.plus, ASCII.equal),
+                (ASCII.minus, ASCII.equal), (ASCII.amp, ASCII.equal), (ASCII.caret, ASCII.equal),
+                (ASCII.pipe, ASCII.equal):
                 length = 2
             default:
                 length = 1

@@ -37,7 +37,8 @@ public final class SourceFile: Sendable {
     }
 
     private init(
-        path: String, language: SourceLanguage, bytes: [UInt8], tokens: [Token], codeTokenIndices: [Int32], diagnostics: [LexDiagnostic],
+        path: String, language: SourceLanguage, bytes: [UInt8], tokens: [Token], codeTokenIndices: [Int32],
+        diagnostics: [LexDiagnostic],
         lineStarts: [Int32]
     ) {
         self.path = path
@@ -56,7 +57,8 @@ public final class SourceFile: Sendable {
         kept.reserveCapacity(tokens.count(where: \.kind.isComment))
         for token in tokens where token.kind.isComment { kept.append(token) }
         return SourceFile(
-            path: path, language: language, bytes: bytes, tokens: kept, codeTokenIndices: [], diagnostics: diagnostics, lineStarts: lineStarts)
+            path: path, language: language, bytes: bytes, tokens: kept, codeTokenIndices: [], diagnostics: diagnostics,
+            lineStarts: lineStarts)
     }
 
     public convenience init(path: String, language: SourceLanguage = .swift, text: String) {

@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// A position in a file: 1-based line and 1-based column in UTF-16 code units.
 public struct SourceLocation: Sendable, Hashable, Comparable, Codable {
     public var line: Int

@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// One lexical token: a kind and a byte range of its ``SourceFile``, with the 1-based line and
 /// column where it starts.
 ///

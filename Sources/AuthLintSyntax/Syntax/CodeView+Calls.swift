@@ -1,4 +1,5 @@
 import AuthLintModel
+
 extension CodeView {
     /// The callee name of the call that a closure opening at `open` is an argument of: `f { }`,
     /// `f() { }`, `f(x) { } label: { }`, `f(x, handler: { })`, `a.b.f { }`.
@@ -52,7 +53,8 @@ extension CodeView {
                 depth -= 1
                 if depth == 0 { return j }
             case .operator where token(j, is: "?") || token(j, is: "!"): break
-            case .identifier, .keyword, .comma, .colon, .period, .leftBracket, .rightBracket, .leftParen, .rightParen: break
+            case .identifier, .keyword, .comma, .colon, .period, .leftBracket, .rightBracket, .leftParen, .rightParen:
+                break
             default: return nil
             }
             j -= 1
@@ -76,7 +78,8 @@ extension CodeView {
                 guard open >= 0, open < j else { return nil }
                 // The parentheses of the call itself, after its trailing closures were passed.
                 if kind(j) == .rightParen, kind(open) == .leftParen, j + 1 < count,
-                    kind(j + 1) == .leftBrace || j + 1 == label {
+                    kind(j + 1) == .leftBrace || j + 1 == label
+                {
                     return open > 0 && kind(open - 1) == .identifier ? open - 1 : nil
                 }
                 j = open - 1
@@ -85,7 +88,10 @@ extension CodeView {
                 guard open > 0, open < j else { return nil }
                 j = open - 1
                 // A labelled trailing closure before this one.
-                if j >= 1, kind(j) == .colon, kind(j - 1) == .identifier { j -= 2; continue }
+                if j >= 1, kind(j) == .colon, kind(j - 1) == .identifier {
+                    j -= 2
+                    continue
+                }
                 // The first trailing closure follows the callee or its parentheses.
                 if kind(j) == .identifier { return j }
             case .leftParen:

@@ -1,4 +1,5 @@
 import AuthLintModel
+
 extension CodeView {
     /// A word as names are compared: lower-case ASCII, without `_` and `-`.
     public static func normalisedWord(_ word: String) -> [UInt8] {

@@ -1,4 +1,5 @@
 import AuthLintModel
+
 extension CodeView {
     /// The scope whose `{` is the code token at `position`.
     public func scopeIndex(openingAt position: Int) -> Int? {
@@ -82,8 +83,12 @@ extension CodeView {
                 found.append(text(j))
             case .keyword, .identifier:
                 let word = text(j)
-                guard ["private", "fileprivate", "internal", "public", "open", "final", "static", "class", "override", "dynamic",
-                    "mutating", "nonisolated", "required", "convenience", "lazy", "weak", "unowned", "indirect"].contains(word)
+                guard
+                    [
+                        "private", "fileprivate", "internal", "public", "open", "final", "static", "class", "override",
+                        "dynamic",
+                        "mutating", "nonisolated", "required", "convenience", "lazy", "weak", "unowned", "indirect",
+                    ].contains(word)
                 else { return found }
                 found.append(word)
             case .rightParen:
@@ -105,7 +110,10 @@ extension CodeView {
         var names: [String] = []
         var inClause = false
         for j in scope.headerStart..<scope.open {
-            if kind(j) == .colon, !inClause { inClause = true; continue }
+            if kind(j) == .colon, !inClause {
+                inClause = true
+                continue
+            }
             if token(j, is: "where") { break }
             if inClause, kind(j) == .identifier { names.append(text(j)) }
         }

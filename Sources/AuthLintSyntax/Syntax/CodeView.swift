@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// The code of one source file as rules see it: code tokens only (no comments, no whitespace),
 /// with matching brackets, scopes, and a hash of every name for quick "does this file mention X"
 /// checks. String literals are bracketed groups, so a whole literal is one atom to the matcher,
@@ -193,7 +194,8 @@ public final class CodeView: Sendable {
             } else if file.language == .objectiveC {
                 if token.kind == .attribute, file.token(token, is: "@import"), i + 1 < tokens.count {
                     add(file.text(of: tokens[i + 1]))
-                } else if token.kind == .poundKeyword, file.token(token, is: "#import") || file.token(token, is: "#include"),
+                } else if token.kind == .poundKeyword,
+                    file.token(token, is: "#import") || file.token(token, is: "#include"),
                     i + 2 < tokens.count, tokens[i + 1].kind == .operator, file.token(tokens[i + 1], is: "<")
                 {
                     add(file.text(of: tokens[i + 2]))

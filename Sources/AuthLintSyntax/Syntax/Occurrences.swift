@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// Where each name occurs in a file's code: the code indices of its identifiers, keywords and
 /// attributes, by hash (``CodeView/hash(_:)``), each in order. A lexed file may stay in memory,
 /// so they are kept in a few flat arrays rather than an array per name.

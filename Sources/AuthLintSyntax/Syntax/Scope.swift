@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// A region of code that rules reason about: the file, a type body, a function (methods,
 /// initialisers, computed properties and accessors) or a closure. Control-flow blocks (`if`,
 /// `guard`, `for`, `do`…) belong to the function around them.

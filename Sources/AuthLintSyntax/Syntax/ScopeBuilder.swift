@@ -1,4 +1,5 @@
 import AuthLintModel
+
 /// Finds the scopes of a file by classifying each `{` from the tokens before it.
 ///
 /// A `{` opens a closure when it directly follows `(`, `[`, `,`, `:`, an operator or `in`, or
@@ -17,7 +18,9 @@ struct ScopeBuilder {
     }
 
     func build() -> (scopes: [Scope], scopeOfToken: [Int32]) {
-        var scopes = [Scope(kind: .file, name: nil, parent: nil, open: -1, close: tokens.count, headerStart: 0, parameters: [])]
+        var scopes = [
+            Scope(kind: .file, name: nil, parent: nil, open: -1, close: tokens.count, headerStart: 0, parameters: [])
+        ]
         var scopeOfToken = [Int32](repeating: 0, count: tokens.count)
         // Each open brace pushes the scope index that is current inside it.
         var stack: [Int32] = []
@@ -35,12 +38,14 @@ struct ScopeBuilder {
             switch classify(brace: index) {
             case .block:
                 stack.append(current)
-            case let .scope(kind, name, headerStart):
+            case .scope(let kind, let name, let headerStart):
                 let close = partner[index] >= 0 ? Int(partner[index]) : tokens.count
                 var scope = Scope(
                     kind: kind, name: name, parent: Int(current), open: index, close: close,
                     headerStart: headerStart, parameters: [])
-                scope.parameters = kind == .closure ? closureParameters(open: index, close: close)
+                scope.parameters =
+                    kind == .closure
+                    ? closureParameters(open: index, close: close)
                     : kind == .function ? functionParameters(headerStart: headerStart, open: index) : []
                 scopes.append(scope)
                 current = Int32(scopes.count - 1)
@@ -66,7 +71,8 @@ struct ScopeBuilder {
             break  // `struct Box<T> {`, `func f() -> Set<T> {`: a generic clause ends there; `if a > b {` is a block
         case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .operator, .interpolationOpen, .semicolon:
             return .scope(.closure, name: nil, headerStart: brace)
-        case .keyword where isKeyword(brace - 1, "in") || isKeyword(brace - 1, "return") || isKeyword(brace - 1, "throw"):
+        case .keyword
+        where isKeyword(brace - 1, "in") || isKeyword(brace - 1, "return") || isKeyword(brace - 1, "throw"):
             return .scope(.closure, name: nil, headerStart: brace)
         default:
             break
@@ -85,7 +91,10 @@ struct ScopeBuilder {
             }
             switch token.kind {
             case .rightParen, .rightBracket, .stringClose, .interpolationClose:
-                if partner[j] >= 0 { j = Int(partner[j]) - 1; continue }
+                if partner[j] >= 0 {
+                    j = Int(partner[j]) - 1
+                    continue
+                }
                 return .scope(.closure, name: nil, headerStart: brace)
             case .leftBrace, .rightBrace, .semicolon, .leftParen, .leftBracket:
                 return .scope(.closure, name: nil, headerStart: brace)
@@ -118,7 +127,8 @@ struct ScopeBuilder {
         if isKeyword(j, "var") || isKeyword(j, "let") {
             if j > 0, isBindingIntroducer(j - 1) { return nil }
             if sawAssignment {
-                return startsWithObserver(brace) ? .scope(.function, name: propertyName(j, brace), headerStart: j)
+                return startsWithObserver(brace)
+                    ? .scope(.function, name: propertyName(j, brace), headerStart: j)
                     : .scope(.closure, name: nil, headerStart: brace)
             }
             return .scope(.function, name: propertyName(j, brace), headerStart: j)
@@ -145,7 +155,8 @@ struct ScopeBuilder {
         }
         if k >= 0, tokens[k].kind == .rightParen, partner[k] > 0 { k = Int(partner[k]) - 1 }
         guard k >= 0, tokens[k].kind == .identifier else { return nil }
-        for accessor: StaticString in ["get", "set", "willSet", "didSet", "_read", "_modify", "init"] where isKeyword(k, accessor) {
+        for accessor: StaticString in ["get", "set", "willSet", "didSet", "_read", "_modify", "init"]
+        where isKeyword(k, accessor) {
             // Only an accessor when it opens a statement: `x.get {` is a call with a trailing
             // closure, `func set(_ value: T) {` a method of that name.
             if k > 0, tokens[k - 1].kind == .period || isKeyword(k - 1, "func") { return nil }
@@ -171,11 +182,15 @@ struct ScopeBuilder {
         case .keyword:
             // `func`, `let`, `->`-less headers never end a line mid-statement in practice, but
             // modifiers and `in` do not end statements either.
-            if isKeyword(a, "in") || isKeyword(a, "where") || isKeyword(a, "throws") || isKeyword(a, "rethrows") { return false }
+            if isKeyword(a, "in") || isKeyword(a, "where") || isKeyword(a, "throws") || isKeyword(a, "rethrows") {
+                return false
+            }
         default: break
         }
         if after.kind == .period || (after.kind == .operator && !isKeyword(b, "!")) { return false }
-        if after.kind == .keyword, isKeyword(b, "where") || isKeyword(b, "throws") || isKeyword(b, "rethrows") || isKeyword(b, "else") {
+        if after.kind == .keyword,
+            isKeyword(b, "where") || isKeyword(b, "throws") || isKeyword(b, "rethrows") || isKeyword(b, "else")
+        {
             return false
         }
         if after.kind == .leftBrace { return false }
@@ -185,7 +200,9 @@ struct ScopeBuilder {
     /// The line a code token ends on (a multi-line string's closing delimiter ends later than it starts).
     private func lastLine(_ index: Int) -> Int32 {
         let token = tokens[index]
-        if token.kind == .stringClose || token.kind == .stringSegment { return Int32(file.location(ofByte: Int(token.end)).line) }
+        if token.kind == .stringClose || token.kind == .stringSegment {
+            return Int32(file.location(ofByte: Int(token.end)).line)
+        }
         return token.line
     }
 
@@ -235,7 +252,10 @@ struct ScopeBuilder {
                 if token.kind == .identifier || (token.kind == .keyword && text(k) == "_") {
                     names.append(Scope.Parameter(label: nil, name: text(k), type: nil, index: k))
                     k += 1
-                    if k < close, tokens[k].kind == .comma { k += 1; continue }
+                    if k < close, tokens[k].kind == .comma {
+                        k += 1
+                        continue
+                    }
                     if hasIn(after: k - 1, close: close) { return names }
                 }
                 break
@@ -276,7 +296,10 @@ struct ScopeBuilder {
             var m = k
             while m < stop {
                 let token = tokens[m]
-                if token.kind == .colon { colon = m; break }
+                if token.kind == .colon {
+                    colon = m
+                    break
+                }
                 if token.kind == .identifier || token.kind == .keyword { names.append(m) }
                 m += 1
             }
@@ -289,7 +312,9 @@ struct ScopeBuilder {
                     var t = colon + 1
                     while t < stop, !(tokens[t].kind == .operator && file.token(tokens[t], is: "=")) {
                         let piece = text(t)
-                        if !(tokens[t].kind == .keyword && (piece == "inout" || piece == "borrowing" || piece == "consuming")) {
+                        if !(tokens[t].kind == .keyword
+                            && (piece == "inout" || piece == "borrowing" || piece == "consuming"))
+                        {
                             typeText += piece
                         }
                         t += 1

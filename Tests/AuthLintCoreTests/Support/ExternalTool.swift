@@ -17,7 +17,8 @@ enum ExternalTool {
     static func unavailable(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws -> Never {
         if onCI {
             XCTFail("\(what) is missing on CI; .ci/run should have installed it", file: file, line: line)
-            throw NSError(domain: "ExternalTool", code: 2, userInfo: [NSLocalizedDescriptionKey: "\(what) is missing on CI"])
+            throw NSError(
+                domain: "ExternalTool", code: 2, userInfo: [NSLocalizedDescriptionKey: "\(what) is missing on CI"])
         }
         throw XCTSkip("\(what) is missing; install it to run this test (CI=true makes this a failure)")
     }
@@ -35,7 +36,9 @@ enum ExternalTool {
     }
 
     /// Runs `executable` (in `directory`, else the current one) and waits at most `timeout` seconds for it.
-    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, timeout: TimeInterval = 120) throws -> Output {
+    static func run(
+        _ executable: String, _ arguments: [String], in directory: String? = nil, timeout: TimeInterval = 120
+    ) throws -> Output {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-tool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -58,7 +61,9 @@ enum ExternalTool {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            throw NSError(domain: "ExternalTool", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(executable) took more than \(Int(timeout))s"])
+            throw NSError(
+                domain: "ExternalTool", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "\(executable) took more than \(Int(timeout))s"])
         }
         process.waitUntilExit()
         try out.close()
@@ -90,9 +95,13 @@ enum ExternalTool {
 
     /// Validates `document` against the JSON Schema at `schemaPath` with Python's `jsonschema`;
     /// returns the errors ("" when valid).
-    static func schemaErrors(_ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    static func schemaErrors(_ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line)
+        throws -> String
+    {
         guard let python = find(["python3"]) else { try unavailable("python3", file: file, line: line) }
-        let documentPath = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-doc-\(UUID().uuidString).json").path
+        let documentPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-doc-\(UUID().uuidString).json"
+        ).path
         try document.write(toFile: documentPath, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: documentPath) }
         let output = try run(python, ["-c", validator, schemaPath, documentPath])
@@ -106,31 +115,44 @@ enum ExternalTool {
 
     /// Fails unless `document` is valid against the JSON Schema at `schemaPath`. Call it outside
     /// `XCTAssert…`: a skip thrown inside an assertion's autoclosure counts as a failure.
-    static func assertValid(_ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    static func assertValid(_ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let errors = try schemaErrors(document, schemaPath: schemaPath, file: file, line: line)
-        XCTAssertEqual(errors, "", "not valid against \((schemaPath as NSString).lastPathComponent)", file: file, line: line)
+        XCTAssertEqual(
+            errors, "", "not valid against \((schemaPath as NSString).lastPathComponent)", file: file, line: line)
     }
 
     // MARK: - XML Schema
 
     /// Validates the XML `document` against the XML Schema at `xsdPath` with `xmllint`; returns
     /// its errors ("" when valid). A document that is not well-formed XML has errors too.
-    static func xmlSchemaErrors(_ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        guard let xmllint = find(["xmllint"]) else { try unavailable("xmllint (apt-get install libxml2-utils)", file: file, line: line) }
-        let documentPath = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-doc-\(UUID().uuidString).xml").path
+    static func xmlSchemaErrors(_ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line)
+        throws -> String
+    {
+        guard let xmllint = find(["xmllint"]) else {
+            try unavailable("xmllint (apt-get install libxml2-utils)", file: file, line: line)
+        }
+        let documentPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authlint-doc-\(UUID().uuidString).xml"
+        ).path
         try document.write(toFile: documentPath, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: documentPath) }
         let output = try run(xmllint, ["--noout", "--schema", xsdPath, documentPath])
         // 0: valid; 1: not well-formed; 3: not valid; 4 and 5: the schema could not be used.
         guard output.status != 0 else { return "" }
-        let errors = output.stderr.replacingOccurrences(of: documentPath, with: "document").trimmingCharacters(in: .whitespacesAndNewlines)
+        let errors = output.stderr.replacingOccurrences(of: documentPath, with: "document").trimmingCharacters(
+            in: .whitespacesAndNewlines)
         return "xmllint exit \(output.status): " + String(errors.prefix(2000))
     }
 
     /// Fails unless the XML `document` is valid against the XML Schema at `xsdPath`. Call it
     /// outside `XCTAssert…`: a skip thrown inside an assertion's autoclosure counts as a failure.
-    static func assertValidXML(_ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    static func assertValidXML(_ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let errors = try xmlSchemaErrors(document, xsdPath: xsdPath, file: file, line: line)
-        XCTAssertEqual(errors, "", "not valid against \((xsdPath as NSString).lastPathComponent)", file: file, line: line)
+        XCTAssertEqual(
+            errors, "", "not valid against \((xsdPath as NSString).lastPathComponent)", file: file, line: line)
     }
 }

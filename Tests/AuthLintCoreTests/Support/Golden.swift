@@ -29,7 +29,9 @@ enum Golden {
         if expected != actual {
             let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
+            let first =
+                zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(expectedLines.count, actualLines.count)
             let shown = { (lines: [Substring]) in first < lines.count ? String(lines[first]) : "<end of file>" }
             XCTFail(
                 "\(name) differs from its golden file from line \(first + 1) (AUTHLINT_UPDATE_GOLDEN=1 rewrites it):\n"

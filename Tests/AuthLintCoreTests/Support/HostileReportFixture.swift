@@ -1,12 +1,13 @@
-@testable import AuthLintModel
-@testable import AuthLintSyntax
-@testable import AuthLintProject
-@testable import AuthLintRules
-@testable import AuthLintIndex
+import Foundation
+
 @testable import AuthLintAnalysis
 @testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
 @testable import AuthLintReporters
-import Foundation
+@testable import AuthLintRules
+@testable import AuthLintSyntax
 
 extension ReportFixture {
     /// The text a hostile tree can put in a path or a message: markup and entities, quotes, ESC,
@@ -19,13 +20,18 @@ extension ReportFixture {
     static var hostile: LintReport {
         var report = HostileOutputTests.report()
         let path = "Hostile/" + hostileText + ".swift"
-        report.findings.append(Finding(
-            rule: "team-" + hostileText, severity: .warning, message: "message " + hostileText, path: path,
-            line: 3, column: 7, endLine: 3, endColumn: 9,
-            related: [.init(path: path, line: 1, column: 1, message: "related " + hostileText)],
-            fingerprint: "feedfacefeedface"))
-        report.diagnostics.append(Diagnostic(path: path, kind: .lexical, message: "diagnostic " + hostileText, line: 2, column: 4))
-        report.baselineStale = [Baseline.Entry(rule: "token-logged", path: path, fingerprint: "0011223344556677", message: "stale " + hostileText)]
+        report.findings.append(
+            Finding(
+                rule: "team-" + hostileText, severity: .warning, message: "message " + hostileText, path: path,
+                line: 3, column: 7, endLine: 3, endColumn: 9,
+                related: [.init(path: path, line: 1, column: 1, message: "related " + hostileText)],
+                fingerprint: "feedfacefeedface"))
+        report.diagnostics.append(
+            Diagnostic(path: path, kind: .lexical, message: "diagnostic " + hostileText, line: 2, column: 4))
+        report.baselineStale = [
+            Baseline.Entry(
+                rule: "token-logged", path: path, fingerprint: "0011223344556677", message: "stale " + hostileText)
+        ]
         report.strictBaseline = true
         return report
     }
@@ -41,7 +47,8 @@ extension ReportFixture {
     /// and the non-characters XML 1.0 forbids.
     static func hasForbiddenScalars(_ text: String) -> Bool {
         text.unicodeScalars.contains {
-            (0x80...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            (0x80...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                || (0x2066...0x2069).contains($0.value)
                 || $0.value == 0x200E || $0.value == 0x200F || $0.value == 0xFFFE || $0.value == 0xFFFF
         }
     }

@@ -1,11 +1,11 @@
-import AuthLintModel
-import AuthLintSyntax
-import AuthLintProject
-import AuthLintRules
-import AuthLintIndex
 import AuthLintAnalysis
 import AuthLintCore
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
 import AuthLintReporters
+import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 /// Reports the reporter tests render: one fixed report built here (so rule edits elsewhere do not
@@ -29,9 +29,12 @@ enum ReportFixture {
 
     static let rules: [RuleDescription] = [
         RuleDescription(
-            id: "third-party-login-without-apple", name: "Third-party login without Sign in with Apple", severity: .error,
+            id: "third-party-login-without-apple", name: "Third-party login without Sign in with Apple",
+            severity: .error,
             guideline: .init(
-                reference: "4.8", quote: "Apps that use a third-party or social login service … must also offer as an equivalent option another login service.",
+                reference: "4.8",
+                quote:
+                    "Apps that use a third-party or social login service … must also offer as an equivalent option another login service.",
                 url: "https://developer.apple.com/app-store/review/guidelines/#login-services"),
             summary: "The app offers a third-party login but no Sign in with Apple.",
             documentation: .init(
@@ -43,13 +46,17 @@ enum ReportFixture {
         RuleDescription(
             id: "missing-nonce", name: "Missing nonce", severity: .error,
             guideline: .init(
-                reference: "ASAuthorizationOpenIDRequest.nonce", quote: "A string value to pass to the identity provider.",
-                url: "https://developer.apple.com/documentation/authenticationservices/asauthorizationopenidrequest/nonce"),
+                reference: "ASAuthorizationOpenIDRequest.nonce",
+                quote: "A string value to pass to the identity provider.",
+                url:
+                    "https://developer.apple.com/documentation/authenticationservices/asauthorizationopenidrequest/nonce"
+            ),
             summary: "An Apple ID request is sent without a nonce.",
             documentation: .init(
                 flags: "An Apple ID request whose `nonce` is never set.",
                 why: "Without a nonce, a captured identity token can be replayed against your backend.",
-                fix: "Set `request.nonce` to the SHA-256 of a fresh random value, and keep the raw value for the backend.",
+                fix:
+                    "Set `request.nonce` to the SHA-256 of a fresh random value, and keep the raw value for the backend.",
                 snippet: "let nonce = randomNonceString()\nrequest.nonce = sha256(nonce)"),
             aliases: ["nonce-missing"], tags: ["security", "sign-in-with-apple"], securitySeverity: "7.5"),
         RuleDescription(
@@ -63,7 +70,8 @@ enum ReportFixture {
             id: "no-revocation-observer", name: "No revocation observer", severity: .note,
             guideline: .init(reference: "5.1.1(v)", quote: "Offer account deletion."),
             summary: "No `credentialRevokedNotification` observer.",
-            documentation: .init(flags: "No observer.", why: "Revoked users stay signed in.", fix: "Observe the notification!"),
+            documentation: .init(
+                flags: "No observer.", why: "Revoked users stay signed in.", fix: "Observe the notification!"),
             tags: ["correctness", "sign-in-with-apple"]),
     ]
 
@@ -72,14 +80,18 @@ enum ReportFixture {
             Finding(
                 rule: "third-party-login-without-apple", severity: .error,
                 message: "Google Sign-In is offered for signing in, but this app offers no Sign in with Apple.",
-                path: "Kiosk/KioskLoginView.swift", line: 18, column: 9, endLine: 18, endColumn: 62, fingerprint: "1a2b3c4d5e6f7081"),
+                path: "Kiosk/KioskLoginView.swift", line: 18, column: 9, endLine: 18, endColumn: 62,
+                fingerprint: "1a2b3c4d5e6f7081"),
             Finding(
                 rule: "missing-nonce", severity: .error,
                 message: "The Apple ID request `request` never gets a nonce; set `request.nonce` [as documented].",
                 path: "Sunrise App/Login View.swift", line: 17, column: 48, endLine: 17, endColumn: 55,
                 related: [
-                    .init(path: "Sunrise App/Account/Session.swift", line: 16, column: 39, message: "the identity token is read here"),
-                    .init(path: "Sunrise App/Login View.swift", line: 9, column: 5, message: "the request is made here"),
+                    .init(
+                        path: "Sunrise App/Account/Session.swift", line: 16, column: 39,
+                        message: "the identity token is read here"),
+                    .init(
+                        path: "Sunrise App/Login View.swift", line: 9, column: 5, message: "the request is made here"),
                 ],
                 fingerprint: "00ff00ff00ff00ff"),
             Finding(
@@ -98,14 +110,18 @@ enum ReportFixture {
     }
 
     static let excerpts: [String: [Int: String]] = [
-        "Kiosk/KioskLoginView.swift": [18: "        GIDSignIn.sharedInstance.signIn(withPresenting: root) { result, _ in"],
+        "Kiosk/KioskLoginView.swift": [
+            18: "        GIDSignIn.sharedInstance.signIn(withPresenting: root) { result, _ in"
+        ],
         "Sunrise App/Login View.swift": [17: "            SignInWithAppleButton(.continue) { request in"],
         "Sunrise App/Account/Session.swift": [18: "        print(\"token <\\(token)>\")"],
         "Sunrise App/Login/Coordinator.swift": [20: "\tlet request = provider.createRequest() // 👋🏽"],
     ]
 
     static let diagnostics = [
-        Diagnostic(path: "Sunrise App/Info.plist", kind: .malformedPlist, message: "unexpected end of file", line: 12, column: 3),
+        Diagnostic(
+            path: "Sunrise App/Info.plist", kind: .malformedPlist, message: "unexpected end of file", line: 12,
+            column: 3),
         Diagnostic(path: "Assets/Logo.swift", kind: .binaryFile, message: "binary file"),
     ]
 
@@ -134,9 +150,10 @@ enum ReportFixture {
 
     /// The README's first command: every sample at once, from the repository root.
     static func samples() throws -> LintReport {
-        try Linter.run(LintOptions(
-            scan: ScanOptions(paths: [RepositoryPaths.root + "/samples"]), catalog: try RuleCatalog.builtin(),
-            currentDirectory: RepositoryPaths.root))
+        try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: [RepositoryPaths.root + "/samples"]), catalog: try RuleCatalog.builtin(),
+                currentDirectory: RepositoryPaths.root))
     }
 
     /// A JSON object.
