@@ -77,15 +77,6 @@ public struct LintReport: Sendable {
     /// Why the summary cache could not be written, when it could not (the run is not affected).
     public var cacheProblem: String?
 
-    /// Keeps only the findings a baseline does not accept.
-    public mutating func apply(_ baseline: Baseline) {
-        let result = baseline.apply(to: findings)
-        findings = result.new
-        baselineAccepted = result.accepted
-        baselineStale = result.stale
-        baselineApplied = true
-    }
-
     /// A baseline was applied (`--baseline`).
     public var baselineApplied = false
     /// The baseline's entries that nothing matches any more, in the baseline's order.
@@ -95,17 +86,6 @@ public struct LintReport: Sendable {
 
     /// The stale entries that fail the run: those of a strict baseline.
     public var failingBaselineEntries: [Baseline.Entry] { strictBaseline ? baselineStale : [] }
-
-    /// Keeps only the findings in changed files (or, with `lines`, on changed lines). What the
-    /// change weakens in the policy (``PolicyChanges``) is kept wherever it is: a removed file or
-    /// entry has no changed line left to point at.
-    public mutating func keep(changed: ChangedLines, lines: Bool) {
-        let before = findings.count
-        findings = findings.filter {
-            $0.rule == PolicyChanges.rule || changed.contains(path: $0.path, line: $0.line, lines: lines)
-        }
-        outsideChanges = before - findings.count
-    }
 
     /// The severity `policy-changed` reports at in this run; nil when it does not run.
     public var policyChangeSeverity: Severity?

@@ -19,9 +19,9 @@ struct LoadResult {
     var diagnostics: [Diagnostic]
     /// The words file summaries keep.
     var words: WordIndex
-    /// The summary cache folder, when the run uses one, and the cache to write back to it when
-    /// it is not the one read.
-    var cache: (folder: SummaryCache.Folder, changed: SummaryCache?)?
+    /// What the run's cache has to commit, when the run takes one, and why it could not, when
+    /// it could not.
+    var cache: RunCache.Pending?
     var cacheProblem: String?
     /// How many files were taken from the cache by their stamp, unread.
     var takenUnread = 0
@@ -38,26 +38,19 @@ extension Linter {
     /// or, when only some files are reported, take the summary of an unchanged file from the
     /// cache instead (unread, when its stamp says it has not changed); or summarise it from its
     /// bytes when no rule can match in it (``Prefilter``).
-    /// The cache is the one `prefetched` read, when it read the cache of the scan's root.
-    static func load(
-        _ scan: ScanResult, rules: [RuleSpec], options: LintOptions, prefetched: SummaryCache.Prefetch? = nil
-    ) -> LoadResult {
+    static func load(_ scan: ScanResult, rules: [RuleSpec], options: LintOptions, cache runCache: RunCache?)
+        -> LoadResult
+    {
         let configurations = scan.configurations
         let reported = scan.reported
         let words = WordIndex(rules: rules, providers: options.catalog.providers)
         var cacheProblem: String?
         var cacheFolder: SummaryCache.Folder?
         var cacheRead: SummaryCache?
-        if reported != nil, let folder = options.cacheDirectory {
-            let opened =
-                prefetched.flatMap { $0.folderPath == folder && $0.root == scan.project.root ? $0.value() : nil }
-                ?? SummaryCache.opened(folderPath: folder, root: scan.project.root)
-            switch opened.folder {
-            case .success(let found):
-                cacheFolder = found
-                cacheRead = opened.cache.fitting(words)
-            case .failure(let problem):
-                cacheProblem = "cannot use the cache folder \(folder): \(problem); no cache this run"
+        if reported != nil, let runCache {
+            switch runCache.take(root: scan.project.root, words: words) {
+            case .read(let folder, let cache): (cacheFolder, cacheRead) = (folder, cache)
+            case .unusable(let problem): cacheProblem = problem
             }
         }
         let cache = cacheRead  // as a constant, for the threads that load the files
@@ -165,9 +158,9 @@ extension Linter {
             diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) },
             words: words, cacheProblem: cacheProblem)
         if let cacheFolder, let cache {
-            result.cache = (
-                cacheFolder, changedCache(cache, files: scan.project.sourceFiles, loaded, vocabulary: vocabulary)
-            )
+            result.cache = RunCache.Pending(
+                folder: cacheFolder,
+                changed: changedCache(cache, files: scan.project.sourceFiles, loaded, vocabulary: vocabulary))
             result.takenUnread = loaded.count(where: \.unread)
         }
         return result

@@ -8,22 +8,18 @@ import Foundation
 
 /// The last steps of a run: fingerprints, excerpts, diagnostics in order, and paths as shown.
 extension Linter {
-    /// Stage 6, report: the findings of the reported files as the configuration wants them, with
-    /// their fixes and excerpts, the diagnostics, notices and the sign-in overview; and the
-    /// summary cache written back when it changed.
+    /// Stage 7, report: the findings the run keeps, with their fixes and excerpts, the
+    /// diagnostics, notices and the sign-in overview.
     static func report(
-        scan: ScanResult, selection: RuleSelection, loaded: LoadResult, project: ProjectIndex,
-        outcome: (kept: [Finding], suppressed: [SuppressedFinding], diagnostics: [Diagnostic]), options: LintOptions
+        scan: ScanResult, selection: RuleSelection, loaded: LoadResult, project: ProjectIndex, narrowed: Narrowed,
+        options: LintOptions
     ) -> LintReport {
         let configurations = scan.configurations
-        var findings = outcome.kept.filter { scan.reports($0.path) }.compactMap(selection.applied)
+        var findings = narrowed.kept
         FixBuilder(project: project, scanned: scan.project).resolve(&findings)
         // What a pull request weakens in the policy is reported whichever files are.
         if selection.rules.contains(where: { $0.id == PolicyChanges.rule }), !scan.policyChanges.isEmpty {
             findings = (findings + scan.policyChanges.compactMap(selection.applied)).sorted(by: Finding.reportOrder)
-        }
-        let suppressed = outcome.suppressed.filter {
-            scan.reports($0.finding.path) && selection.setting($0.finding.rule, at: $0.finding.path) != .off
         }
         let tests = project.testsByImport.map { test in
             Diagnostic(
@@ -33,8 +29,8 @@ extension Linter {
                     + "add it to its target if it ships")
         }
         let diagnostics =
-            scan.project.diagnostics + loaded.diagnostics
-            + (outcome.diagnostics + tests).filter { scan.reports($0.path) }
+            scan.project.diagnostics + loaded.diagnostics + narrowed.diagnostics
+            + tests.filter { scan.reports($0.path) }
         // A nested configuration is worth a word only when it applies to a file reported on.
         let reported = scan.reported ?? Set(project.paths)
         let applied = configurations.files.filter { file in
@@ -56,7 +52,7 @@ extension Linter {
             rules: selection.rules.map(\.description),
             excerpts: excerpts(for: findings, project: project, scanned: scan.project),
             declarations: declarations)
-        report.suppressed = suppressed
+        report.suppressed = narrowed.suppressed
         report.generatedFiles = loaded.generated
         report.configuredFailOn = configurations.root.failOn
         if let policy = selection.rules.first(where: { $0.id == PolicyChanges.rule }) {
@@ -78,13 +74,6 @@ extension Linter {
         report.configurationPaths = configurations.paths
         report.cacheProblem = loaded.cacheProblem
         report.filesTakenUnread = loaded.takenUnread
-        if let cache = loaded.cache, let changed = cache.changed {
-            do {
-                try changed.write(folder: cache.folder, root: root, words: loaded.words)
-            } catch {
-                report.cacheProblem = "cannot write the cache in \(cache.folder.path): \(FileProblem.describe(error))"
-            }
-        }
         return report
     }
 

@@ -69,6 +69,27 @@ struct SuppressionFilter {
         var suppressed: [SuppressedFinding]
     }
 
+    /// The findings kept and those set aside, each in report order and fingerprinted (see
+    /// ``Linter/fingerprinted(_:project:)``), the suppressed ones with the reason given.
+    func narrowed(_ findings: [Finding], in project: ProjectIndex) -> (kept: [Finding], suppressed: [SuppressedFinding])
+    {
+        let outcome = apply(findings)
+        let kept = Linter.fingerprinted(outcome.kept.sorted(by: Finding.reportOrder), project: project)
+        let suppressedFindings = Linter.fingerprinted(
+            outcome.suppressed.map(\.finding).sorted(by: Finding.reportOrder), project: project)
+        let reasons = Dictionary(
+            outcome.suppressed.map {
+                ("\($0.finding.rule)|\($0.finding.path)|\($0.finding.line)|\($0.finding.column)", $0.reason)
+            },
+            uniquingKeysWith: { first, _ in first })
+        let suppressed = suppressedFindings.map { finding in
+            SuppressedFinding(
+                finding: finding,
+                reason: reasons["\(finding.rule)|\(finding.path)|\(finding.line)|\(finding.column)"] ?? nil)
+        }
+        return (kept, suppressed)
+    }
+
     func apply(_ findings: [Finding]) -> Outcome {
         var used = Set<[Int]>()  // [path hash, suppression index, rule index]
         var kept: [Finding] = []

@@ -1,0 +1,221 @@
+import AuthLintAnalysis
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
+import AuthLintRules
+import AuthLintSyntax
+import Foundation
+
+/// Makes findings of the sites the rules found: one per site, at most one per target for a rule
+/// reported once per project, and one for several sites that say the same at the same place.
+struct FindingBuilder {
+    let rules: [RuleSpec]
+    let project: ProjectIndex
+    /// The answer to each project-wide search for each target.
+    let facts: [ProjectSearch: [Bool]]
+    let evaluator: RuleEvaluator
+
+    init(rules: [RuleSpec], project: ProjectIndex, facts: [ProjectSearch: [Bool]]) {
+        self.rules = rules
+        self.project = project
+        self.facts = facts
+        evaluator = RuleEvaluator(project: project, facts: facts)
+    }
+
+    /// The findings of each file's sites (`(rule index, site)`), files in path order.
+    func findings(_ sitesPerFile: [[(Int, RuleEvaluator.Site)]]) -> [Finding] {
+        var findings: [Finding] = []
+        var reportedOnce = Set<[Int]>()
+        // Within a file, sites are taken by position, so "once per project" keeps the first.
+        let ordered = sitesPerFile.map { $0.sorted { $0.1.range.lowerBound < $1.1.range.lowerBound } }.joined()
+        for (ruleIndex, site) in ordered {
+            let rule = rules[ruleIndex]
+            if rule.match.oncePerProject {
+                guard reportedOnce.insert([ruleIndex, project.targetOfFile[site.file]]).inserted else { continue }
+            }
+            findings.append(finding(rule, site))
+        }
+        return Self.merged(findings)
+    }
+
+    /// Several sites can point at the same line of a property list with the same words: one
+    /// finding, with each site as a related place.
+    static func merged(_ findings: [Finding]) -> [Finding] {
+        var merged: [String: Int] = [:]
+        var unique: [Finding] = []
+        for finding in findings {
+            let key = "\(finding.rule)\u{0}\(finding.path)\u{0}\(finding.line):\(finding.column)\u{0}\(finding.message)"
+            if let index = merged[key] {
+                unique[index].related += finding.related.filter { !unique[index].related.contains($0) }
+            } else {
+                merged[key] = unique.count
+                unique.append(finding)
+            }
+        }
+        return unique
+    }
+
+    /// The finding of one site: its severity and message as the target's facts make them, where
+    /// it is reported, its fix, and its related places.
+    func finding(_ rule: RuleSpec, _ site: RuleEvaluator.Site) -> Finding {
+        let code = project.files[site.file]
+        let first = code.tokens[site.range.lowerBound]
+        let end = code.file.endLocation(of: code.tokens[max(site.range.lowerBound, site.range.upperBound - 1)])
+        var severity = site.severity ?? rule.description.severity
+        let target = project.targetOfFile[site.file]
+        for override in rule.severityWhen where facts[override.when]?[target] == true { severity = override.severity }
+        var template =
+            site.message ?? rule.messageWhen.last { facts[$0.when]?[target] == true }?.message ?? rule.message
+        if let unnamed = rule.messageUnnamed, let reported = rule.match.report, let binding = site.bindings[reported],
+            RuleEvaluator.snippet(binding, code) == "_"
+        {
+            template = unnamed
+        }
+        var message = Self.render(template, site.bindings, code, label: site.label, elsewhere: site.boundElsewhere)
+        if let unknown = site.relocation?.unknown {
+            severity = .note
+            message = unknown
+        }
+        if let relocation = site.relocation, let path = relocation.path {
+            // Reported in a property list, at the line's first character; the code that made it
+            // matter is the related place.
+            let text = project.resources.texts[path]?.lineText(relocation.line) ?? ""
+            let column = 1 + text.utf16.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            var finding = Finding(
+                rule: rule.id, severity: severity, message: message, path: path, line: relocation.line, column: column,
+                related: [
+                    Finding.Related(
+                        path: code.file.path, line: Int(first.line), column: Int(first.column),
+                        message: "the code that makes this apply")
+                ])
+            finding.fixRequest = fixRequest(site)
+            return finding
+        }
+        var finding = Finding(
+            rule: rule.id, severity: severity, message: message,
+            path: code.file.path, line: Int(first.line), column: Int(first.column),
+            endLine: end.line, endColumn: end.column,
+            related: Self.helperPlace(rule, site, project) + Self.relatedPlaces(rule, site, evaluator))
+        finding.fixRequest = fixRequest(site)
+        return finding
+    }
+
+    private func fixRequest(_ site: RuleEvaluator.Site) -> FixRequest? {
+        site.fix.map {
+            FixRequest(
+                spec: $0, file: site.file, range: site.range, lacks: site.relocation?.lacks,
+                plist: site.relocation?.path)
+        }
+    }
+
+    /// For a call of the app's own helper, the site inside the helper.
+    static func helperPlace(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex) -> [Finding.Related]
+    {
+        guard let through = site.through, let message = rule.match.throughHelpers?.related else { return [] }
+        let code = project.files[through.file]
+        let token = code.tokens[through.range.lowerBound]
+        return [
+            Finding.Related(path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)
+        ]
+    }
+
+    /// The first place of each of the rule's related patterns, with the site's metavariables
+    /// bound (not in a provider's patterns, which have their own): in the site's file first,
+    /// then in the rest of its target; or, `within: flow`, in the site's sign-in flow, nearest
+    /// first. A place asked to be unreachable says why it is.
+    static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ evaluator: RuleEvaluator) -> [Finding
+        .Related]
+    {
+        guard !rule.related.isEmpty else { return [] }
+        let project = evaluator.project
+        let target = project.targetOfFile[site.file]
+        var flow: [CodeRange]?
+        return rule.related.enumerated().compactMap { number, place in
+            if !place.conditions.isEmpty {
+                var ignored: RuleEvaluator.Relocation?
+                let match = Match(range: site.range, bindings: site.bindings)
+                guard
+                    evaluator.spending(StepBudget(bytes: project.files.byteCount(site.file))).holds(
+                        place.conditions, match, site.file, &ignored)
+                else { return nil }
+            }
+            // The files of the target where a clause may match (the same for every site of the
+            // rule there), the site's own first.
+            let candidates = project.relatedCandidates(RelatedInTarget(rule: rule.id, place: number, target: target)) {
+                project.targets[target].files.filter { file in
+                    place.clauses.contains { evaluator.accepts($0, file) && project.mayMatch($0, inFile: file) }
+                }
+            }
+            let regions: [CodeRange]
+            switch place.within {
+            case .target:
+                let files = (candidates.contains(site.file) ? [site.file] : []) + candidates.filter { $0 != site.file }
+                regions = files.map { CodeRange(file: $0, range: 0..<project.files[$0].count) }
+            case .flow:
+                if flow == nil { flow = project.flowRegions(around: site.range.lowerBound, inFile: site.file) }
+                regions = flow!.filter { candidates.contains($0.file) }
+            }
+            var hitsInFile: [Int: [Match]] = [:]
+            for region in regions {
+                let code = project.files[region.file]
+                let hits = hitsInFile[region.file] ?? relatedHits(place, site, inFile: region.file, evaluator)
+                hitsInFile[region.file] = hits
+                for hit in hits where region.range.contains(hit.range.lowerBound) {
+                    var message = place.message
+                    if place.unreachable || place.reachable {
+                        let why = project.unreachable(file: region.file, at: hit.range.lowerBound)
+                        if place.reachable, why != nil { continue }
+                        if place.unreachable {
+                            guard let why else { continue }
+                            message += ": " + why.reason
+                        }
+                    }
+                    var start = hit.range.lowerBound
+                    if code.kind(start) == .period, hit.range.count > 1 { start += 1 }
+                    let token = code.tokens[start]
+                    return Finding.Related(
+                        path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The matches of a related place's clauses in one file, in order, leaving out the site.
+    private static func relatedHits(
+        _ place: RelatedPlace, _ site: RuleEvaluator.Site, inFile fileIndex: Int, _ evaluator: RuleEvaluator
+    ) -> [Match] {
+        let code = evaluator.project.files[fileIndex]
+        let budget = StepBudget(bytes: code.file.bytes.count)
+        let bounded = evaluator.spending(budget)
+        let matcher = Matcher(code, budget: budget)
+        var hits: [Match] = []
+        for clause in place.clauses where evaluator.accepts(clause, fileIndex) {
+            let found =
+                clause.words != nil
+                ? bounded.matches(clause, matcher)
+                : matcher.matches(clause.pattern, bound: clause.label == nil ? site.bindings : [:])
+            for match in found where fileIndex != site.file || !match.range.contains(site.range.lowerBound) {
+                var ignored: RuleEvaluator.Relocation?
+                if bounded.holds(clause.conditions, match, fileIndex, &ignored) { hits.append(match) }
+            }
+        }
+        return hits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// Fills `{NAME}` placeholders with the code each metavariable matched, on one line.
+    static func render(
+        _ template: String, _ bindings: [String: Binding], _ code: CodeView, label: String? = nil,
+        elsewhere: [String: String] = [:]
+    ) -> String {
+        var message = template
+        if let label { message = message.replacingOccurrences(of: "{label}", with: label) }
+        for (name, text) in elsewhere where message.contains("{\(name)}") {
+            message = message.replacingOccurrences(of: "{\(name)}", with: text)
+        }
+        for (name, binding) in bindings where message.contains("{\(name)}") {
+            message = message.replacingOccurrences(of: "{\(name)}", with: RuleEvaluator.snippet(binding, code))
+        }
+        return message
+    }
+}

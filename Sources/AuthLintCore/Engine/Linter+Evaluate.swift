@@ -1,0 +1,135 @@
+import AuthLintAnalysis
+import AuthLintIndex
+import AuthLintModel
+import AuthLintProject
+import AuthLintRules
+import AuthLintSyntax
+
+/// What evaluating the rules found: a finding for each site, in the order the sites were
+/// found, and a word for each file whose step budget ran out. ``Linter/narrow(_:_:)`` decides
+/// what of it is reported.
+struct Evaluation {
+    var findings: [Finding]
+    var diagnostics: [Diagnostic]
+}
+
+extension Linter {
+    /// Stage 5, evaluate: runs `rules` as a list of passes, each on what the ones before it
+    /// found. With `reporting`, each rule runs only on the files whose findings could land in a
+    /// reported file (``ReportedFiles/reaches(_:_:)``); the caller reports nothing else, so the
+    /// findings it keeps are the same.
+    static func evaluate(
+        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, reporting: ReportedFiles? = nil,
+        allowance: StepBudget.Allowance = .standard
+    ) -> Evaluation {
+        // 1. The project-wide searches, each answered once for every target: the rules' facts.
+        let (facts, searchesStopped) = answerProjectSearches(rules, project, allowance)
+        let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
+        let evaluator = RuleEvaluator(
+            project: project, facts: facts, loginServicesDeclared: declared, allowance: allowance)
+        // 2. Every rule on every file, in parallel, except those reported once per target.
+        let firstOnly = rules.map { $0.match.oncePerProject && $0.match.throughHelpers == nil }
+        var perFile = sitesInEveryFile(rules, skipping: firstOnly, evaluator, reporting, allowance)
+        // 3. The rules reported once per target: in each target, the first file with a site.
+        let first = firstSites(of: rules.indices.filter { firstOnly[$0] }, rules, evaluator, perFile, reporting)
+        for file in first.stopped { perFile[file] = perFile[file].stopping() }
+        for (file, ruleIndex, site) in first.sites { perFile[file].sites.append((ruleIndex, site)) }
+        // 4. The sites inside the app's own helpers that calls hand what reaches them.
+        for (ruleIndex, site) in helperSites(rules, perFile, evaluator, reporting) where !perFile[site.file].stopped {
+            perFile[site.file].sites.append((ruleIndex, site))
+        }
+        // 5. A finding for each site.
+        let findings = FindingBuilder(rules: rules, project: project, facts: facts).findings(perFile.map(\.sites))
+        // 6. A word for each file whose budget ran out.
+        let stopped = searchesStopped.union(perFile.indices.filter { perFile[$0].stopped })
+        return Evaluation(
+            findings: findings, diagnostics: stopped.sorted().map { budgetDiagnostic(project.files[$0], allowance) })
+    }
+
+    /// Pass 2: the sites (and the calls of the app's helpers that may lead to one) of every rule
+    /// in every file, in parallel. A file whose budget runs out stops there, with nothing found.
+    private static func sitesInEveryFile(
+        _ rules: [RuleSpec], skipping: [Bool], _ evaluator: RuleEvaluator, _ reporting: ReportedFiles?,
+        _ allowance: StepBudget.Allowance
+    ) -> [FileOutcome] {
+        let reach = rules.map { ReportedFiles.Reach($0.match) }
+        return Array(evaluator.project.files.indices).parallelMap { fileIndex -> FileOutcome in
+            let budget = StepBudget(bytes: evaluator.project.files.byteCount(fileIndex), allowance: allowance)
+            let bounded = evaluator.spending(budget)
+            var outcome = FileOutcome()
+            // Rules are read in place, by index: a rule is a large value, copied field by field.
+            for ruleIndex in rules.indices
+            where !skipping[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
+                let scanned = bounded.scan(rules[ruleIndex], inFile: fileIndex)
+                outcome.sites += scanned.sites.map { (ruleIndex, $0) }
+                outcome.sinks += scanned.sinks.map { (ruleIndex, $0) }
+                outcome.spent = budget.spent
+                // What was found before the budget ran out may lack what would have cleared it.
+                if budget.isSpent { return outcome.stopping() }
+            }
+            return outcome
+        }
+    }
+
+    /// Pass 4: the sites inside the app's own helpers, for each call that hands one what reaches
+    /// a rule's site there (`through-helpers`). With `reporting`, also the calls in files not run
+    /// that lead into a reported file's helper.
+    private static func helperSites(
+        _ rules: [RuleSpec], _ perFile: [FileOutcome], _ evaluator: RuleEvaluator, _ reporting: ReportedFiles?
+    ) -> [(Int, RuleEvaluator.Site)] {
+        var sinks = perFile.flatMap(\.sinks)
+        let helperRules = rules.enumerated().filter { $0.element.match.throughHelpers != nil }.map {
+            (index: $0.offset, rule: $0.element)
+        }
+        if let onlyFiles = reporting?.files, !helperRules.isEmpty {
+            sinks += evaluator.helperSinks(
+                helperRules.filter { rules[$0.index].match.reportsInItsOwnFile }, reachedFrom: onlyFiles)
+        }
+        let sinksByRule = Dictionary(grouping: sinks, by: \.0).mapValues { $0.map(\.1) }
+        return sinksByRule.keys.sorted().parallelMap { ruleIndex in
+            evaluator.helperSites(of: rules[ruleIndex], sinksByRule[ruleIndex]!, reportedIn: reporting?.files).map {
+                (ruleIndex, $0)
+            }
+        }.flatMap { $0 }
+    }
+
+    /// Pass 6: says that matching stopped in a file, and what that leaves out.
+    private static func budgetDiagnostic(_ code: CodeView, _ allowance: StepBudget.Allowance) -> Diagnostic {
+        let limit = StepBudget(bytes: code.file.bytes.count, allowance: allowance).limit
+        return Diagnostic(
+            path: code.file.path, kind: .tooComplex,
+            message: "matching stopped at this file's budget of \(limit) steps; "
+                + "its findings are not reported, and what it adds to project-wide checks may be missed")
+    }
+
+    /// Pass 1: the answer to each project-wide search for each target, and the files whose step
+    /// budget ran out while a search looked through them.
+    private static func answerProjectSearches(
+        _ rules: [RuleSpec], _ project: ProjectIndex, _ allowance: StepBudget.Allowance
+    ) -> ([ProjectSearch: [Bool]], Set<Int>) {
+        let all = Array(Set(rules.flatMap(\.projectSearches)))
+        // Searches written alike (the same provider's sign-in, asked by several rules) are answered
+        // once, by the first of them.
+        var first: [String: ProjectSearch] = [:]
+        for search in all { if let signature = search.signature, first[signature] == nil { first[signature] = search } }
+        func answering(_ search: ProjectSearch) -> ProjectSearch { search.signature.flatMap { first[$0] } ?? search }
+        let ordered = all.filter { answering($0) === $0 }
+        let evaluator = RuleEvaluator(project: project, facts: [:], allowance: allowance)
+        // The files that use the names the searches need are found in one pass.
+        let postings = project.postings(of: ordered.flatMap(RuleEvaluator.namesNeeded))
+        let candidates = ordered.parallelMap { evaluator.files(mayMatch: $0, postings) }
+        // The files summarised from their bytes that a search may match in are lexed first, all
+        // at once: each search would lex them one at a time.
+        let unlexed = Set(project.unlexedFiles)
+        let wanted = Set(candidates.joined()).filter(unlexed.contains).sorted()
+        _ = wanted.parallelMap { project.files[$0].count }
+        let answers = Array(candidates.indices).parallelMap { search in
+            var byTarget = [[Int]](repeating: [], count: project.targets.count)
+            for file in candidates[search] { byTarget[project.targetOfFile[file]].append(file) }
+            return byTarget.map { evaluator.search(for: ordered[search], among: $0) }
+        }
+        let stopped = Set(answers.joined().flatMap(\.stopped))
+        let found = Dictionary(uniqueKeysWithValues: zip(ordered, answers.map { $0.map(\.found) }))
+        return (Dictionary(uniqueKeysWithValues: all.map { ($0, found[answering($0)]!) }), stopped)
+    }
+}
