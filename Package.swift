@@ -32,7 +32,8 @@ let package = Package(
             ]),
         .target(
             name: "AuthLintAnalysis",
-            dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex"]),
+            dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex"],
+            plugins: ["ConditionLister"]),
         .target(
             name: "AuthLintCore",
             dependencies: [
@@ -43,11 +44,17 @@ let package = Package(
             name: "AuthLintReporters",
             dependencies: ["AuthLintModel", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
         .executableTarget(name: "EmbedRules"),
+        .executableTarget(name: "ListConditions"),
         .target(name: "AuthLintSystem"),
         .plugin(
             name: "RuleEmbedder",
             capability: .buildTool(),
             dependencies: ["EmbedRules"]
+        ),
+        .plugin(
+            name: "ConditionLister",
+            capability: .buildTool(),
+            dependencies: ["ListConditions"]
         ),
         .plugin(
             name: "AuthLintPlugin",

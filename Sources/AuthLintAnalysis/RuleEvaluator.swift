@@ -203,12 +203,8 @@ package struct RuleEvaluator {
             return alternatives.contains { holds($0, match, fileIndex, &relocation) }
         case .allOf(let conditions):
             return holds(conditions, match, fileIndex, &relocation)
-        case .entitlementLacks(let key, let value):
-            return entitlementLacks(key: key, value: value, fileIndex, &relocation)
-        case .manifestLacks(let types):
-            return manifestLacks(types, fileIndex, &relocation)
-        case .infoPlistLacks(let key):
-            return infoPlistLacks(key, fileIndex, &relocation)
+        case .test(let condition):
+            return holds(condition, match, fileIndex, &relocation)
         }
     }
 

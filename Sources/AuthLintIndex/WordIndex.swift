@@ -47,7 +47,7 @@ package struct WordIndex: Sendable, Hashable {
         let tests =
             clauses.compactMap(\.words)
             + (clauses.flatMap(\.conditions) + rules.flatMap(\.match.conditions)).compactMap { condition in
-                if case .metavariable(_, .nameMatches(let test)) = condition { return test }
+                if case .metavariable(_, let test) = condition { return test.wordsNeeded }
                 return nil
             }
         self.init(tests.flatMap(\.needles))

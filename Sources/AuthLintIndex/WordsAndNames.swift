@@ -59,8 +59,8 @@ extension WordsAndNames {
 
     private func conditionMayHold(_ condition: Condition, _ index: WordIndex) -> Bool {
         switch condition {
-        case .metavariable(_, .nameMatches(let test)):
-            return mayContain(test, index)
+        case .metavariable(_, let test):
+            return test.wordsNeeded.map { mayContain($0, index) } ?? true
         case .present(let search) where search.follow == nil && search.scope != .project && search.scope != .request:
             return search.words.contains { mayContain($0, index) }
                 || search.patterns.contains { allMentioned($0.requiredNames) && mayMatch($0, index.patterns) }

@@ -30,7 +30,8 @@ public struct RuleCatalog: Sendable {
 
     /// Built-in rules and providers plus the team's files; a file in a `providers` folder
     /// inside its rules folder is a provider.
-    public static func load(extraFiles: [TeamFile]) throws -> RuleCatalog {
+    /// `kinds`: the conditions a rule may use (`ConditionKinds.builtIn`).
+    package static func load(extraFiles: [TeamFile], kinds: ConditionKinds) throws -> RuleCatalog {
         let inProviders = { (relative: String) in relative.split(separator: "/").dropLast().contains("providers") }
         var files = BuiltinRuleFiles.files.map { (path: $0.path, text: $0.text, isProvider: inProviders($0.path)) }
         files += extraFiles.map { (path: $0.path, text: $0.text, isProvider: inProviders($0.relative)) }
@@ -38,7 +39,7 @@ public struct RuleCatalog: Sendable {
         var providers = ProviderCatalog()
         let providerFiles = files.filter(\.isProvider).map { (path: $0.path, text: $0.text) }
         for loaded in providerFiles.parallelMap({ file in
-            Result { try RuleLoader().loadProvider(text: file.text, path: file.path) }
+            Result { try RuleLoader(kinds: kinds).loadProvider(text: file.text, path: file.path) }
         }) {
             try providers.add(try loaded.get())
         }
@@ -46,7 +47,7 @@ public struct RuleCatalog: Sendable {
         var catalog = RuleCatalog(rules: [], providers: providers)
         let ruleFiles = files.filter { !$0.isProvider }.map { (path: $0.path, text: $0.text) }
         for loaded in ruleFiles.parallelMap({ file in
-            Result { try RuleLoader(providers: known).load(text: file.text, path: file.path) }
+            Result { try RuleLoader(providers: known, kinds: kinds).load(text: file.text, path: file.path) }
         }) {
             try catalog.add(try loaded.get())
         }

@@ -5,9 +5,12 @@ import AuthLintSyntax
 public struct RuleLoader {
     /// Providers that `providers:` entries expand to.
     public var providers: ProviderCatalog
+    /// The conditions and value tests a rule may use beyond the loader's own (`ConditionKinds.builtIn`).
+    package var kinds: ConditionKinds
 
-    public init(providers: ProviderCatalog = ProviderCatalog()) {
+    package init(providers: ProviderCatalog = ProviderCatalog(), kinds: ConditionKinds) {
         self.providers = providers
+        self.kinds = kinds
     }
 
     static let topKeys = [
@@ -328,7 +331,7 @@ public struct RuleLoader {
     /// The pattern of a `names:` entry, which binds nothing but its whole match.
     static let anyWord = try! Pattern("$_")
 
-    static func patterns(_ node: YAMLReader) throws -> [Pattern] {
+    package static func patterns(_ node: YAMLReader) throws -> [Pattern] {
         let sources = try node.strings("patterns")
         guard !sources.isEmpty else { throw node.fail("patterns must not be empty") }
         return try sources.map { source in
@@ -366,41 +369,33 @@ public struct RuleLoader {
             written: node.written)
     }
 
-    /// What a condition is: exactly one of these keys.
-    private static let conditionKinds = [
-        "absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of", "entitlement-lacks",
-        "manifest-lacks",
-        "info-plist-lacks",
+    /// What a condition is: exactly one of these keys, or a key of `kinds`.
+    private static let structuralKinds = [
+        "absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of",
     ]
+    /// What else a condition may say beside its kind.
+    private static let conditionOptions = ["scope", "follow", "not-inside", "imports", "language", "reachable"]
+
+    private var conditionKinds: [String] { RuleLoader.structuralKinds + kinds.conditions.keys.sorted() }
     /// What a `metavariable:` condition tests: exactly one of these keys.
-    private static let metavariableTests = [
-        "resolves-to", "mentions", "mentions-none", "lacks", "type", "name-matches", "literal", "contains",
-        "contains-none",
-        "kind-none", "comes-from", "comes-from-none", "built-from", "carries", "built",
-    ]
-    private static let conditionKeys =
-        conditionKinds + metavariableTests
-        + ["scope", "follow", "not-inside", "imports", "language", "reachable"]
+    private var metavariableTests: [String] { kinds.valueTests.keys.sorted() }
 
     private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
-        let fields = try node.mapping("a condition", allowed: RuleLoader.conditionKeys)
-        let kinds = RuleLoader.conditionKinds.filter { fields[$0] != nil }
+        let conditionKinds = self.conditionKinds
+        let fields = try node.mapping(
+            "a condition", allowed: conditionKinds + metavariableTests + RuleLoader.conditionOptions)
+        let kinds = conditionKinds.filter { fields[$0] != nil }
         guard kinds.count == 1 else {
-            throw node.fail("a condition needs exactly one of \(RuleLoader.conditionKinds.joined(separator: ", "))")
+            throw node.fail("a condition needs exactly one of \(conditionKinds.joined(separator: ", "))")
+        }
+        if let kind = self.kinds.conditions[kinds[0]] {
+            return .test(try kind.init(reading: fields[kinds[0]]!, ConditionContext(providers: providers)))
         }
         switch kinds[0] {
         case "any-of", "all-of":
             let parts = try fields[kinds[0]]!.list(kinds[0]).map { try condition($0, bound: bound) }
             guard !parts.isEmpty else { throw fields[kinds[0]]!.fail("\(kinds[0]) needs at least one condition") }
             return kinds[0] == "any-of" ? .anyOf(parts) : .allOf(parts)
-        case "entitlement-lacks":
-            let entitlement = try fields["entitlement-lacks"]!.mapping("entitlement-lacks", allowed: ["key", "value"])
-            return .entitlementLacks(
-                key: try entitlement.required("key").string("key"), value: try entitlement["value"]?.string("value"))
-        case "manifest-lacks":
-            return .manifestLacks(collected: try fields["manifest-lacks"]!.strings("manifest-lacks"))
-        case "info-plist-lacks":
-            return .infoPlistLacks(key: try fields["info-plist-lacks"]!.string("info-plist-lacks"))
         case "absent", "present":
             let (patterns, words) = try RuleLoader.scopedPatterns(fields[kinds[0]]!, kinds[0])
             var search = ScopedSearch(patterns: patterns)
@@ -426,46 +421,21 @@ public struct RuleLoader {
                 throw nameNode.fail(
                     "metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
-            let tests = RuleLoader.metavariableTests.filter { fields[$0] != nil }
+            let metavariableTests = self.metavariableTests
+            let tests = metavariableTests.filter { fields[$0] != nil }
             guard tests.count == 1 else {
                 throw node.fail(
-                    "a metavariable condition needs exactly one of \((tests.isEmpty ? RuleLoader.metavariableTests : tests).joined(separator: ", "))"
+                    "a metavariable condition needs exactly one of \((tests.isEmpty ? metavariableTests : tests).joined(separator: ", "))"
                 )
             }
-            let value = fields[tests[0]]!
-            switch tests[0] {
-            case "resolves-to": return .metavariable(name, .resolvesTo(try RuleLoader.patterns(value)))
-            case "mentions": return .metavariable(name, .mentions(try value.strings("mentions")))
-            case "mentions-none": return .metavariable(name, .mentionsNone(try value.strings("mentions-none")))
-            case "lacks": return .metavariable(name, .lacks(try value.strings("lacks")))
-            case "type": return .metavariable(name, .type(try value.strings("type")))
-            case "name-matches": return .metavariable(name, .nameMatches(try RuleLoader.nameMatch(value)))
-            case "contains": return .metavariable(name, .contains(try RuleLoader.patterns(value)))
-            case "contains-none": return .metavariable(name, .containsNone(try RuleLoader.patterns(value)))
-            case "kind-none":
-                return .metavariable(name, .kindNone(try RuleLoader.valueKinds(value, "kind-none")))
-            case "carries":
-                return .metavariable(name, .carries(try RuleLoader.nameMatch(value)))
-            case "built-from":
-                return .metavariable(
-                    name, .builtFrom(try RuleLoader.patterns(value).map { PatternClause(pattern: $0) }))
-            case "comes-from", "comes-from-none":
-                let origin = try value.enumValue(ValueOrigin.self, tests[0])
-                let clauses = providers.clauses(of: origin)
-                return .metavariable(
-                    name, tests[0] == "comes-from" ? .comesFrom(origin, clauses) : .comesFromNone(origin, clauses))
-            case "built":
-                guard try value.bool("built") else { throw value.fail("built can only be `true`") }
-                return .metavariable(name, .built)
-            default:
-                guard try value.bool("literal") else { throw value.fail("literal can only be `true`") }
-                return .metavariable(name, .literal)
-            }
+            let test = try self.kinds.valueTests[tests[0]]!.init(
+                reading: fields[tests[0]]!, ConditionContext(providers: providers))
+            return .metavariable(name, test)
         }
     }
 
     /// `[boolean, number, date]`, or some of them.
-    private static func valueKinds(_ value: YAMLReader, _ key: String) throws -> Set<ValueKind> {
+    package static func valueKinds(_ value: YAMLReader, _ key: String) throws -> Set<ValueKind> {
         var kinds = Set<ValueKind>()
         for word in try value.strings(key) {
             guard let kind = ValueKind(rawValue: word) else {
@@ -480,7 +450,7 @@ public struct RuleLoader {
     }
 
     /// `name-matches: [words]`, or `{words: […], except: […], in: code|strings|all}`.
-    private static func nameMatch(_ node: YAMLReader) throws -> NameMatch {
+    package static func nameMatch(_ node: YAMLReader) throws -> NameMatch {
         if case .mapping = node.node {
             let fields = try node.mapping(
                 "name-matches",
@@ -539,7 +509,7 @@ public struct RuleLoader {
         func lacks(_ conditions: [Condition]) -> Bool {
             conditions.contains { condition in
                 switch condition {
-                case .entitlementLacks, .manifestLacks: true
+                case .test(let condition): condition.saysWhatLacks
                 case .anyOf(let alternatives): lacks(alternatives)
                 case .allOf(let conditions): lacks(conditions)
                 default: false

@@ -48,7 +48,7 @@ public struct MatchSpec: Sendable {
     public var imports: [String] = []
     public var patterns: [PatternClause] = []
     /// Conditions every site must meet, whichever pattern found it.
-    public var conditions: [Condition] = []
+    package var conditions: [Condition] = []
     /// Metavariable whose text the finding points at; the whole match when nil.
     public var report: String?
     /// Report only the first site (in path, line order) of each app target (or of the project
@@ -136,7 +136,7 @@ public struct PatternClause: Sendable {
         set { change { $0.words = newValue } }
     }
 
-    public var conditions: [Condition] {
+    package var conditions: [Condition] {
         @inlinable get { storage.fields.conditions }
         set { change { $0.conditions = newValue } }
     }
@@ -177,7 +177,7 @@ public struct PatternClause: Sendable {
         set { change { $0.fix = newValue } }
     }
 
-    public init(pattern: Pattern, conditions: [Condition] = []) {
+    package init(pattern: Pattern, conditions: [Condition] = []) {
         storage = Storage(Fields(pattern: pattern, conditions: conditions))
     }
 }
@@ -197,13 +197,14 @@ public enum ConditionScope: String, Sendable, CaseIterable {
     case request
 }
 
-public enum Condition: Sendable {
+@usableFromInline
+package enum Condition: Sendable {
     /// None of `patterns` occurs in the scope (following `follow` into the project's functions it is passed to).
     case absent(ScopedSearch)
     /// One of `patterns` occurs in the scope.
     case present(ScopedSearch)
-    /// A test on what a metavariable matched.
-    case metavariable(String, MetavariableTest)
+    /// A test on what a metavariable matched, of its own file in `AuthLintAnalysis/Conditions`.
+    case metavariable(String, any ValueTest)
     /// Some file of the project matches one of these patterns.
     case projectHas(ProjectSearch)
     /// No file of the project matches any of these patterns.
@@ -212,21 +213,13 @@ public enum Condition: Sendable {
     case anyOf([Condition])
     /// Every one of these conditions holds (an alternative of `any-of` made of several).
     case allOf([Condition])
-    /// The entitlements of the site's target (each shipping configuration) lack `key`, or lack
-    /// `value` in it. The finding is reported in that entitlements file when there is one.
-    case entitlementLacks(key: String, value: String?)
-    /// The privacy manifests of the site's target declare none of these collected data types.
-    /// The finding is reported in the manifest when there is one.
-    case manifestLacks(collected: [String])
-    /// The Info.plist of the site's target (each shipping configuration: its `INFOPLIST_FILE`,
-    /// or the `INFOPLIST_KEY_` build settings of a generated one) lacks `key`. The finding is
-    /// reported in that Info.plist when there is one.
-    case infoPlistLacks(key: String)
+    /// A condition of its own file in `AuthLintAnalysis/Conditions` (`entitlement-lacks`).
+    case test(any SiteCondition)
 
     /// Whether the finding may be reported in another file than its site's.
     var relocates: Bool {
         switch self {
-        case .entitlementLacks, .manifestLacks, .infoPlistLacks: true
+        case .test(let condition): condition.relocates
         case .anyOf(let alternatives), .allOf(let alternatives): alternatives.contains(where: \.relocates)
         default: false
         }
@@ -288,58 +281,11 @@ public final class ProjectSearch: Sendable, Hashable {
     }
 }
 
-public enum MetavariableTest: Sendable {
-    /// Its value, or a value assigned to it, starts with a match of one of these patterns.
-    case resolvesTo([Pattern])
-    /// Its value, followed through assignments and into helper functions, names one of these
-    /// words (case-insensitive substring of an identifier).
-    case mentions([String])
-    /// It can be followed to at least one value, and none of them names these words.
-    case lacks([String])
-    /// Followed through assignments and the names inside its values (not into the functions it
-    /// calls), it names none of these words; values it cannot follow do not matter.
-    case mentionsNone([String])
-    /// Its declared type is one of these (parameter, `let x: T`, `as? T`, `case let x as T`).
-    case type([String])
-    /// Its own text (names and string contents, as the test's `place` says) contains one of
-    /// these words, case-insensitive, in a name that contains none of the exceptions.
-    case nameMatches(NameMatch)
-    /// Its value, followed through assignments, is a string literal without interpolation or an
-    /// integer literal.
-    case literal
-    /// It is a string literal the app completes at run time: it interpolates values, is joined
-    /// to another value with `+` or `appending`, or is the format of a `String(format:)` with
-    /// arguments.
-    case built
-    /// Its value, followed through assignments and into helper functions, contains a match of one of these patterns.
-    case contains([Pattern])
-    /// Its value, followed likewise, contains no match of any of these patterns.
-    case containsNone([Pattern])
-    /// Neither its declared type nor what it can be followed to through assignments is visibly
-    /// of these kinds (a Boolean, a number, a date): `token.isEmpty`, `hasToken = false`,
-    /// `Date()` and `var refreshCount: Int` are not the token their names speak of.
-    case kindNone(Set<ValueKind>)
-    /// Followed back to where it comes from (assignments, the names inside its values, a
-    /// parameter to its function's declaration, the values the project's functions return, the
-    /// call that hands a closure its parameters), it reaches one of these origins:
-    /// patterns from the provider catalog (`comes-from: [credentials]`).
-    case comesFrom(ValueOrigin, [PatternClause])
-    /// Followed likewise, it reaches none of these origins (`comes-from-none: [push-tokens]`).
-    case comesFromNone(ValueOrigin, [PatternClause])
-    /// Followed back as `comesFrom` follows it (and through `name[key] = value`), it is built
-    /// from a match of one of these patterns (`built-from: ["$_.allHTTPHeaderFields"]`).
-    case builtFrom([PatternClause])
-    /// A value it names is of one of the project's structs that holds a property whose name
-    /// passes the test, itself or in a struct it holds (`print(response)` of a decoded
-    /// `LoginResponse { let accessToken: String }`): printing a struct prints every property.
-    case carries(NameMatch)
-}
-
 public struct RelatedPlace: Sendable {
     public var clauses: [PatternClause]
     public var message: String
     /// Only for sites that meet these conditions.
-    public var conditions: [Condition] = []
+    package var conditions: [Condition] = []
     /// Only a match that live code cannot reach, with the reason after the message.
     public var unreachable = false
     /// Only a match that live code may reach.

@@ -4,6 +4,7 @@ import Yams
 
 /// Typed, position-aware access to a YAML node: every error names the file and line, and
 /// unknown keys are refused with a suggestion.
+@usableFromInline
 package struct YAMLReader {
     let node: Node
     let path: String
@@ -137,7 +138,7 @@ package struct YAMLReader {
             entries.first { $0.0 == key }?.1
         }
 
-        func required(_ key: String) throws -> YAMLReader {
+        package func required(_ key: String) throws -> YAMLReader {
             guard let value = self[key] else { throw owner.fail("\(what) needs `\(key)`") }
             return value
         }

@@ -58,7 +58,7 @@ final class FollowingValuesTests: XCTestCase {
 
     func testThroughHelpersAndPatternMessagesNameOnlyWhatIsBound() throws {
         func loads(_ match: String) throws {
-            _ = try RuleLoader().load(text: TeamRuleFixture.rule(match: match), path: "team-rule.yaml")
+            _ = try RuleLoader(kinds: .builtIn).load(text: TeamRuleFixture.rule(match: match), path: "team-rule.yaml")
         }
         XCTAssertThrowsError(try loads("patterns: [\"print($X)\"]\nthrough-helpers: {metavariable: Y, related: here}"))
         { error in

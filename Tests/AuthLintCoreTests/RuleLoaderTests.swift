@@ -289,7 +289,7 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(both.message, "a fix either deletes or replaces, not both")
         let empty = try XCTUnwrap(TeamRuleFixture.error(base + "\nfix: {delete: \"  \"}\n"))
         XCTAssertEqual(empty.message, "`delete:` needs code to delete")
-        let rule = try RuleLoader().load(
+        let rule = try RuleLoader(kinds: .builtIn).load(
             text: base + "\nfix: {delete: \", privacy: .public\"}\n", path: "team-rule.yaml")
         XCTAssertEqual(rule.fix, .delete(", privacy: .public"))
         XCTAssertEqual(rule.description.autofix, ["deletes `, privacy: .public`"])

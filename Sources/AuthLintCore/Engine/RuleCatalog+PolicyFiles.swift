@@ -22,6 +22,13 @@ extension RuleCatalog {
         try load(extraFiles: teamRuleFiles(in: directories, files: policy))
     }
 
+    /// Built-in rules and providers plus the team's files, with every condition of
+    /// `AuthLintAnalysis/Conditions`; a file in a `providers` folder inside its rules folder is a
+    /// provider.
+    public static func load(extraFiles: [TeamFile]) throws -> RuleCatalog {
+        try load(extraFiles: extraFiles, kinds: .builtIn)
+    }
+
     /// The team's rule files in `directories`, in folder order, then by path.
     public static func teamRuleFiles(in directories: [String], files policy: PolicyFiles = .workTree) throws
         -> [TeamFile]

@@ -84,7 +84,8 @@ public struct SignInTarget: Sendable, Hashable, Codable {
             let bound = evaluator.has(binds, inTarget: targetIndex)
             if bound || evaluator.has(evaluates, inTarget: targetIndex) {
                 var relocation: RuleEvaluator.Relocation?
-                let lacks = evaluator.infoPlistLacks("NSFaceIDUsageDescription", firstFile, &relocation)
+                let lacks = InfoPlistLacks(key: "NSFaceIDUsageDescription").lacks(
+                    inFile: firstFile, evaluator, &relocation)
                 target.localAuthentication = LocalAuthentication(
                     boundToKeychain: bound, purposeString: relocation?.unknown != nil ? nil : !lacks)
             }

@@ -1,0 +1,21 @@
+import AuthLintRules
+import AuthLintSyntax
+import Foundation
+
+/// `comes-from: ORIGIN` (`credentials`, `push-tokens`): followed back to where it comes from
+/// (assignments, the names inside its values, a parameter to its function's declaration, the
+/// values the project's functions return, the call that hands a closure its parameters), it
+/// reaches one of the origin's patterns in the provider catalog.
+struct ComesFrom: EvaluatedValueTest {
+    static let key = "comes-from"
+    let clauses: [PatternClause]
+
+    init(reading node: YAMLReader, _ context: ConditionContext) throws {
+        let origin = try node.enumValue(ValueOrigin.self, Self.key)
+        clauses = context.providers.clauses(of: origin)
+    }
+
+    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+        evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
+    }
+}

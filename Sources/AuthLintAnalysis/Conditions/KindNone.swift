@@ -1,0 +1,40 @@
+import AuthLintRules
+import AuthLintSyntax
+import Foundation
+
+/// `kind-none: [boolean, number, date]`: neither its declared type nor what it can be followed
+/// to through assignments is visibly of these kinds: `token.isEmpty`, `hasToken = false`,
+/// `Date()` and `var refreshCount: Int` are not the token their names speak of.
+struct KindNone: EvaluatedValueTest {
+    static let key = "kind-none"
+    let kinds: Set<ValueKind>
+
+    init(reading node: YAMLReader, _ context: ConditionContext) throws {
+        kinds = try RuleLoader.valueKinds(node, Self.key)
+    }
+
+    /// The test for `kinds`, as `name-matches` asks it with `unless-kind`.
+    init(_ kinds: Set<ValueKind>) {
+        self.kinds = kinds
+    }
+
+    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+        let code = evaluator.project.files[fileIndex]
+        let resolver = evaluator.resolver
+        if let declared = resolver.declaredType(of: binding, in: code), let kind = ValueKind(typeName: declared) {
+            return !kinds.contains(kind)
+        }
+        // A flag when everything it is given is one: a name also given a token stays a token.
+        let values = resolver.resolve(file: fileIndex, range: binding.range, deep: false)
+        // Names (and a type's static members) stand for what they are given.
+        let given = values.sites.filter { site in
+            let code = evaluator.project.files[site.file]
+            return resolver.plainName(code, site.range) == nil
+                && resolver.staticMemberValues(code, site.range, file: site.file) == nil
+        }
+        guard !given.isEmpty else { return true }
+        return !given.allSatisfy { site in
+            ValueKind.of(evaluator.project.files[site.file], site.range).map(kinds.contains) ?? false
+        }
+    }
+}

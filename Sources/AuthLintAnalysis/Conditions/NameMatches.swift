@@ -1,0 +1,33 @@
+import AuthLintRules
+import AuthLintSyntax
+import Foundation
+
+/// `name-matches: [WORDS]` (or `{words, except, except-prefixes, except-owners,
+/// unless-followed-by, unless-kind, in}`): its own text (names and string contents, as `in`
+/// says) contains one of these words, case-insensitive, in a name that contains none of the
+/// exceptions. A file whose words contain none of them cannot pass: its summary says so.
+struct NameMatches: EvaluatedValueTest {
+    static let key = "name-matches"
+    let test: NameMatch
+
+    init(reading node: YAMLReader, _ context: ConditionContext) throws {
+        test = try RuleLoader.nameMatch(node)
+    }
+
+    var wordsNeeded: NameMatch? { test }
+
+    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+        let code = evaluator.project.files[fileIndex]
+        return binding.range.contains { index in
+            guard test.accepts(code, index) else { return false }
+            guard !test.unlessKind.isEmpty, code.kind(index) == .identifier else { return true }
+            // `Keys.accessToken`: the static member of a type, not a name of its own.
+            let start =
+                index >= 2 && code.kind(index - 1) == .period && code.kind(index - 2) == .identifier
+                    && evaluator.resolver.staticMemberValues(code, (index - 2)..<(index + 1), file: fileIndex) != nil
+                ? index - 2 : index
+            let name = Binding(range: start..<(index + 1), hashes: Array(code.hashes[start..<(index + 1)]))
+            return KindNone(test.unlessKind).holds(name, inFile: fileIndex, whole: false, evaluator)
+        }
+    }
+}
