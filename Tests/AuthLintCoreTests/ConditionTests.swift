@@ -25,4 +25,56 @@ final class ConditionTests: XCTestCase {
         for key in kinds.conditions.keys { XCTAssertTrue(docs.contains("| `\(key):"), "\(key) is not documented") }
         for key in kinds.valueTests.keys { XCTAssertTrue(docs.contains("`\(key):"), "\(key) is not documented") }
     }
+
+    /// `declared-in` decides by the declaration the value's type resolves to: the app's own
+    /// `Logger` (a class of another file) and Apple's `os.Logger` share a name.
+    func testDeclaredInTellsTheAppsOwnTypeFromTheSDKs() throws {
+        func sites(_ place: String, _ files: [(String, String)]) throws -> [String] {
+            let rule = try TeamRuleFixture.load(
+                TeamRuleFixture.rule(
+                    match: "patterns: [\"$LOG.info($MSG)\"]\nwhere:\n  - metavariable: LOG\n    declared-in: \(place)"))
+            return TeamRuleFixture.findings([rule], files).map { "\($0.path):\($0.line)" }
+        }
+        let ownLogger = (
+            "Logging.swift",
+            "final class Logger {\n    static let shared = Logger()\n    func info(_ message: String) { write(message) }\n}\n"
+        )
+        let uses = (
+            "Session.swift",
+            """
+            func signedIn(token: String, other: Logger) {
+                let logger = Logger()
+                logger.info(token)
+                Logger.shared.info(token)
+                other.info(token)
+            }
+            """
+        )
+        XCTAssertEqual(
+            try sites("project", [ownLogger, uses]), ["Session.swift:3", "Session.swift:4", "Session.swift:5"])
+        XCTAssertEqual(try sites("elsewhere", [ownLogger, uses]), [])
+        // Apple's Logger: no type of the app declares it, an extension of it does not count.
+        let apple = (
+            "Session.swift",
+            """
+            import os
+
+            extension Logger {
+                static let auth = Logger(subsystem: "app", category: "auth")
+            }
+
+            func signedIn(token: String) {
+                let logger = Logger(subsystem: "app", category: "session")
+                logger.info("\\(token, privacy: .private)")
+                os.Logger.auth.info("\\(token)")
+            }
+            """
+        )
+        XCTAssertEqual(try sites("project", [apple]), [])
+        XCTAssertEqual(try sites("elsewhere", [apple]), ["Session.swift:9", "Session.swift:10"])
+        // A value whose type nothing tells is neither.
+        let unknown = ("Unknown.swift", "func log(_ sink: AnyObject) { sink.logger.info(token) }\n")
+        XCTAssertEqual(try sites("project", [unknown]) + sites("elsewhere", [unknown]), [])
+        XCTAssertThrowsError(try sites("somewhere", [uses]))
+    }
 }
