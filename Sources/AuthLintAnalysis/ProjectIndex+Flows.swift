@@ -13,12 +13,6 @@ import Foundation
 /// sign-in never points into another sign-in of the same target: an onboarding flow that sets
 /// its nonce and an account-linking flow that forgets it are two flows, though one target.
 extension ProjectIndex {
-    /// Names whose presence makes code the start of a flow: the request, the controller that
-    /// performs it, the delegate method that takes its answer, and the buttons.
-    static let flowStartNames = [
-        "createRequest", "ASAuthorizationController", "authorizationController",
-        "SignInWithAppleButton", "ASAuthorizationAppleIDButton",
-    ].map(CodeView.hash)
     /// How much code one flow takes in: a flow is a screen's worth of code and a few helpers,
     /// and a place reached by every part of the app says nothing of any one flow.
     static let maxFlowRegions = 64
@@ -56,7 +50,7 @@ extension ProjectIndex {
         return regions.all
     }
 
-    /// The code a place belongs to: the `SignInWithAppleButton(…)` call whose closure holds it,
+    /// The code a place belongs to: the button call (`SignInWithAppleButton(…)`) whose closure holds it,
     /// or every declaration of its type in its target, or its top-level function, or its file.
     private func flowSeed(around position: Int, inFile file: Int) -> [CodeRange] {
         let code = files[file]
@@ -65,7 +59,7 @@ extension ProjectIndex {
         while let index = scopeIndex, index > 0 {
             let scope = code.scopes[index]
             if scope.kind == .closure, let callee = code.callee(ofClosureOpeningAt: scope.open),
-                code.token(callee, is: "SignInWithAppleButton")
+                isButton(callee, in: code)
             {
                 return [CodeRange(file: file, range: callee..<code.callEnd(name: callee))]
             }
@@ -78,10 +72,15 @@ extension ProjectIndex {
             }
             scopeIndex = scope.parent
         }
-        if code.token(position, is: "SignInWithAppleButton") {
+        if isButton(position, in: code) {
             return [CodeRange(file: file, range: position..<code.callEnd(name: position))]
         }
         return [CodeRange(file: file, range: 0..<code.count)]
+    }
+
+    /// Whether the token at `index` names one of the flow's buttons.
+    private func isButton(_ index: Int, in code: CodeView) -> Bool {
+        flow.buttons.contains { code.token(index, isName: $0.call) }
     }
 
     /// The starts of the flows whose calls reach the function around `position`: its callers'
@@ -177,7 +176,7 @@ extension ProjectIndex {
     /// Whether the code holds a name that starts a flow.
     private func startsFlow(_ region: CodeRange) -> Bool {
         let code = files[region.file]
-        return ProjectIndex.flowStartNames.contains { hash in
+        return flowStartHashes.contains { hash in
             code.occurrences[hash]?.contains { region.range.contains(Int($0)) } ?? false
         }
     }

@@ -29,6 +29,11 @@ public final class ProjectIndex: Sendable {
     /// The files summarised without lexing, in order.
     package let unlexedFiles: [Int]
     private let knownTypes: KnownTypes
+    /// How the providers' sign-in looks in code (`flow:` of their files), for `scope: request`
+    /// and `within: flow`.
+    package let flow: SignInFlow
+    /// The hashes of `flow.starts`.
+    let flowStartHashes: [UInt64]
     /// The modules a file summarised without lexing sees, once it is lexed.
     private let exactImports = Memo<Int, Set<String>>()
     /// The scopes of each name, those in the files summarised without lexing included, found on first use.
@@ -116,7 +121,7 @@ public final class ProjectIndex: Sendable {
 
     package init(
         entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>,
-        knownTypes: KnownTypes = KnownTypes(),
+        knownTypes: KnownTypes = KnownTypes(), flow: SignInFlow = SignInFlow(),
         residentBytes: Int = ProjectIndex.standardResidentSourceBytes
     ) {
         // The property lists that ship with each file are worked out meanwhile: they need only the paths.
@@ -189,6 +194,8 @@ public final class ProjectIndex: Sendable {
         unlexedFiles = unlexed
         self.lexedWords = lexedWords.contains { $0 != nil } ? lexedWords : []
         self.knownTypes = knownTypes
+        self.flow = flow
+        flowStartHashes = flow.starts.map(CodeView.hash)
     }
 
     /// The function and computed property scopes named `name`, in file and scope order. A file

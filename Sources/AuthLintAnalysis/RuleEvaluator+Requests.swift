@@ -14,11 +14,13 @@ extension RuleEvaluator {
         var functions: [String] = []
     }
 
-    /// The request a handler at `position` answers, when the code says which:
-    /// - inside the `onCompletion:` closure of a call (`SignInWithAppleButton(…) { request in … }
+    /// The request a handler at `position` answers, when the code says which, as the providers'
+    /// `flow:` describes it:
+    /// - inside the completion closure of a button call (`SignInWithAppleButton(…) { request in … }
     ///   onCompletion: { … }`): that call's request closure, or the function it names;
-    /// - inside `authorizationController(controller:didCompleteWithAuthorization:)`: the requests
-    ///   the delegate's type makes (`createRequest()` in the type or its extensions in the target).
+    /// - inside a delegate method that takes the answer
+    ///   (`authorizationController(controller:didCompleteWithAuthorization:)`): the requests the
+    ///   delegate's type makes (`createRequest()` in the type or its extensions in the target).
     ///
     /// Nil when neither applies, or the delegate's type makes no request of its own (it is handed
     /// one made elsewhere).
@@ -32,8 +34,11 @@ extension RuleEvaluator {
             {
                 return places
             }
-            if scope.kind == .function, scope.name == "authorizationController",
-                (scope.headerStart..<scope.open).contains(where: { code.token($0, is: "didCompleteWithAuthorization") })
+            if scope.kind == .function, let name = scope.name,
+                project.flow.delegates.contains(where: { delegate in
+                    delegate.method == name
+                        && (scope.headerStart..<scope.open).contains(where: { code.token($0, isName: delegate.label) })
+                })
             {
                 return delegatePlaces(method: index, in: code, fileIndex: fileIndex)
             }
@@ -74,18 +79,21 @@ extension RuleEvaluator {
 
     // MARK: - A call with a completion closure
 
-    /// When `closure` is the `onCompletion:` argument of a call: where that call's request is made.
+    /// When `closure` is the completion argument of a button call (`onCompletion:`): where that
+    /// call's request is made.
     private func completionCallPlaces(closure: Scope, in code: CodeView, fileIndex: Int) -> RequestPlaces? {
         let open = closure.open
-        guard open >= 3, code.kind(open - 1) == .colon, code.token(open - 2, is: "onCompletion") else { return nil }
-        guard let callee = code.callee(beforeArgumentAt: open - 2) else { return nil }
+        guard open >= 3, code.kind(open - 1) == .colon,
+            let button = project.flow.buttons.first(where: { code.token(open - 2, isName: $0.completion) }),
+            let callee = code.callee(beforeArgumentAt: open - 2)
+        else { return nil }
         let call = callee..<open
         var places = RequestPlaces()
         // `onRequest: { request in … }` or `onRequest: configure`, within the parentheses.
         var i = call.lowerBound
         while i + 2 < call.upperBound {
             defer { i += 1 }
-            guard code.token(i, is: "onRequest"), code.kind(i + 1) == .colon else { continue }
+            guard code.token(i, isName: button.request), code.kind(i + 1) == .colon else { continue }
             if code.kind(i + 2) == .leftBrace {
                 addClosure(opening: i + 2, in: code, fileIndex: fileIndex, to: &places)
             } else if let name = lastName(from: i + 2, in: code) {
@@ -130,23 +138,24 @@ extension RuleEvaluator {
 
     // MARK: - A delegate
 
-    /// Where the type of an `authorizationController(controller:didCompleteWithAuthorization:)`
-    /// method makes its requests, in every declaration of the type (and its extensions) in the
-    /// target; nil when it makes none.
+    /// Where the type of a delegate method that takes the answer makes its requests (with the
+    /// flow's request makers, `createRequest()`), in every declaration of the type (and its
+    /// extensions) in the target; nil when it makes none.
     private func delegatePlaces(method: Int, in code: CodeView, fileIndex: Int) -> RequestPlaces? {
         var current = code.scopes[method].parent
         while let index = current, code.scopes[index].kind != .type { current = code.scopes[index].parent }
         guard let typeScope = current, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }
         var places = RequestPlaces()
         var makesRequests = false
-        let creationHash = CodeView.hash("createRequest")
+        let makers = project.flow.requestMakers.map(CodeView.hash)
         for declaration in project.declarations(ofType: typeName, inTarget: project.targetOfFile[fileIndex]) {
             let other = declaration.file
             let otherCode = project.files[other]
             let scope = otherCode.scopes[declaration.scope]
             let range = scope.headerStart..<scope.close
             places.regions.append((other, range))
-            for occurrence in otherCode.occurrences[creationHash] ?? [] where range.contains(Int(occurrence)) {
+            let occurrences = makers.flatMap { otherCode.occurrences[$0] ?? [] }.sorted()
+            for occurrence in occurrences where range.contains(Int(occurrence)) {
                 let creation = Int(occurrence)
                 makesRequests = true
                 if let value = declaredValue(around: creation, in: otherCode) {

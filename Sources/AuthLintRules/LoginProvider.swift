@@ -30,6 +30,8 @@ public struct LoginProvider: Sendable {
     /// one sees the module, imported or not (through a bridging header, or an import elsewhere).
     public var types: [String: String] = [:]
     public var source: String
+    /// How its sign-in looks in code (`flow:`), for `scope: request` and `within: flow`.
+    public var flow = SignInFlow()
 
     public struct Evidence: Sendable {
         public var plistKeys: [String] = []
@@ -54,6 +56,11 @@ public struct ProviderCatalog: Sendable {
         }
         providers.append(provider)
         providers.sort { $0.id < $1.id }
+    }
+
+    /// What every provider's `flow:` says, together.
+    public var flow: SignInFlow {
+        providers.reduce(SignInFlow()) { $0.merged(with: $1.flow) }
     }
 
     /// Every unambiguous SDK type name the providers list, with its module.

@@ -143,7 +143,7 @@ public struct RuleLoader {
             "a provider",
             allowed: [
                 "provider", "name", "kind", "imports", "types", "sign-in", "credentials", "push-tokens", "objc",
-                "evidence", "notes",
+                "evidence", "notes", "flow",
             ])
         let idNode = try top.required("provider")
         let id = try idNode.string("provider")
@@ -185,10 +185,12 @@ public struct RuleLoader {
                 for name in try names.strings("the types of \(module)") { types[name] = module }
             }
         }
-        return LoginProvider(
+        var provider = LoginProvider(
             id: id, name: try top.required("name").string("name"), kind: kind,
             signIn: signIn, credentials: try swiftClauses("credentials"), pushTokens: try swiftClauses("push-tokens"),
             evidence: evidence, types: types, source: path)
+        provider.flow = try top["flow"].map(SignInFlow.read) ?? SignInFlow()
+        return provider
     }
 
     static func isValidID(_ id: String) -> Bool {

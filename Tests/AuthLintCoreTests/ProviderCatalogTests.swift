@@ -211,6 +211,46 @@ final class ProviderCatalogTests: XCTestCase {
         XCTAssertEqual(plain.findings.filter { $0.rule == "token-logged" }.count, 0)
     }
 
+    /// A provider's `flow:` joins the others': `scope: request` and `within: flow` know a team's
+    /// own button as they know `SignInWithAppleButton`, from data, not from the engine.
+    func testAProvidersFlowJoinsTheCatalogsAndAWrongOneIsRefused() throws {
+        let rules = try temporaryDirectory()
+        try write(
+            """
+            provider: acme-id
+            name: Acme ID
+            kind: third-party
+            imports: [AcmeID]
+            sign-in: ["AcmeButton(...)"]
+            flow:
+              starts: [AcmeButton]
+              buttons: [{call: AcmeButton, request: onRequest, completion: onCompletion}]
+              delegates: [{method: acmeLogin, label: didFinishWith}]
+              request-makers: [makeRequest]
+            """, to: rules + "/providers/acme.yaml")
+        let flow = try RuleCatalog.load(extraDirectories: [rules]).providers.flow
+        let builtIn = try RuleCatalog.builtin().providers.flow
+        XCTAssertEqual(Set(flow.starts), Set(builtIn.starts + ["AcmeButton"]))
+        XCTAssertEqual(Set(flow.buttons.map(\.call)), Set(builtIn.buttons.map(\.call) + ["AcmeButton"]))
+        XCTAssertEqual(Set(flow.delegates.map(\.label)), Set(builtIn.delegates.map(\.label) + ["didFinishWith"]))
+        XCTAssertEqual(Set(flow.requestMakers), Set(builtIn.requestMakers + ["makeRequest"]))
+        XCTAssertTrue(
+            builtIn.buttons.contains { $0.call == "SignInWithAppleButton" && $0.completion == "onCompletion" })
+
+        try write(
+            """
+            provider: acme-id
+            name: Acme ID
+            kind: third-party
+            sign-in: ["AcmeButton(...)"]
+            flow:
+              buttons: [{call: AcmeButton, completion: onCompletion}]
+            """, to: rules + "/providers/acme.yaml")
+        XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: [rules])) { error in
+            XCTAssertTrue("\(error)".hasSuffix("a button needs `request`"), "\(error)")
+        }
+    }
+
     func testAPushProviderNeedsNoSignInAndAnUnknownOriginIsRefused() throws {
         let rules = try temporaryDirectory()
         try write(

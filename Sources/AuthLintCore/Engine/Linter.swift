@@ -50,7 +50,8 @@ public enum Linter {
             ProjectIndex(
                 entries: loaded.takeEntries(), words: loaded.words, scanned: scan.project,
                 configuredFolders: Set(scan.configurations.byFolder.keys),
-                knownTypes: options.catalog.providers.knownTypes, residentBytes: options.residentSourceBytes)
+                knownTypes: options.catalog.providers.knownTypes, flow: options.catalog.providers.flow,
+                residentBytes: options.residentSourceBytes)
         }
         // 5. Evaluate: the rules' passes over the project (`Linter+Evaluate.swift`).
         // 6. Narrow: what of it the run reports (`Narrowing.swift`).

@@ -79,6 +79,14 @@ public final class CodeView: Sendable {
         file.token(tokens[index], is: text)
     }
 
+    /// Whether the token at `index` is `name`, a name known only at run time (from a rule file).
+    public func token(_ index: Int, isName name: String) -> Bool {
+        let token = tokens[index]
+        guard Int(token.byteCount) == name.utf8.count else { return false }
+        let start = Int(token.start)
+        return file.bytes[start..<(start + Int(token.byteCount))].elementsEqual(name.utf8)
+    }
+
     /// Whether any identifier or keyword in the file is `name`.
     public func mentions(_ name: String) -> Bool {
         nameHashes.contains(CodeView.hash(name))
