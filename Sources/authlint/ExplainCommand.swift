@@ -28,7 +28,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         var arguments = [id, "--format", format.rawValue] + ruleDirectories.flatMap { ["--rules", $0] }
         if let config { arguments += ["--config", config] }
-        var rules = try RulesCommand.parse(arguments)
+        let rules = try RulesCommand.parse(arguments)
         try rules.run()
     }
 }

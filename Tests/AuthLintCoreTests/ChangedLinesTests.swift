@@ -119,7 +119,7 @@ final class ChangedLinesTests: XCTestCase {
         let changed = try ChangedLines.since("HEAD", root: root)
         XCTAssertEqual(changed.files["App/Edited.swift"], .some([4...4]))
         XCTAssertEqual(changed.files["App/New.swift"], .some(nil), "untracked files are wholly new")
-        XCTAssertNil(changed.files["App/Old.swift"])
+        XCTAssertFalse(changed.files.keys.contains("App/Old.swift"))
 
         let report = try Linter.run(
             LintOptions(scan: ScanOptions(paths: [root]), catalog: try RuleCatalog.builtin(), currentDirectory: root))
@@ -260,7 +260,7 @@ final class ChangedLinesTests: XCTestCase {
         let changed = try ChangedLines.since("HEAD", root: root)
         // Two hunks: the comment, and the request further down.
         XCTAssertEqual(changed.files["App/Login.swift"], .some([2...5, 9...10]))
-        XCTAssertNil(changed.files["App/Decoy.swift"])
+        XCTAssertFalse(changed.files.keys.contains("App/Decoy.swift"))
 
         let executable = try CLITests.requireExecutable()
         let cli = try ExternalTool.run(executable.path, ["lint", root, "--changed-lines", "--format", "json"])
