@@ -64,14 +64,26 @@ let package = Package(
             ),
             dependencies: ["authlint"]
         ),
+        // What the test targets share: where the repository is, and the programs some tests run.
+        .target(name: "AuthLintTestSupport", path: "Tests/AuthLintTestSupport"),
+        // The behaviour of each library target, in folders named after them.
         .testTarget(
             name: "AuthLintCoreTests",
             dependencies: [
                 "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex",
-                "AuthLintAnalysis",
-                "AuthLintCore", "AuthLintReporters", .product(name: "Crypto", package: "swift-crypto"),
+                "AuthLintAnalysis", "AuthLintCore", "AuthLintReporters", "AuthLintTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures", "Golden", "Schemas"]
+        ),
+        // The speed machinery changes what is lexed and kept, never what is found: the same
+        // findings with the prefilter, without it and with no code kept.
+        .testTarget(
+            name: "AuthLintEquivalenceTests",
+            dependencies: [
+                "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex",
+                "AuthLintAnalysis", "AuthLintCore", "AuthLintTestSupport",
+            ]
         ),
         .executableTarget(
             name: "authlint",

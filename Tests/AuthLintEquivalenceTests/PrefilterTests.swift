@@ -1,3 +1,4 @@
+import AuthLintTestSupport
 import Foundation
 import XCTest
 
@@ -6,7 +7,6 @@ import XCTest
 @testable import AuthLintIndex
 @testable import AuthLintModel
 @testable import AuthLintProject
-@testable import AuthLintReporters
 @testable import AuthLintRules
 @testable import AuthLintSyntax
 

@@ -4,17 +4,18 @@ import XCTest
 /// Programs some tests need that Swift does not bring: Python's `jsonschema`, `xmllint` and
 /// headless Chromium. Missing, they skip the test with a message, except under CI (`CI=true`), where
 /// `.ci/run` installs them and a missing one fails the test instead.
-enum ExternalTool {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+package enum ExternalTool {
+    package struct Output {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
     }
 
-    static var onCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+    package static var onCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
     /// Skips the test (or fails it on CI) because `what` is missing.
-    static func unavailable(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws -> Never {
+    package static func unavailable(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws -> Never
+    {
         if onCI {
             XCTFail("\(what) is missing on CI; .ci/run should have installed it", file: file, line: line)
             throw NSError(
@@ -24,7 +25,7 @@ enum ExternalTool {
     }
 
     /// The first of `names` found on `PATH`.
-    static func find(_ names: [String]) -> String? {
+    package static func find(_ names: [String]) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for name in names {
             for folder in path.split(separator: ":") {
@@ -36,7 +37,7 @@ enum ExternalTool {
     }
 
     /// Runs `executable` (in `directory`, else the current one) and waits at most `timeout` seconds for it.
-    static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil, timeout: TimeInterval = 120
     ) throws -> Output {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("authlint-tool-\(UUID().uuidString)")
@@ -95,7 +96,9 @@ enum ExternalTool {
 
     /// Validates `document` against the JSON Schema at `schemaPath` with Python's `jsonschema`;
     /// returns the errors ("" when valid).
-    static func schemaErrors(_ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line)
+    package static func schemaErrors(
+        _ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line
+    )
         throws -> String
     {
         guard let python = find(["python3"]) else { try unavailable("python3", file: file, line: line) }
@@ -115,7 +118,9 @@ enum ExternalTool {
 
     /// Fails unless `document` is valid against the JSON Schema at `schemaPath`. Call it outside
     /// `XCTAssert…`: a skip thrown inside an assertion's autoclosure counts as a failure.
-    static func assertValid(_ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line)
+    package static func assertValid(
+        _ document: String, schemaPath: String, file: StaticString = #filePath, line: UInt = #line
+    )
         throws
     {
         let errors = try schemaErrors(document, schemaPath: schemaPath, file: file, line: line)
@@ -127,7 +132,9 @@ enum ExternalTool {
 
     /// Validates the XML `document` against the XML Schema at `xsdPath` with `xmllint`; returns
     /// its errors ("" when valid). A document that is not well-formed XML has errors too.
-    static func xmlSchemaErrors(_ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line)
+    package static func xmlSchemaErrors(
+        _ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line
+    )
         throws -> String
     {
         guard let xmllint = find(["xmllint"]) else {
@@ -148,7 +155,9 @@ enum ExternalTool {
 
     /// Fails unless the XML `document` is valid against the XML Schema at `xsdPath`. Call it
     /// outside `XCTAssert…`: a skip thrown inside an assertion's autoclosure counts as a failure.
-    static func assertValidXML(_ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line)
+    package static func assertValidXML(
+        _ document: String, xsdPath: String, file: StaticString = #filePath, line: UInt = #line
+    )
         throws
     {
         let errors = try xmlSchemaErrors(document, xsdPath: xsdPath, file: file, line: line)

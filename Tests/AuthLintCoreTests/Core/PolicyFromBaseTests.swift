@@ -1,3 +1,4 @@
+import AuthLintTestSupport
 import XCTest
 
 @testable import AuthLintAnalysis

@@ -6,6 +6,7 @@ import AuthLintProject
 import AuthLintReporters
 import AuthLintRules
 import AuthLintSyntax
+import AuthLintTestSupport
 import Foundation
 import XCTest
 

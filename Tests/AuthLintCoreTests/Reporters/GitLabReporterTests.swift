@@ -1,3 +1,4 @@
+import AuthLintTestSupport
 import Foundation
 import XCTest
 

@@ -1,14 +1,6 @@
+import AuthLintTestSupport
 import Foundation
 import XCTest
-
-enum RepositoryPaths {
-    /// The repository root, found from this file's path.
-    static var root: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path
-    }
-}
 
 /// Golden-file comparison: `AUTHLINT_UPDATE_GOLDEN=1` rewrites the file instead of comparing.
 enum Golden {

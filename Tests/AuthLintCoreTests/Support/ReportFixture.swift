@@ -6,6 +6,7 @@ import AuthLintProject
 import AuthLintReporters
 import AuthLintRules
 import AuthLintSyntax
+import AuthLintTestSupport
 import Foundation
 
 /// Reports the reporter tests render: one fixed report built here (so rule edits elsewhere do not

@@ -6,6 +6,7 @@ import AuthLintProject
 import AuthLintReporters
 import AuthLintRules
 import AuthLintSyntax
+import AuthLintTestSupport
 import Foundation
 import XCTest
 
@@ -88,12 +89,8 @@ enum LexTest {
         XCTAssertEqual(lexed.rejoined, lexed.bytes, "\(message) round trip", file: file, line: line)
     }
 
-    /// The directory holding this file, for fixtures.
-    static var directory: String {
-        let path = #filePath
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
-    }
+    /// The test target's folder, which holds the fixtures.
+    static var directory: String { RepositoryPaths.root + "/Tests/AuthLintCoreTests" }
 
     static func fixture(_ name: String) throws -> [UInt8] {
         let path = directory + "/Fixtures/" + name
