@@ -38,14 +38,13 @@ let package = Package(
             name: "AuthLintCore",
             dependencies: [
                 "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex",
-                "AuthLintAnalysis", "AuthLintSystem",
+                "AuthLintAnalysis",
             ]),
         .target(
             name: "AuthLintReporters",
             dependencies: ["AuthLintModel", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
         .executableTarget(name: "EmbedRules"),
         .executableTarget(name: "ListConditions"),
-        .target(name: "AuthLintSystem"),
         .plugin(
             name: "RuleEmbedder",
             capability: .buildTool(),

@@ -4,7 +4,6 @@ import AuthLintModel
 import AuthLintProject
 import AuthLintRules
 import AuthLintSyntax
-import AuthLintSystem
 import Foundation
 
 /// What the load stage made of the sources: each analysed (lexed, with its code view) or
@@ -57,9 +56,6 @@ extension Linter {
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         // A tree with more source than may stay in memory keeps each file's summary, not its code.
         let releases = scan.project.sourceFiles.reduce(0) { $0 + $1.size } > options.residentSourceBytes
-        // Such a run keeps a record for each file and makes and lets go of lists as long: their
-        // pages go back to the system, not to the heap among the records (see the header).
-        if releases { authlint_map_large_allocations() }
         // Summaries are written with the vocabulary of the cache they join, or of the project
         // when they are kept for every file; summaries for the cache alone need none.
         let vocabulary =
