@@ -33,20 +33,17 @@ struct CallArgument: Hashable, Sendable {
 extension ProjectIndex {
     /// The files whose code may use the name (an identifier, keyword or attribute), in file
     /// order: those that do, and perhaps a few that use another name of the same key
-    /// (``NameKey``), which their code tells apart. The first few names are looked up in every
-    /// file (``NameIndex/directLookups``); then in the names of the files of their bucket
-    /// (``NameBuckets``), made once, until such lookups have checked as many files as the
-    /// project has names; then every name of the project is indexed once (``NameIndex``), so
-    /// that questions about many names cost what the project's size does, not its size for each
-    /// name.
+    /// (``NameKey``), which their code tells apart. A name is looked up in the names of the
+    /// files of its bucket (``NameBuckets``), made once, until such lookups have checked as many
+    /// files as the project has names; then every name of the project is indexed once
+    /// (``NameIndex``), so that questions about many names cost what the project's size does,
+    /// not its size for each name.
     func files(mentioning name: String) -> [Int] {
         let hash = CodeView.hash(name)
         let key = CodeView.key(hash)
-        if let found = filesMentioningDirectly(hash) { return found.map(Int.init) }
         let buckets = nameBuckets.value(for: 0) {
-            let common = CommonNames(summaries)
-            return NameBuckets(fileCount: files.count, common: common) { file, body in
-                if let summary = summaries[file] { return summary.forEachNameKey(leavingOut: common, body) }
+            NameBuckets(fileCount: files.count) { file, body in
+                if let summary = summaries[file] { return summary.forEachNameKey(body) }
                 let keys = nameKeys(ofFile: file)
                 keys.forEach(body)
                 return keys.count
@@ -68,19 +65,6 @@ extension ProjectIndex {
                 Int32($0)
             }
         }.map(Int.init)
-    }
-
-    /// The files that use the name with this hash, read from every file's summary (or code), in
-    /// parallel: while ``NameIndex/takeDirectLookup()`` allows; nil after.
-    private func filesMentioningDirectly(_ hash: UInt64) -> [Int32]? {
-        if let known = filesMentioning.known(hash) { return known }
-        guard nameIndex.takeDirectLookup() else { return nil }
-        return filesMentioning.value(for: hash) {
-            nameIndex.didCheck(files.count)
-            return inRunsOfFiles { run in
-                run.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map { Int32($0) }
-            }.flatMap { $0 }
-        }
     }
 
     /// `body` over the project's files in runs of 512, in parallel; the results in file order.

@@ -194,27 +194,19 @@ package struct FileSummary: Sendable, Hashable {
     package var nameKeys: [NameKey] { read { $0.keys(.names) } ?? [] }
 
     /// Calls `body` with each name key, read in place: first those the vocabulary lacks, in
-    /// order, then its own, in order; leaves out the names `common` holds when the summary is
-    /// written with its vocabulary (told by their numbers, never looked up). Gives back how many
-    /// names the file uses, those left out included.
+    /// order, then its own, in order. Gives back how many names the file uses.
     @discardableResult
-    package func forEachNameKey(leavingOut common: CommonNames = .none, _ body: (NameKey) -> Void) -> Int {
-        let skips = common.vocabulary === vocabulary && !common.keys.isEmpty
-        return read { reader in
+    package func forEachNameKey(_ body: (NameKey) -> Void) -> Int {
+        read { reader in
             let names = reader.names(.names)
             names.others.forEach(body)
             var count = names.others.count
             names.forEachNumber { number in
                 count += 1
-                if !skips || !common.holds(number: number) { body(names.vocabulary.keys[number]) }
+                body(names.vocabulary.keys[number])
             }
             return count
         }
-    }
-
-    /// Calls `body` with the number of each name the summary's vocabulary holds, ascending.
-    func forEachNameNumber(_ body: (Int) -> Void) {
-        read { $0.names(.names).forEachNumber(body) }
     }
 
     /// Calls `body` with the key of each function the file declares, in order, read in place.

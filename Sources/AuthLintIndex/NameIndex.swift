@@ -19,31 +19,15 @@ package struct NameInFile: Hashable {
 /// have checked as many files as it would hold entries (each lookup checks the files in its
 /// name's bucket, see ``NameBuckets``, at about the cost of indexing one name). A run asking
 /// about a few names does not index them all, and one asking about many spends at most about
-/// twice what indexing at once would have.
-///
-/// Before the buckets, the first ``directLookups`` names are looked up by reading every file's
-/// names. Making the buckets reads every name of every file (120 to 180 distinct names a file in
-/// the apps and trees measured) and sets a bit for each; a lookup reads about 7 of them in each
-/// file, by binary search. So those first lookups cost about what making the buckets does, and a
-/// run that asks about a few names, such as one that reports a few files, does not make them
-/// (ten files named in the 10k synthetic tree ask about 22).
+/// twice what indexing at once would have. That bound is why the index is built at all: the
+/// names a run asks about grow with the project, and looking each up in every file would grow
+/// with the product of the two.
 package final class NameIndex: @unchecked Sendable {
     package init() {}
 
-    static let directLookups = 24
     private let lock = NSLock()
     private var checked = 0
-    private var directLookupsLeft = NameIndex.directLookups
     private var byName: [NameKey: [Int32]]?
-
-    /// Whether one more name may be looked up by reading every file (and counts it).
-    package func takeDirectLookup() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard directLookupsLeft > 0 else { return false }
-        directLookupsLeft -= 1
-        return true
-    }
 
     /// The index, built by `build` once the files checked without it reach `cost`, the entries
     /// it holds; nil before.
@@ -74,28 +58,22 @@ package final class NameIndex: @unchecked Sendable {
 
 /// Which files may use a name, by nine bits of its key (``NameKey``): one row of bits over the
 /// files for each of 512 buckets. Before the project's names are indexed (``NameIndex``), a
-/// lookup reads the names of only the files in its name's bucket instead of every file's. The
-/// names most files use (``CommonNames``) are left out of the rows: a lookup of one reads every
-/// file, most of which use it anyway, and the others' buckets hold a sixth of the files or so,
-/// as many as twice the buckets would with those names in.
+/// lookup reads the names of only the files in its name's bucket instead of every file's.
 package struct NameBuckets: Sendable {
     static let count = 512
     private let wordsPerRow: Int
     private let rows: [UInt64]
     private let fileCount: Int
-    private let common: CommonNames
-    /// How many names the files use in all (each file's distinct names, those left out included).
+    /// How many names the files use in all (each file's distinct names).
     package let names: Int
 
-    /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files
-    /// but those of `common` it leaves out, and gives back how many names the file uses. Each
-    /// run of 1,024 files (16 words of every row) fills words of its own, so the runs are
-    /// filled on all cores.
-    package init(fileCount: Int, common: CommonNames = .none, forEachName: @Sendable (Int, (NameKey) -> Void) -> Int) {
+    /// `forEachName(file, body)` calls `body` with each name key of each of `fileCount` files,
+    /// and gives back how many names the file uses. Each run of 1,024 files (16 words of every
+    /// row) fills words of its own, so the runs are filled on all cores.
+    package init(fileCount: Int, forEachName: @Sendable (Int, (NameKey) -> Void) -> Int) {
         let wordsPerRow = (fileCount + 63) / 64
         self.wordsPerRow = wordsPerRow
         self.fileCount = fileCount
-        self.common = common
         var rows = [UInt64](repeating: 0, count: Self.count * wordsPerRow)
         let wordsPerRun = 16
         let counts = rows.withUnsafeMutableBufferPointer { buffer in
@@ -128,7 +106,6 @@ package struct NameBuckets: Sendable {
 
     /// The files that may use the name, in order: none outside it does.
     package func files(mayMention key: NameKey) -> [Int] {
-        if common.holds(key: key) { return Array(0..<fileCount) }
         var found: [Int] = []
         let start = Self.bucket(key) * wordsPerRow
         for word in 0..<wordsPerRow {
@@ -139,65 +116,6 @@ package struct NameBuckets: Sendable {
             }
         }
         return found
-    }
-}
-
-/// The names so many of a project's files use that the files using one are found as fast by
-/// reading them all: those used by at least an eighth of up to 2,048 of the project's summaries,
-/// sampled evenly, told by their numbers in the summaries' vocabulary (``NameVocabulary``).
-/// A summary lists a name it shares with many files as a number, so the ones left out of
-/// ``NameBuckets`` are known without looking any name up.
-package struct CommonNames: Sendable {
-    let vocabulary: NameVocabulary
-    /// The keys, sorted ascending.
-    let keys: [NameKey]
-    /// A bit for each number of the vocabulary.
-    private let bits: [UInt64]
-
-    /// The most summaries read, and the fewest for any name to be common.
-    static let sampleSize = 2048
-    static let minimumSample = 64
-
-    static let none = CommonNames(vocabulary: .none, keys: [], bits: [])
-
-    private init(vocabulary: NameVocabulary, keys: [NameKey], bits: [UInt64]) {
-        self.vocabulary = vocabulary
-        self.keys = keys
-        self.bits = bits
-    }
-
-    /// The common names of the summaries written with the vocabulary of the first one written
-    /// with a vocabulary; none when fewer than ``minimumSample`` of them are sampled.
-    package init(_ summaries: [FileSummary?]) {
-        guard let vocabulary = summaries.lazy.compactMap({ $0?.vocabulary }).first(where: { !$0.keys.isEmpty }) else {
-            self = .none
-            return
-        }
-        var uses = [Int32](repeating: 0, count: vocabulary.keys.count)
-        var sampled = 0
-        let step = max(1, (summaries.count + Self.sampleSize - 1) / Self.sampleSize)
-        for file in stride(from: 0, to: summaries.count, by: step) {
-            guard let summary = summaries[file], summary.vocabulary === vocabulary else { continue }
-            sampled += 1
-            summary.forEachNameNumber { uses[$0] += 1 }
-        }
-        guard sampled >= Self.minimumSample else {
-            self = .none
-            return
-        }
-        let numbers = uses.indices.filter { Int(uses[$0]) * 8 >= sampled }
-        var bits = [UInt64](repeating: 0, count: (vocabulary.keys.count + 63) / 64)
-        for number in numbers { bits[number >> 6] |= 1 << UInt64(number & 63) }
-        self.init(vocabulary: vocabulary, keys: numbers.map { vocabulary.keys[$0] }, bits: bits)
-    }
-
-    @inline(__always)
-    func holds(number: Int) -> Bool {
-        bits[number >> 6] & (1 << UInt64(number & 63)) != 0
-    }
-
-    func holds(key: NameKey) -> Bool {
-        !keys.isEmpty && keys.sortedContains(key)
     }
 }
 

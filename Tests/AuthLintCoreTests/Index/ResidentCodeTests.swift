@@ -133,9 +133,9 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(found.filter { $0 >= 0 }.map { project.allFiles[Int($0)].path }, ["App+Extension/Share.swift"])
     }
 
-    /// The first few names asked about are looked up in every file, summarised or lexed, without
-    /// making the name buckets; the next ones make them. The files found are the same either way.
-    func testTheFirstNamesAskedAboutAreLookedUpInEveryFile() {
+    /// The files that use a name are found alike in files given lexed and as summaries; a name
+    /// asked about again is found the same.
+    func testANameIsFoundInLexedAndSummarisedFilesAlike() {
         let texts = (0..<120).map { number in
             "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3)) }\n"
         }
@@ -150,16 +150,9 @@ final class ResidentCodeTests: XCTestCase {
                 texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
             }
         }
-        let names = (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + ["token1", "absent"]
-        XCTAssertEqual(names.count, NameIndex.directLookups)
+        let names =
+            (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + ["token1", "absent", "screen7", "func"]
         for name in names + names { XCTAssertEqual(project.files(mentioning: name), expected(name), name) }
-        XCTAssertNil(
-            project.nameBuckets.known(0), "a few names do not make the buckets, nor do names asked about again")
-        for name in ["token0", "screen7", "func"] {
-            XCTAssertEqual(project.files(mentioning: name), expected(name), name)
-        }
-        XCTAssertNotNil(project.nameBuckets.known(0))
-        for name in names { XCTAssertEqual(project.files(mentioning: name), expected(name), "\(name), asked again") }
     }
 
     /// A summary keeps the names a file hands values to by the hashes of their tokens: the same
@@ -184,7 +177,6 @@ final class ResidentCodeTests: XCTestCase {
         }
         let project = ProjectIndex(
             entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
-        while project.nameIndex.takeDirectLookup() {}  // through the buckets from the first name
         let names =
             (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" }
             + ["screen42", "absent", "let", "func"]
@@ -220,28 +212,18 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(buckets.files(mayMention: b), [2])
     }
 
-    /// The names an eighth or more of the sampled summaries use are left out of the buckets and
-    /// found by reading every file; the others through their buckets: either way, the files
-    /// that use a name are those found, whether the vocabulary numbers it or not.
-    func testTheNamesMostFilesUseAreFoundByReadingEveryFile() throws {
+    /// The files that use a name are those found through its bucket, whether the vocabulary the
+    /// summaries are written with numbers the name or not.
+    func testANameIsFoundWhetherTheVocabularyNumbersItOrNot() throws {
         let texts = (0..<400).map { number in
             "func screen\(number)() { let value\(number % 17) = helper\(number % 5)(token\(number % 3))\(number % 10 == 0 ? "; rare()" : "") }\n"
         }
         let keys =
             ["func", "let", "rare", "screen7", "absent"] + (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" }
         let vocabulary = try XCTUnwrap(NameVocabulary(keys: keys.map(CodeView.key).sortedUnique()))
-        let entries = summarised(texts, vocabulary: vocabulary)
-        let summaries = entries.map { entry -> FileSummary? in
-            if case .summary(let summary, _) = entry { summary } else { nil }
-        }
-        let common = CommonNames(summaries)
-        // `value3` is in one file of 17, `rare` in one of 10: not common; a helper, in one of 5, is.
-        XCTAssertEqual(common.keys, (["func", "let"] + (0..<5).map { "helper\($0)" }).map(CodeView.key).sorted())
-        XCTAssertFalse(common.holds(key: CodeView.key("token1")), "a name the vocabulary lacks is never common")
-        XCTAssertTrue(
-            CommonNames(Array(summaries.prefix(CommonNames.minimumSample - 1))).keys.isEmpty, "too few to tell")
-        let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
-        while project.nameIndex.takeDirectLookup() {}  // through the buckets from the first name
+        let project = ProjectIndex(
+            entries: summarised(texts, vocabulary: vocabulary), words: WordIndex([]), scanned: nil,
+            configuredFolders: [])
         func expected(_ name: String) -> [Int] {
             texts.indices.filter {
                 texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
