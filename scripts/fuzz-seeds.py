@@ -75,7 +75,7 @@ def main(out):
 
     for path in files("samples/**/project.pbxproj", "Tests/**/project.pbxproj"):
         add(f"{out}/pbxproj", open(path, "rb").read())
-    for literal in swift_literals(os.path.join(ROOT, "Tests/AuthLintCoreTests/XcodeProjectFixtures.swift")):
+    for literal in swift_literals(os.path.join(ROOT, "Tests/AuthLintCoreTests/Project/XcodeProjectFixtures.swift")):
         if "objects" in literal:
             add(f"{out}/pbxproj", literal)
 
