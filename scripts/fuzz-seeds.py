@@ -123,6 +123,8 @@ let project = Project(name: "App", targets: [
                        "diff --git \"a/My\\tFile.swift\" \"b/My\\tFile.swift\"\nold mode 100644\nnew mode 100755\n")
     add(f"{out}/glob", "**/Tests/**\nGenerated/*.swift\n*.pb.swift\nPods\na/**/b/**/c\n**\nx*y?z\n\n"
                        "App/Tests/A.swift\nGenerated/R.swift\nA/M.pb.swift\nPods/X/Y\na/q/b/r/c\nxAyBz\n\n")
+    # The root as a glob, and paths with empty parts: the root is no parent of a path.
+    add(f"{out}/glob", "/\n./\nPods\n\n//Pods/a/b\nApp//Legacy/Old.swift\n/\n")
 
 
 if __name__ == "__main__":

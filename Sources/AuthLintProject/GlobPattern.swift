@@ -49,29 +49,23 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the `/`-separated relative path matches the whole pattern.
     public func matches(_ path: String) -> Bool {
         let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
-        if segments.isEmpty { return parts.isEmpty }
-        return match(parts: parts)
+        return reachable(parts)?[parts.count] ?? false
     }
 
     /// Whether the path or any of its parent folders matches: what an exclude means for a file.
+    /// The folders are the path's leading parts, as ``GlobSet`` reads them: an empty part
+    /// (`//a`) is no folder, and the root is no parent.
     public func matchesPathOrAncestor(_ path: String) -> Bool {
-        var prefixEnd = path.utf8.startIndex
-        let utf8 = path.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/"), index > utf8.startIndex {
-                prefixEnd = index
-                if matches(String(path[path.startIndex..<prefixEnd])) { return true }
-            }
-            index = utf8.index(after: index)
-        }
-        return matches(path)
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+        guard let reached = reachable(parts) else { return false }
+        return parts.isEmpty ? reached[0] : reached.dropFirst().contains(true)
     }
 
-    /// Which path parts each prefix of the pattern can reach, one segment at a time: work in
-    /// proportion to segments × parts, however many `**` the pattern holds (trying each way a
-    /// `**` could match, one after another, is exponential in their number).
-    private func match(parts: [Substring.UTF8View.SubSequence]) -> Bool {
+    /// For each count of leading path parts, whether the whole pattern matches them; nil when it
+    /// matches none. The pattern is taken one segment at a time: work in proportion to segments
+    /// × parts, however many `**` the pattern holds (trying each way a `**` could match, one
+    /// after another, is exponential in their number).
+    private func reachable(_ parts: [Substring.UTF8View.SubSequence]) -> [Bool]? {
         var reachable = [Bool](repeating: false, count: parts.count + 1)
         reachable[0] = true
         for segment in segments {
@@ -93,10 +87,10 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
                     next[index + 1] = true
                 }
             }
-            guard next.contains(true) else { return false }
+            guard next.contains(true) else { return nil }
             reachable = next
         }
-        return reachable[parts.count]
+        return reachable
     }
 
     /// Matches one segment against a pattern of literals, `*` and `?`, iteratively with backtracking

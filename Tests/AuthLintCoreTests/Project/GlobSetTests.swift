@@ -16,6 +16,8 @@ final class GlobSetTests: XCTestCase {
     private let patterns = [
         "**/Tests/**", "Generated/*.swift", "*.pb.swift", "Pods", "./Vendor/", "/App/Legacy/**", "a/**/b/**/c",
         "**", "Sources/*/Internal/?.swift", "Docs/**/*.md", "x*y*z", "**/**/Deep", "Caf\u{E9}/*",
+        // The root itself: it is no parent of a path, even one written with empty parts.
+        "/",
     ]
     private let paths = [
         "App/Tests/LoginTests.swift", "Tests", "Generated/R.swift", "Generated/Sub/R.swift", "Model.pb.swift",
@@ -23,7 +25,7 @@ final class GlobSetTests: XCTestCase {
         "Pods/Alamofire/A.swift", "Vendor/Kit/K.swift", "App/Legacy/Old.swift", "App/Legacy", "a/b/c", "a/x/b/y/c",
         "a/c",
         "Sources/Core/Internal/A.swift", "Sources/Core/Internal/AB.swift", "Docs/x/y/z.md", "xAyBz", "one/two/Deep",
-        "Caf\u{E9}/menu.swift", "Login.swift", "",
+        "Caf\u{E9}/menu.swift", "Login.swift", "", "//Pods/a/b", "App//Legacy/Old.swift",
     ]
 
     func testTheSetAnswersAsEachGlobAlone() {
