@@ -48,9 +48,14 @@ package struct ConditionContext: Sendable {
 package struct ConditionKinds: Sendable {
     package let conditions: [String: any SiteCondition.Type]
     package let valueTests: [String: any ValueTest.Type]
+    /// The keys of each, sorted: what an error lists as allowed.
+    package let conditionKeys: [String]
+    package let valueTestKeys: [String]
 
     package init(conditions: [any SiteCondition.Type], valueTests: [any ValueTest.Type]) {
         self.conditions = Dictionary(uniqueKeysWithValues: conditions.map { ($0.key, $0) })
         self.valueTests = Dictionary(uniqueKeysWithValues: valueTests.map { ($0.key, $0) })
+        conditionKeys = self.conditions.keys.sorted()
+        valueTestKeys = self.valueTests.keys.sorted()
     }
 }

@@ -321,12 +321,11 @@ public struct RuleLoader {
     /// What else a condition may say beside its kind.
     private static let conditionOptions = ["scope", "follow", "not-inside", "imports", "language", "reachable"]
 
-    private var conditionKinds: [String] { RuleLoader.structuralKinds + kinds.conditions.keys.sorted() }
-    /// What a `metavariable:` condition tests: exactly one of these keys.
-    private var metavariableTests: [String] { kinds.valueTests.keys.sorted() }
-
     private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
-        let conditionKinds = self.conditionKinds
+        let conditionKinds = RuleLoader.structuralKinds + kinds.conditionKeys
+        // What a `metavariable:` condition tests: exactly one of these keys.
+        let metavariableTests = kinds.valueTestKeys
+        let context = ConditionContext(providers: providers)
         let fields = try node.mapping(
             "a condition", allowed: conditionKinds + metavariableTests + RuleLoader.conditionOptions)
         let kinds = conditionKinds.filter { fields[$0] != nil }
@@ -334,7 +333,7 @@ public struct RuleLoader {
             throw node.fail("a condition needs exactly one of \(conditionKinds.joined(separator: ", "))")
         }
         if let kind = self.kinds.conditions[kinds[0]] {
-            return .test(try kind.init(reading: fields[kinds[0]]!, ConditionContext(providers: providers)))
+            return .test(try kind.init(reading: fields[kinds[0]]!, context))
         }
         switch kinds[0] {
         case "any-of", "all-of":
@@ -366,15 +365,13 @@ public struct RuleLoader {
                 throw nameNode.fail(
                     "metavariable `\(name)` is bound by no pattern" + Suggestion.didYouMean(name, Array(bound)))
             }
-            let metavariableTests = self.metavariableTests
             let tests = metavariableTests.filter { fields[$0] != nil }
             guard tests.count == 1 else {
                 throw node.fail(
                     "a metavariable condition needs exactly one of \((tests.isEmpty ? metavariableTests : tests).joined(separator: ", "))"
                 )
             }
-            let test = try self.kinds.valueTests[tests[0]]!.init(
-                reading: fields[tests[0]]!, ConditionContext(providers: providers))
+            let test = try self.kinds.valueTests[tests[0]]!.init(reading: fields[tests[0]]!, context)
             return .metavariable(name, test)
         }
     }
