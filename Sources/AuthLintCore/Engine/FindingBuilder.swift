@@ -95,7 +95,7 @@ struct FindingBuilder {
             rule: rule.id, severity: severity, message: message,
             path: code.file.path, line: Int(first.line), column: Int(first.column),
             endLine: end.line, endColumn: end.column,
-            related: Self.helperPlace(rule, site, project) + Self.relatedPlaces(rule, site, evaluator))
+            related: helperPlace(rule, site) + relatedPlaces(rule, site))
         finding.fixRequest = fixRequest(site)
         return finding
     }
@@ -109,8 +109,7 @@ struct FindingBuilder {
     }
 
     /// For a call of the app's own helper, the site inside the helper.
-    static func helperPlace(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ project: ProjectIndex) -> [Finding.Related]
-    {
+    private func helperPlace(_ rule: RuleSpec, _ site: RuleEvaluator.Site) -> [Finding.Related] {
         guard let through = site.through, let message = rule.match.throughHelpers?.related else { return [] }
         let code = project.files[through.file]
         let token = code.tokens[through.range.lowerBound]
@@ -123,11 +122,8 @@ struct FindingBuilder {
     /// bound (not in a provider's patterns, which have their own): in the site's file first,
     /// then in the rest of its target; or, `within: flow`, in the site's sign-in flow, nearest
     /// first. A place asked to be unreachable says why it is.
-    static func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site, _ evaluator: RuleEvaluator) -> [Finding
-        .Related]
-    {
+    private func relatedPlaces(_ rule: RuleSpec, _ site: RuleEvaluator.Site) -> [Finding.Related] {
         guard !rule.related.isEmpty else { return [] }
-        let project = evaluator.project
         let target = project.targetOfFile[site.file]
         var flow: [CodeRange]?
         return rule.related.enumerated().compactMap { number, place in
@@ -158,7 +154,7 @@ struct FindingBuilder {
             var hitsInFile: [Int: [Match]] = [:]
             for region in regions {
                 let code = project.files[region.file]
-                let hits = hitsInFile[region.file] ?? relatedHits(place, site, inFile: region.file, evaluator)
+                let hits = hitsInFile[region.file] ?? relatedHits(place, site, inFile: region.file)
                 hitsInFile[region.file] = hits
                 for hit in hits where region.range.contains(hit.range.lowerBound) {
                     var message = place.message
@@ -182,10 +178,8 @@ struct FindingBuilder {
     }
 
     /// The matches of a related place's clauses in one file, in order, leaving out the site.
-    private static func relatedHits(
-        _ place: RelatedPlace, _ site: RuleEvaluator.Site, inFile fileIndex: Int, _ evaluator: RuleEvaluator
-    ) -> [Match] {
-        let code = evaluator.project.files[fileIndex]
+    private func relatedHits(_ place: RelatedPlace, _ site: RuleEvaluator.Site, inFile fileIndex: Int) -> [Match] {
+        let code = project.files[fileIndex]
         let budget = StepBudget(bytes: code.file.bytes.count)
         let bounded = evaluator.spending(budget)
         let matcher = Matcher(code, budget: budget)

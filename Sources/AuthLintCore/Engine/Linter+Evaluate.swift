@@ -6,8 +6,8 @@ import AuthLintRules
 import AuthLintSyntax
 
 /// What evaluating the rules found: a finding for each site, in the order the sites were
-/// found, and a word for each file whose step budget ran out. ``Linter/narrow(_:_:)`` decides
-/// what of it is reported.
+/// found, and a word for each file whose step budget ran out. `Narrowing.swift` decides what of
+/// it is reported.
 struct Evaluation {
     var findings: [Finding]
     var diagnostics: [Diagnostic]
@@ -83,7 +83,7 @@ extension Linter {
         }
         if let onlyFiles = reporting?.files, !helperRules.isEmpty {
             sinks += evaluator.helperSinks(
-                helperRules.filter { rules[$0.index].match.reportsInItsOwnFile }, reachedFrom: onlyFiles)
+                helperRules.filter { $0.rule.match.reportsInItsOwnFile }, reachedFrom: onlyFiles)
         }
         let sinksByRule = Dictionary(grouping: sinks, by: \.0).mapValues { $0.map(\.1) }
         return sinksByRule.keys.sorted().parallelMap { ruleIndex in
