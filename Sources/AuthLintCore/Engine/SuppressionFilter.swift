@@ -75,19 +75,9 @@ struct SuppressionFilter {
     {
         let outcome = apply(findings)
         let kept = Linter.fingerprinted(outcome.kept.sorted(by: Finding.reportOrder), project: project)
-        let suppressedFindings = Linter.fingerprinted(
-            outcome.suppressed.map(\.finding).sorted(by: Finding.reportOrder), project: project)
-        let reasons = Dictionary(
-            outcome.suppressed.map {
-                ("\($0.finding.rule)|\($0.finding.path)|\($0.finding.line)|\($0.finding.column)", $0.reason)
-            },
-            uniquingKeysWith: { first, _ in first })
-        let suppressed = suppressedFindings.map { finding in
-            SuppressedFinding(
-                finding: finding,
-                reason: reasons["\(finding.rule)|\(finding.path)|\(finding.line)|\(finding.column)"] ?? nil)
-        }
-        return (kept, suppressed)
+        let suppressed = outcome.suppressed.sorted { Finding.reportOrder($0.finding, $1.finding) }
+        let fingerprinted = Linter.fingerprinted(suppressed.map(\.finding), project: project)
+        return (kept, zip(suppressed, fingerprinted).map { SuppressedFinding(finding: $1, reason: $0.reason) })
     }
 
     func apply(_ findings: [Finding]) -> Outcome {
