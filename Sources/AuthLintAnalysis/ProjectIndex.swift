@@ -32,8 +32,9 @@ public final class ProjectIndex: Sendable {
     /// How the providers' sign-in looks in code (`flow:` of their files), for `scope: request`
     /// and `within: flow`.
     package let flow: SignInFlow
-    /// The hashes of `flow.starts`.
+    /// The hashes of `flow.starts` and of `flow.requestMakers`.
     let flowStartHashes: [UInt64]
+    let requestMakerHashes: [UInt64]
     /// The modules a file summarised without lexing sees, once it is lexed.
     private let exactImports = Memo<Int, Set<String>>()
     /// The scopes of each name, those in the files summarised without lexing included, found on first use.
@@ -196,6 +197,7 @@ public final class ProjectIndex: Sendable {
         self.knownTypes = knownTypes
         self.flow = flow
         flowStartHashes = flow.starts.map(CodeView.hash)
+        requestMakerHashes = flow.requestMakers.map(CodeView.hash)
     }
 
     /// The function and computed property scopes named `name`, in file and scope order. A file

@@ -147,14 +147,13 @@ extension RuleEvaluator {
         guard let typeScope = current, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }
         var places = RequestPlaces()
         var makesRequests = false
-        let makers = project.flow.requestMakers.map(CodeView.hash)
         for declaration in project.declarations(ofType: typeName, inTarget: project.targetOfFile[fileIndex]) {
             let other = declaration.file
             let otherCode = project.files[other]
             let scope = otherCode.scopes[declaration.scope]
             let range = scope.headerStart..<scope.close
             places.regions.append((other, range))
-            let occurrences = makers.flatMap { otherCode.occurrences[$0] ?? [] }.sorted()
+            let occurrences = project.requestMakerHashes.flatMap { otherCode.occurrences[$0] ?? [] }.sorted()
             for occurrence in occurrences where range.contains(Int(occurrence)) {
                 let creation = Int(occurrence)
                 makesRequests = true

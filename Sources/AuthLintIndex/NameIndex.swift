@@ -63,7 +63,6 @@ package struct NameBuckets: Sendable {
     static let count = 512
     private let wordsPerRow: Int
     private let rows: [UInt64]
-    private let fileCount: Int
     /// How many names the files use in all (each file's distinct names).
     package let names: Int
 
@@ -73,7 +72,6 @@ package struct NameBuckets: Sendable {
     package init(fileCount: Int, forEachName: @Sendable (Int, (NameKey) -> Void) -> Int) {
         let wordsPerRow = (fileCount + 63) / 64
         self.wordsPerRow = wordsPerRow
-        self.fileCount = fileCount
         var rows = [UInt64](repeating: 0, count: Self.count * wordsPerRow)
         let wordsPerRun = 16
         let counts = rows.withUnsafeMutableBufferPointer { buffer in

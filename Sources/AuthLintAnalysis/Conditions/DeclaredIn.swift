@@ -28,13 +28,12 @@ struct DeclaredIn: EvaluatedValueTest {
     func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         guard let written = typeName(of: binding, fileIndex, evaluator) else { return false }
         let project = evaluator.project
-        var parts = written.split(separator: ".").map(String.init)
-        if parts.count > 1, project.sees(anyOf: [parts[0]], inFile: fileIndex),
-            !project.targets.contains(where: { $0.name == parts[0] })
+        let parts = written.split(separator: ".").map(String.init)
+        if parts.count > 1, !project.targets.contains(where: { $0.name == parts[0] }),
+            project.sees(anyOf: [parts[0]], inFile: fileIndex)
         {
             return place == .elsewhere
         }
-        if parts.count > 1, project.targets.contains(where: { $0.name == parts[0] }) { parts.removeFirst() }
         let name = parts.last ?? written
         // The site's own target first: most types are declared beside their use.
         let own = project.targetOfFile[fileIndex]
