@@ -251,6 +251,70 @@ final class ProviderCatalogTests: XCTestCase {
         }
     }
 
+    /// `scope: request` finds a team button's request by its provider's `flow:`: the request
+    /// closure (`configure:`) of the call whose completion closure (`onFinish:`) holds the site.
+    /// Without the `flow:` the code says nothing of which request a handler answers, and the
+    /// site's target is searched.
+    func testAProvidersFlowTellsWhereItsButtonsRequestIsMade() throws {
+        let provider = """
+            provider: acme-id
+            name: Acme ID
+            kind: third-party
+            imports: [AcmeID]
+            sign-in: ["AcmeButton(...)"]
+
+            """
+        let flow = """
+            flow:
+              starts: [AcmeButton]
+              buttons: [{call: AcmeButton, request: configure, completion: onFinish}]
+
+            """
+        let rule = """
+            id: acme-scopes
+            severity: warning
+            guideline: {reference: "4.8", quote: "q"}
+            summary: s
+            documentation: {flags: f, why: w, fix: x}
+            message: the request this answers asks no scopes
+            match:
+              patterns: ["handle($R)"]
+              where:
+                - absent: ["requestedScopes = $_"]
+                  scope: request
+            """
+        let app = try temporaryDirectory()
+        try write(
+            """
+            import AcmeID
+
+            struct LoginView {
+                var withScopes: AcmeButton {
+                    AcmeButton(configure: { request in request.requestedScopes = [.email] }, onFinish: { result in
+                        handle(result)
+                    })
+                }
+                var without: AcmeButton {
+                    AcmeButton(configure: { request in request.nonce = "n" }, onFinish: { result in
+                        handle(result)
+                    })
+                }
+            }
+            """, to: app + "/App/Login.swift")
+        func lines(_ providerText: String) throws -> [Int] {
+            let rules = try temporaryDirectory()
+            try write(providerText, to: rules + "/providers/acme.yaml")
+            try write(rule, to: rules + "/acme-rule.yaml")
+            let report = try Linter.run(
+                LintOptions(
+                    scan: ScanOptions(paths: [app]), catalog: try RuleCatalog.load(extraDirectories: [rules]),
+                    currentDirectory: app))
+            return report.findings.filter { $0.rule == "acme-scopes" }.map(\.line)
+        }
+        XCTAssertEqual(try lines(provider + flow), [11])
+        XCTAssertEqual(try lines(provider), [], "without the flow, the target asks scopes somewhere")
+    }
+
     func testAPushProviderNeedsNoSignInAndAnUnknownOriginIsRefused() throws {
         let rules = try temporaryDirectory()
         try write(
