@@ -12,6 +12,9 @@ public struct LoginProvider: Sendable {
         case enterprise
         /// Not a login: a service whose tokens (push registration) look like credentials and are not.
         case push
+        /// Not a login service under 4.8: Face ID or Touch ID unlocking what the app already holds.
+        /// Its `sign-in:` says where the app asks for biometry, for the reviewer's overview.
+        case localAuthentication = "local-authentication"
     }
 
     public var id: String
@@ -32,6 +35,20 @@ public struct LoginProvider: Sendable {
     public var source: String
     /// How its sign-in looks in code (`flow:`), for `scope: request` and `within: flow`.
     public var flow = SignInFlow()
+    /// The entitlement an app target needs to offer this sign-in (`entitlement:`), for the
+    /// reviewer's overview.
+    public var entitlement: Entitlement?
+    /// For local authentication: the access controls that bind a Keychain item to biometry
+    /// (`keychain-binding:`), and the Info.plist keys that explain the prompt (`purpose-strings:`).
+    public var keychainBinding: [PatternClause] = []
+    public var purposeStrings: [String] = []
+
+    public struct Entitlement: Sendable {
+        /// The entitlement's key.
+        public var key: String
+        /// A value its array must hold.
+        public var value: String
+    }
 
     public struct Evidence: Sendable {
         public var plistKeys: [String] = []

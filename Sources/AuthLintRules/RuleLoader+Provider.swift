@@ -9,7 +9,7 @@ extension RuleLoader {
             "a provider",
             allowed: [
                 "provider", "name", "kind", "imports", "types", "sign-in", "credentials", "push-tokens", "objc",
-                "evidence", "notes", "flow",
+                "evidence", "notes", "flow", "entitlement", "keychain-binding", "purpose-strings",
             ])
         let idNode = try top.required("provider")
         let id = try idNode.string("provider")
@@ -27,6 +27,11 @@ extension RuleLoader {
             }
         }
         if kind != .push { _ = try top.required("sign-in") }
+        if kind != .localAuthentication {
+            for key in ["keychain-binding", "purpose-strings"] where top[key] != nil {
+                throw top[key]!.fail("`\(key):` is for providers of kind `local-authentication`")
+            }
+        }
         var signIn = try swiftClauses("sign-in")
         if let objc = top["objc"] {
             let fields = try objc.mapping("objc", allowed: ["imports", "sign-in"])
@@ -56,6 +61,14 @@ extension RuleLoader {
             signIn: signIn, credentials: try swiftClauses("credentials"), pushTokens: try swiftClauses("push-tokens"),
             evidence: evidence, types: types, source: path)
         provider.flow = try top["flow"].map(SignInFlow.read) ?? SignInFlow()
+        if let node = top["entitlement"] {
+            let fields = try node.mapping("entitlement", allowed: ["key", "value"])
+            provider.entitlement = LoginProvider.Entitlement(
+                key: try fields.required("key").string("key"), value: try fields.required("value").string("value"))
+        }
+        // The access controls count wherever they are written: the Security framework needs no import of its own.
+        provider.keychainBinding = try top["keychain-binding"].map { try clauses($0) } ?? []
+        provider.purposeStrings = try top["purpose-strings"]?.strings("purpose-strings") ?? []
         return provider
     }
 }

@@ -45,55 +45,67 @@ public struct SignInTarget: Sendable, Hashable, Codable {
         self.privacyManifests = privacyManifests
     }
 
-    /// The app targets of a project that offer any login, described from the provider catalog.
+    /// The app targets of a project that offer any login, described from the provider catalog:
+    /// the logins by the providers' `sign-in:`, the entitlement by Sign in with Apple's
+    /// `entitlement:`, the biometry by the `local-authentication` providers' entries.
     static func describe(
         _ project: ProjectIndex, providers: ProviderCatalog, configurations: NestedConfigurations
     ) -> [SignInTarget] {
         let evaluator = RuleEvaluator(project: project, facts: [:])
-        let searches = providers.providers.map { ($0, ProjectSearch(clauses: $0.signIn)) }
-        let evaluates = search(["$_.evaluatePolicy(...)"], imports: ["LocalAuthentication"])
-        // The access controls that bind an item to biometry, as `biometry-not-bound-to-keychain` lists them.
-        let binds = search([
-            ".biometryCurrentSet", ".biometryAny", ".userPresence", ".touchIDCurrentSet", ".touchIDAny",
-            "kSecAccessControlBiometryCurrentSet", "kSecAccessControlBiometryAny", "kSecAccessControlUserPresence",
-            "kSecAccessControlTouchIDCurrentSet", "kSecAccessControlTouchIDAny",
-        ])
+        let logins = providers.providers(of: [.apple, .thirdParty, .enterprise]).map {
+            ($0, ProjectSearch(clauses: $0.signIn))
+        }
+        let entitlements = providers.providers(of: [.apple]).compactMap(\.entitlement)
+        let biometry = providers.providers(of: [.localAuthentication]).map {
+            (
+                asks: ProjectSearch(clauses: $0.signIn), binds: ProjectSearch(clauses: $0.keychainBinding),
+                $0.purposeStrings
+            )
+        }
         return project.targets.indices.compactMap { targetIndex -> SignInTarget? in
             guard project.targets[targetIndex].isApp, let firstFile = project.targets[targetIndex].files.first else {
                 return nil
             }
-            let found = searches.filter { evaluator.has($0.1, inTarget: targetIndex) }.map(\.0)
+            let found = logins.filter { evaluator.has($0.1, inTarget: targetIndex) }.map(\.0)
             let apple = found.contains { $0.kind == .apple }
             let services = found.filter { $0.kind != .apple }.map(\.name).sorted()
             guard apple || !services.isEmpty else { return nil }
-            let entitlements = project.resources.entitlementsOfFile[firstFile]
+            let files = project.resources.entitlementsOfFile[firstFile]
             let granted =
-                !entitlements.isEmpty
-                && entitlements.allSatisfy { path in
-                    let values =
-                        project.resources.propertyLists[path]?.root?["com.apple.developer.applesignin"]?
-                        .stringArrayValue ?? []
-                    return values.contains("Default")
+                !files.isEmpty && !entitlements.isEmpty
+                && files.allSatisfy { path in
+                    let root = project.resources.propertyLists[path]?.root
+                    return entitlements.allSatisfy { root?[$0.key]?.stringArrayValue?.contains($0.value) == true }
                 }
             var target = SignInTarget(
                 name: project.targets[targetIndex].name, loginServices: services, signInWithApple: apple,
-                entitlements: entitlements,
+                entitlements: files,
                 hasAppleSignInEntitlement: granted, privacyManifests: project.resources.manifestsOfFile[firstFile])
             target.loginServicesDeclared =
                 configurations.configuration(for: project.paths[firstFile]).loginServices != nil
-            let bound = evaluator.has(binds, inTarget: targetIndex)
-            if bound || evaluator.has(evaluates, inTarget: targetIndex) {
-                var relocation: RuleEvaluator.Relocation?
-                let lacks = InfoPlistLacks(key: "NSFaceIDUsageDescription").lacks(
-                    inFile: firstFile, evaluator, &relocation)
+            // Each biometry the target asks for, or binds a Keychain item to, wants its purpose strings.
+            var bound = false
+            var used = false
+            var keys: [String] = []
+            for (asks, binds, purposeStrings) in biometry {
+                let binding = !binds.clauses.isEmpty && evaluator.has(binds, inTarget: targetIndex)
+                guard binding || (!asks.clauses.isEmpty && evaluator.has(asks, inTarget: targetIndex)) else { continue }
+                bound = bound || binding
+                used = true
+                keys += purposeStrings
+            }
+            if used {
+                var unknown = keys.isEmpty
+                var lacks = false
+                for key in keys {
+                    var relocation: RuleEvaluator.Relocation?
+                    lacks = InfoPlistLacks(key: key).lacks(inFile: firstFile, evaluator, &relocation) || lacks
+                    unknown = unknown || relocation?.unknown != nil
+                }
                 target.localAuthentication = LocalAuthentication(
-                    boundToKeychain: bound, purposeString: relocation?.unknown != nil ? nil : !lacks)
+                    boundToKeychain: bound, purposeString: unknown ? nil : !lacks)
             }
             return target
         }
-    }
-
-    private static func search(_ patterns: [String], imports: [String] = []) -> ProjectSearch {
-        ProjectSearch(clauses: patterns.compactMap { try? PatternClause(pattern: Pattern($0)) }, imports: imports)
     }
 }

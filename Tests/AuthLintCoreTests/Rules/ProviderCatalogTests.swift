@@ -346,4 +346,84 @@ final class ProviderCatalogTests: XCTestCase {
             )
         }
     }
+
+    /// The reviewer's overview reads its biometry from the `local-authentication` providers: a
+    /// team's own (a vein scanner, its access control, its purpose string) counts as Face ID does.
+    func testTheOverviewsBiometryComesFromLocalAuthenticationProviders() throws {
+        let rules = try temporaryDirectory()
+        try write(
+            """
+            provider: acme-veins
+            name: Acme Vein ID
+            kind: local-authentication
+            imports: [AcmeVeins]
+            sign-in: ["$_.scanVeins(...)"]
+            keychain-binding: [".veinsCurrentSet"]
+            purpose-strings: [AcmeVeinUsageDescription]
+            """, to: rules + "/providers/veins.yaml")
+        let app = try temporaryDirectory()
+        let login = """
+            import AuthenticationServices
+            import AcmeVeins
+
+            @main struct AcmeApp {
+                static func main() {}
+            }
+
+            func signIn() {
+                let request = ASAuthorizationAppleIDProvider().createRequest()
+                _ = request
+            }
+
+            func unlock(_ scanner: VeinScanner) {
+                scanner.scanVeins(reason: "Unlock") { ok in }
+            }
+
+            """
+        try write(login, to: app + "/App/Login.swift")
+        let plist = { (key: String) in
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>\(key)</key>
+                <string>Unlock your notes.</string>
+            </dict>
+            </plist>
+            """
+        }
+        try write(plist("AcmeVeinUsageDescription"), to: app + "/App/Info.plist")
+        let catalog = try RuleCatalog.load(extraDirectories: [rules])
+        func biometry() throws -> String {
+            let report = try Linter.run(
+                LintOptions(scan: ScanOptions(paths: [app]), catalog: catalog, currentDirectory: app))
+            return report.signIn.map { target in
+                guard let posture = target.localAuthentication else { return "\(target.name): none" }
+                return
+                    "\(target.name): bound=\(posture.boundToKeychain) purpose=\(posture.purposeString.map(String.init) ?? "?")"
+            }.joined(separator: "; ")
+        }
+        XCTAssertEqual(try biometry(), "project: bound=false purpose=true")
+
+        try write(plist("NSCameraUsageDescription"), to: app + "/App/Info.plist")
+        try write(
+            login
+                + "let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .veinsCurrentSet, nil)\n",
+            to: app + "/App/Login.swift")
+        XCTAssertEqual(try biometry(), "project: bound=true purpose=false")
+
+        // The built-in catalog does not know the scanner.
+        let plain = try Linter.run(
+            LintOptions(scan: ScanOptions(paths: [app]), catalog: try RuleCatalog.builtin(), currentDirectory: app))
+        XCTAssertEqual(plain.signIn.map { $0.localAuthentication == nil }, [true])
+
+        try write(
+            "provider: x\nname: X\nkind: apple\nsign-in: [\"x()\"]\npurpose-strings: [Y]\n",
+            to: rules + "/providers/x.yaml")
+        XCTAssertThrowsError(try RuleCatalog.load(extraDirectories: [rules])) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "\(rules)/providers/x.yaml:5: `purpose-strings:` is for providers of kind `local-authentication`")
+        }
+    }
 }
