@@ -3,14 +3,17 @@ import Foundation
 /// Values worked out on first use and kept, by key. Safe to use from several threads: two threads
 /// asking for the same missing key may both compute it, and either result is kept.
 ///
-/// The analyses' memo lives in their target, where the optimiser specialises it for each key and
+/// The analyses' memos live in this target, where the optimiser specialises it for each key and
 /// value: a generic memo called from another target hashes its keys and looks them up through
-/// witness tables, which cost about 4 % of a run on WooCommerce's app.
-final class Memo<Key: Hashable, Value>: @unchecked Sendable {
+/// witness tables, which cost about 4 % of a run on WooCommerce's app. The pipeline's few, rarely
+/// asked memos (the finding builder's) may use it from there.
+package final class Memo<Key: Hashable, Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var known: [Key: Value] = [:]
 
-    func value(for key: Key, compute: () -> Value) -> Value {
+    package init() {}
+
+    package func value(for key: Key, compute: () -> Value) -> Value {
         lock.lock()
         if let found = known[key] {
             lock.unlock()
@@ -25,7 +28,7 @@ final class Memo<Key: Hashable, Value>: @unchecked Sendable {
     }
 
     /// The value for `key`, when it was worked out.
-    func known(_ key: Key) -> Value? {
+    package func known(_ key: Key) -> Value? {
         lock.lock()
         defer { lock.unlock() }
         return known[key]

@@ -12,6 +12,10 @@ import Foundation
 /// such a file is read and lexed only when a question reaches it that its summary cannot rule
 /// out. What the index tells of a file's code (its scopes, its tokens) always comes from the
 /// file as lexed, never from a summary, which only says where to look.
+///
+/// The index holds facts. What it looks up on first use (functions, types and calls by name, the
+/// files that mention a name) it keeps, and an answer never changes once given. What an analysis
+/// works out from the facts is the analysis's own, kept in the ``AnalysisRun`` made for the run.
 public final class ProjectIndex: Sendable {
     /// Code of every Swift and Objective-C file, sorted by path.
     public let files: CodeViews
@@ -59,10 +63,6 @@ public final class ProjectIndex: Sendable {
     /// match; empty when there are none (a large tree's run keeps no code).
     private let lexedWords: [LexedWords?]
     let words: WordIndex
-    /// Where each name is given a value, per file, for following values.
-    let assignmentSites = Memo<NameInFile, [AssignmentSite]>()
-    /// Where each name is declared (`let name`, `var name`), per file, for declared types.
-    let declarationSites = Memo<NameInFile, [Int32]>()
     /// The files that use each name, built once enough names were asked about (see `files(mentioning:)`).
     let nameIndex = NameIndex()
     /// Which files may use each name, by its bucket, built on the first lookup before `nameIndex` is.
@@ -72,22 +72,8 @@ public final class ProjectIndex: Sendable {
     let filesMentioning = Memo<UInt64, [Int32]>()
     /// Where each function name is called, found on first use.
     let callsByName = Memo<String, [(file: Int, open: Int)]>()
-    /// Per file, the code `#if false` compiles out.
-    let compiledOut = Memo<Int, [Range<Int>]>()
-    /// Per function or type scope, why nothing reaches it (nil: something may).
-    let unreachableScopes = Memo<FunctionRef, Unreachable?>()
-    /// Per target, the names declared `let name = false` and never set otherwise.
-    let constantFalse = Memo<Int, Set<String>>()
     /// Where each type is declared, per target, indexed on first use.
     private let typeDeclarations = Memo<Int, TypeIndex>()
-    /// The values each static member of a type is declared with, per target (see `ValueResolver.staticMemberValues`).
-    let staticMembers = Memo<StaticMember, [ValueResolver.Site]>()
-    /// The values each function gives back, found on first use (see `returnedValues(of:)`).
-    let returned = Memo<FunctionRef, [CodeRange]>()
-    /// The files of each target where a related place of a rule may be found (see `Linter.relatedPlaces`).
-    private let relatedCandidates = Memo<RelatedInTarget, [Int]>()
-    /// Where the value of each piece of code comes from, as far as it was followed (see `ValueResolver.resolve`).
-    let resolvedValues = Memo<ResolvedValue, ValueResolver.Result>()
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
@@ -289,12 +275,6 @@ public final class ProjectIndex: Sendable {
         return summary.mentionsAll(pattern.requiredNames) && summary.mayMatch(pattern, words.patterns)
     }
 
-    /// The files of a target where a related place of a rule may be found, worked out by
-    /// `compute` once per rule, place and target.
-    package func relatedCandidates(_ key: RelatedInTarget, compute: () -> [Int]) -> [Int] {
-        relatedCandidates.value(for: key, compute: compute)
-    }
-
     /// Whether the file may use `name` (an identifier or keyword): false only when its summary
     /// shows it does not.
     func mayMention(_ name: String, inFile index: Int) -> Bool {
@@ -376,33 +356,6 @@ struct TypeIndex {
     /// Files given as summaries made by the lexer that do not say which types they declare:
     /// looked at for the names they use.
     var unknown: [Int] = []
-}
-
-/// A piece of code whose value is followed, and how far.
-struct ResolvedValue: Hashable {
-    var file: Int
-    var range: Range<Int>
-    var following: Int
-}
-
-/// A static member (by its name's hash) of a type, in one target.
-struct StaticMember: Hashable {
-    var target: Int
-    var type: UInt64
-    var member: UInt64
-}
-
-/// One related place of a rule (by its position in the rule's list), in one target.
-package struct RelatedInTarget: Hashable {
-    var rule: String
-    var place: Int
-    var target: Int
-
-    package init(rule: String, place: Int, target: Int) {
-        self.rule = rule
-        self.place = place
-        self.target = target
-    }
 }
 
 /// A type's name in one target.

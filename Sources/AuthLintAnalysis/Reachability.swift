@@ -36,13 +36,27 @@ package enum Unreachable: Equatable, Sendable {
     }
 }
 
-extension ProjectIndex {
+/// The reachability analysis of one run: it judges each place against the project's index and
+/// keeps what it worked out (per file, per scope, per target) for the rest of the run.
+package final class Reachability: Sendable {
+    let project: ProjectIndex
+    /// Per file, the code `#if false` compiles out.
+    private let compiledOut = Memo<Int, [Range<Int>]>()
+    /// Per function or type scope, why nothing reaches it (nil: something may).
+    private let unreachableScopes = Memo<ProjectIndex.FunctionRef, Unreachable?>()
+    /// Per target, the names declared `let name = false` and never set otherwise.
+    private let constantFalse = Memo<Int, Set<String>>()
+
+    package init(_ project: ProjectIndex) {
+        self.project = project
+    }
+
     /// Why the code at `position` of `file` never runs, or nil when it may.
     package func unreachable(file: Int, at position: Int) -> Unreachable? {
-        let code = files[file]
+        let code = project.files[file]
         guard position < code.count else { return nil }
         if compiledOutRanges(file).contains(where: { $0.contains(position) }) { return .compiledOut }
-        guard language(ofFile: file) == .swift else { return nil }
+        guard project.language(ofFile: file) == .swift else { return nil }
         if let condition = constantFalseCondition(around: position, in: code, file: file) {
             return .constantFalse(condition)
         }
@@ -52,7 +66,7 @@ extension ProjectIndex {
             let scope = code.scopes[index]
             if scope.kind == .function || scope.kind == .type {
                 // Each scope is judged once per run, whatever the places in it asked about.
-                let judged = unreachableScopes.value(for: FunctionRef(file: file, scope: index)) {
+                let judged = unreachableScopes.value(for: ProjectIndex.FunctionRef(file: file, scope: index)) {
                     scope.kind == .function
                         ? uncalledFunction(scope, index, code, file).map(Unreachable.uncalledFunction)
                         : unusedType(scope, index, code, file).map(Unreachable.unusedType)
@@ -69,7 +83,7 @@ extension ProjectIndex {
     /// The token ranges of a file inside `#if false` / `#if 0` (up to its `#else`, `#elseif` or `#endif`).
     func compiledOutRanges(_ file: Int) -> [Range<Int>] {
         compiledOut.value(for: file) {
-            let code = files[file]
+            let code = project.files[file]
             var ranges: [Range<Int>] = []
             // Per open `#if`: where its dead branch started, if it is dead.
             var stack: [Int?] = []
@@ -160,7 +174,7 @@ extension ProjectIndex {
             j += 2
         }
         let name = code.text(part.upperBound - 1)
-        return constantFalseNames(target: targetOfFile[file]).contains(name)
+        return constantFalseNames(target: project.targetOfFile[file]).contains(name)
     }
 
     /// Names the target declares `let name = false` (or `let name: Bool = false`), `static` or not,
@@ -169,9 +183,9 @@ extension ProjectIndex {
         constantFalse.value(for: target) {
             var falseNames = Set<String>()
             var otherwise = Set<String>()
-            for file in targets[target].files
-            where language(ofFile: file) == .swift && mayMention("false", inFile: file) {
-                let code = files[file]
+            for file in project.targets[target].files
+            where project.language(ofFile: file) == .swift && project.mayMention("false", inFile: file) {
+                let code = project.files[file]
                 for occurrence in code.occurrences[CodeView.hash("false")] ?? [] {
                     let at = Int(occurrence)
                     guard at >= 3, code.token(at - 1, is: "=") else { continue }
@@ -187,8 +201,8 @@ extension ProjectIndex {
             }
             guard !falseNames.isEmpty else { return [] }
             // Declared or assigned any other way anywhere in the target: not a constant.
-            for file in targets[target].files where language(ofFile: file) == .swift {
-                let code = files[file]
+            for file in project.targets[target].files where project.language(ofFile: file) == .swift {
+                let code = project.files[file]
                 for name in falseNames where !otherwise.contains(name) {
                     for occurrence in code.occurrences[CodeView.hash(name)] ?? [] {
                         let at = Int(occurrence)
@@ -217,7 +231,7 @@ extension ProjectIndex {
         else {
             return nil
         }
-        if resources.interfaceNames.contains(name) { return nil }
+        if project.resources.interfaceNames.contains(name) { return nil }
         // The app's entry points, and what the system makes from the Info.plist or a delegate adaptor.
         if code.attributes(before: scope.headerStart).contains(where: {
             ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains($0)
@@ -241,7 +255,7 @@ extension ProjectIndex {
         let exposed =
             modifiers.contains("@objc") || modifiers.contains("@IBAction") || modifiers.contains("@objcMembers")
         if exposed {
-            if resources.interfaceNames.contains(name) { return nil }
+            if project.resources.interfaceNames.contains(name) { return nil }
             return isUsed(name, outside: (file, index), declarationOnly: true) ? nil : name
         }
         if modifiers.contains("private") || modifiers.contains("fileprivate") {
@@ -257,8 +271,8 @@ extension ProjectIndex {
                 return nil
             }
             if let typeName = type.name,
-                declarations(ofType: typeName, inTarget: targetOfFile[file]).contains(where: { ref in
-                    let other = files[ref.file]
+                project.declarations(ofType: typeName, inTarget: project.targetOfFile[file]).contains(where: { ref in
+                    let other = project.files[ref.file]
                     return !other.inheritedNames(of: other.scopes[ref.scope]).isEmpty
                 })
             {
@@ -276,9 +290,9 @@ extension ProjectIndex {
         _ name: String, outside scope: (file: Int, index: Int), declarationOnly: Bool = false, inFile: Int? = nil
     ) -> Bool {
         let hash = CodeView.hash(name)
-        let candidates = inFile.map { [$0] } ?? files(mentioning: name)
-        for file in candidates where mayMention(name, inFile: file) {
-            let code = files[file]
+        let candidates = inFile.map { [$0] } ?? project.files(mentioning: name)
+        for file in candidates where project.mayMention(name, inFile: file) {
+            let code = project.files[file]
             for occurrence in code.occurrences[hash] ?? [] {
                 let at = Int(occurrence)
                 if file == scope.file {

@@ -7,7 +7,9 @@ import Foundation
 
 /// Runs one declarative rule over one file of a project.
 package struct RuleEvaluator {
-    package let project: ProjectIndex
+    /// The run it evaluates in: the project's index, and the analyses' memos.
+    package let run: AnalysisRun
+    package var project: ProjectIndex { run.project }
     /// Answers to the project-wide searches for each target, computed once before files are checked.
     let facts: [ProjectSearch: [Bool]]
     /// Per file: whether its configuration declares login services, which silences the rules that ask for it.
@@ -18,17 +20,17 @@ package struct RuleEvaluator {
     package var allowance = StepBudget.Allowance.standard
 
     package init(
-        project: ProjectIndex, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [],
+        run: AnalysisRun, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [],
         budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard
     ) {
-        self.project = project
+        self.run = run
         self.facts = facts
         self.loginServicesDeclared = loginServicesDeclared
         self.budget = budget
         self.allowance = allowance
     }
 
-    var resolver: ValueResolver { ValueResolver(project: project, budget: budget) }
+    var resolver: ValueResolver { ValueResolver(run: run, budget: budget) }
 
     /// The same evaluator, spending `budget`.
     package func spending(_ budget: StepBudget) -> RuleEvaluator {
@@ -215,7 +217,7 @@ package struct RuleEvaluator {
         // Where both answers agree, whether the site is reached does not matter.
         let target = project.targetOfFile[fileIndex]
         if let reached = facts[search]?[target], let any = facts[anywhere]?[target], reached == any { return search }
-        return project.unreachable(file: fileIndex, at: match.range.lowerBound) != nil ? anywhere : search
+        return run.reachability.unreachable(file: fileIndex, at: match.range.lowerBound) != nil ? anywhere : search
     }
 
     /// Whether the target of the file has what the search looks for.
@@ -290,7 +292,7 @@ package struct RuleEvaluator {
                 for match in evaluator.matches(clause, matcher) {
                     var ignored: Relocation?
                     guard evaluator.holds(clause.conditions, match, index, &ignored) else { continue }
-                    if search.reachable, project.unreachable(file: index, at: match.range.lowerBound) != nil {
+                    if search.reachable, run.reachability.unreachable(file: index, at: match.range.lowerBound) != nil {
                         continue
                     }
                     return (true, stopped)

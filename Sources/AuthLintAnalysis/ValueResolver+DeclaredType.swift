@@ -16,7 +16,7 @@ extension ValueResolver {
         var scopeIndex: Int? = code.executableScope(of: code.declaringScope(of: nameIndex))
         let hash = code.hashes[nameIndex]
         // Only the places that declare the name (`let name`, `var name`), found once per file.
-        let declarations = project.declarationSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
+        let declarations = run.values.declarationSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
             (code.occurrences[hash] ?? []).filter { occurrence in
                 let i = Int(occurrence)
                 return i > 0 && code.kind(i) == .identifier

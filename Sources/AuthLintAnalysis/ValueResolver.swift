@@ -9,7 +9,9 @@ import Foundation
 /// assigned to a name in the same function, then in the type around it, then in the file; and,
 /// when asked, into the bodies of the project's functions those expressions call.
 struct ValueResolver {
-    let project: ProjectIndex
+    /// The run whose memo keeps what is followed (``ValueMemo``).
+    let run: AnalysisRun
+    var project: ProjectIndex { run.project }
     /// The steps its searches may take (see ``StepBudget``).
     var budget: StepBudget?
 
@@ -66,7 +68,7 @@ struct ValueResolver {
 
     /// The same for every question about the same code: worked out once per project.
     func resolve(file: Int, range: Range<Int>, following: Following) -> Result {
-        project.resolvedValues.value(for: ResolvedValue(file: file, range: range, following: following.rawValue)) {
+        run.values.resolved.value(for: ResolvedValue(file: file, range: range, following: following.rawValue)) {
             findValues(file: file, range: range, following: following)
         }
     }
@@ -129,7 +131,7 @@ struct ValueResolver {
             }
             if following.contains(.returns) {
                 for callee in calledFunctions(code, site.range) {
-                    for value in project.returnedValues(of: callee) {
+                    for value in returnedValues(of: callee) {
                         queue.append((Site(file: value.file, range: value.range), depth + 1))
                     }
                 }
@@ -158,7 +160,7 @@ struct ValueResolver {
         let member = code.hashes[range.lowerBound + 2]
         let target = project.targetOfFile[file]
         // The same for every use of the member: worked out once.
-        let values = project.staticMembers.value(
+        let values = run.values.staticMembers.value(
             for: StaticMember(target: target, type: code.hashes[range.lowerBound], member: member)
         ) {
             var values: [Site] = []
@@ -276,7 +278,7 @@ struct ValueResolver {
         let hash = code.hashes[nameIndex]
         // Only the places that give the name a value, in order, found once per file and name:
         // each scope searched looks at those inside it, never at every use of the name.
-        let sites = project.assignmentSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
+        let sites = run.values.assignmentSites.value(for: NameInFile(path: code.file.path, hash: hash)) {
             (code.occurrences[hash] ?? []).compactMap { occurrence -> AssignmentSite? in
                 let at = Int(occurrence)
                 return assignedValue(at: at, in: code).map {

@@ -14,12 +14,15 @@ struct FindingBuilder {
     /// The answer to each project-wide search for each target.
     let facts: [ProjectSearch: [Bool]]
     let evaluator: RuleEvaluator
+    /// The files of each target where a related place of a rule may be found, the same for every
+    /// site of the rule there.
+    private let relatedCandidates = Memo<RelatedInTarget, [Int]>()
 
-    init(rules: [RuleSpec], project: ProjectIndex, facts: [ProjectSearch: [Bool]]) {
+    init(rules: [RuleSpec], run: AnalysisRun, facts: [ProjectSearch: [Bool]]) {
         self.rules = rules
-        self.project = project
+        project = run.project
         self.facts = facts
-        evaluator = RuleEvaluator(project: project, facts: facts)
+        evaluator = RuleEvaluator(run: run, facts: facts)
     }
 
     /// The findings of each file's sites (`(rule index, site)`), files in path order.
@@ -137,7 +140,8 @@ struct FindingBuilder {
             }
             // The files of the target where a clause may match (the same for every site of the
             // rule there), the site's own first.
-            let candidates = project.relatedCandidates(RelatedInTarget(rule: rule.id, place: number, target: target)) {
+            let candidates = relatedCandidates.value(for: RelatedInTarget(rule: rule.id, place: number, target: target))
+            {
                 project.targets[target].files.filter { file in
                     place.clauses.contains { evaluator.accepts($0, file) && project.mayMatch($0, inFile: file) }
                 }
@@ -159,7 +163,7 @@ struct FindingBuilder {
                 for hit in hits where region.range.contains(hit.range.lowerBound) {
                     var message = place.message
                     if place.unreachable || place.reachable {
-                        let why = project.unreachable(file: region.file, at: hit.range.lowerBound)
+                        let why = evaluator.run.reachability.unreachable(file: region.file, at: hit.range.lowerBound)
                         if place.reachable, why != nil { continue }
                         if place.unreachable {
                             guard let why else { continue }
@@ -212,4 +216,11 @@ struct FindingBuilder {
         }
         return message
     }
+}
+
+/// One related place of a rule (by its position in the rule's list), in one target.
+private struct RelatedInTarget: Hashable {
+    var rule: String
+    var place: Int
+    var target: Int
 }

@@ -19,14 +19,15 @@ extension Linter {
     /// reported file (``ReportedFiles/reaches(_:_:)``); the caller reports nothing else, so the
     /// findings it keeps are the same.
     static func evaluate(
-        project: ProjectIndex, rules: [RuleSpec], configurations: NestedConfigurations, reporting: ReportedFiles? = nil,
+        _ run: AnalysisRun, rules: [RuleSpec], configurations: NestedConfigurations, reporting: ReportedFiles? = nil,
         allowance: StepBudget.Allowance = .standard
     ) -> Evaluation {
+        let project = run.project
         // 1. The project-wide searches, each answered once for every target: the rules' facts.
-        let (facts, searchesStopped) = answerProjectSearches(rules, project, allowance)
+        let (facts, searchesStopped) = answerProjectSearches(rules, run, allowance)
         let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
         let evaluator = RuleEvaluator(
-            project: project, facts: facts, loginServicesDeclared: declared, allowance: allowance)
+            run: run, facts: facts, loginServicesDeclared: declared, allowance: allowance)
         // 2. Every rule on every file, in parallel, except those reported once per target.
         let firstOnly = rules.map { $0.match.oncePerProject && $0.match.throughHelpers == nil }
         var perFile = sitesInEveryFile(rules, skipping: firstOnly, evaluator, reporting, allowance)
@@ -39,7 +40,7 @@ extension Linter {
             perFile[site.file].sites.append((ruleIndex, site))
         }
         // 5. A finding for each site.
-        let findings = FindingBuilder(rules: rules, project: project, facts: facts).findings(perFile.map(\.sites))
+        let findings = FindingBuilder(rules: rules, run: run, facts: facts).findings(perFile.map(\.sites))
         // 6. A word for each file whose budget ran out.
         let stopped = searchesStopped.union(perFile.indices.filter { perFile[$0].stopped })
         return Evaluation(
@@ -105,8 +106,9 @@ extension Linter {
     /// Pass 1: the answer to each project-wide search for each target, and the files whose step
     /// budget ran out while a search looked through them.
     private static func answerProjectSearches(
-        _ rules: [RuleSpec], _ project: ProjectIndex, _ allowance: StepBudget.Allowance
+        _ rules: [RuleSpec], _ run: AnalysisRun, _ allowance: StepBudget.Allowance
     ) -> ([ProjectSearch: [Bool]], Set<Int>) {
+        let project = run.project
         let all = Array(Set(rules.flatMap(\.projectSearches)))
         // Searches written alike (the same provider's sign-in, asked by several rules) are answered
         // once, by the first of them.
@@ -114,7 +116,7 @@ extension Linter {
         for search in all { if let signature = search.signature, first[signature] == nil { first[signature] = search } }
         func answering(_ search: ProjectSearch) -> ProjectSearch { search.signature.flatMap { first[$0] } ?? search }
         let ordered = all.filter { answering($0) === $0 }
-        let evaluator = RuleEvaluator(project: project, facts: [:], allowance: allowance)
+        let evaluator = RuleEvaluator(run: run, facts: [:], allowance: allowance)
         // The files that use the names the searches need are found in one pass.
         let postings = project.postings(of: ordered.flatMap(RuleEvaluator.namesNeeded))
         let candidates = ordered.parallelMap { evaluator.files(mayMatch: $0, postings) }

@@ -11,9 +11,10 @@ extension Linter {
     /// Stage 7, report: the findings the run keeps, with their fixes and excerpts, the
     /// diagnostics, notices and the sign-in overview.
     static func report(
-        scan: ScanResult, selection: RuleSelection, loaded: LoadResult, project: ProjectIndex, narrowed: Narrowed,
+        scan: ScanResult, selection: RuleSelection, loaded: LoadResult, run: AnalysisRun, narrowed: Narrowed,
         options: LintOptions
     ) -> LintReport {
+        let project = run.project
         let configurations = scan.configurations
         var findings = narrowed.kept
         FixBuilder(project: project, scanned: scan.project).resolve(&findings)
@@ -65,7 +66,7 @@ extension Linter {
         report.workTreeBaseline = scan.workTreeBaseline
         if options.describesSignIn {
             report.signIn = SignInTarget.describe(
-                project, providers: options.catalog.providers, configurations: configurations)
+                run, providers: options.catalog.providers, configurations: configurations)
         }
         report.filesLexedUpFront = loaded.lexed
         (report.filesLexedOnUse, report.filesLexedAgain) = project.files.lexedOnUse

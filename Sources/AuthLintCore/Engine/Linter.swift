@@ -53,11 +53,13 @@ public enum Linter {
                 knownTypes: options.catalog.providers.knownTypes, flow: options.catalog.providers.flow,
                 residentBytes: options.residentSourceBytes)
         }
+        // The analyses' memos, made for this run and shared by every evaluator (`AnalysisRun`).
+        let run = AnalysisRun(project)
         // 5. Evaluate: the rules' passes over the project (`Linter+Evaluate.swift`).
         // 6. Narrow: what of it the run reports (`Narrowing.swift`).
         let narrowed = clock.time("evaluate") {
             let evaluation = evaluate(
-                project: project, rules: selection.rules, configurations: scan.configurations,
+                run, rules: selection.rules, configurations: scan.configurations,
                 reporting: scan.reported.map { ReportedFiles(project: project, paths: $0) },
                 allowance: options.stepAllowance)
             return narrow(
@@ -66,7 +68,7 @@ public enum Linter {
         // 7. Report: fixes, excerpts, diagnostics and the sign-in overview (`Linter+Report.swift`).
         var report = clock.time("report") {
             Linter.report(
-                scan: scan, selection: selection, loaded: loaded, project: project, narrowed: narrowed, options: options
+                scan: scan, selection: selection, loaded: loaded, run: run, narrowed: narrowed, options: options
             )
         }
         // 8. The summary cache is written back when the load changed it.
@@ -75,7 +77,7 @@ public enum Linter {
         }
         report.timings = clock.stages
         // Freeing a large project's index takes a few milliseconds the report need not wait for.
-        ReleasedAside.letGo(scan, consume loaded, consume project)
+        ReleasedAside.letGo(scan, consume loaded, consume run)
         return report
     }
 
@@ -85,7 +87,7 @@ public enum Linter {
         project: ProjectIndex, rules: [RuleSpec],
         configurations: NestedConfigurations = NestedConfigurations(root: Configuration())
     ) -> [Finding] {
-        let evaluation = evaluate(project: project, rules: rules, configurations: configurations)
+        let evaluation = evaluate(AnalysisRun(project), rules: rules, configurations: configurations)
         return suppressing(evaluation, project: project, rules: rules, configurations: configurations).kept
     }
 }

@@ -49,9 +49,10 @@ public struct SignInTarget: Sendable, Hashable, Codable {
     /// the logins by the providers' `sign-in:`, the entitlement by Sign in with Apple's
     /// `entitlement:`, the biometry by the `local-authentication` providers' entries.
     static func describe(
-        _ project: ProjectIndex, providers: ProviderCatalog, configurations: NestedConfigurations
+        _ run: AnalysisRun, providers: ProviderCatalog, configurations: NestedConfigurations
     ) -> [SignInTarget] {
-        let evaluator = RuleEvaluator(project: project, facts: [:])
+        let project = run.project
+        let evaluator = RuleEvaluator(run: run, facts: [:])
         let logins = providers.providers(of: [.apple, .thirdParty, .enterprise]).map {
             ($0, ProjectSearch(clauses: $0.signIn))
         }

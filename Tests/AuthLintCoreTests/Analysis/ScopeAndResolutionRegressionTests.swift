@@ -97,9 +97,10 @@ final class ScopeAndResolutionRegressionTests: XCTestCase {
         var seen = 0
         for i in 0..<code.count where code.text(i) == name {
             if seen == occurrence {
-                return ValueResolver(project: project).resolve(file: 0, range: i..<(i + 1), deep: false).sites.map {
-                    text(code, $0.range)
-                }
+                return ValueResolver(run: AnalysisRun(project)).resolve(file: 0, range: i..<(i + 1), deep: false).sites
+                    .map {
+                        text(code, $0.range)
+                    }
             }
             seen += 1
         }

@@ -56,7 +56,7 @@ final class ValueResolverTests: XCTestCase {
         let code = project.files[fileIndex]
         guard let start = index(code, name, occurrence, file: file, line: line) else { return nil }
         let following = (deep ? ValueResolver.Following([.names, .calls]) : []).union(extra)
-        let result = ValueResolver(project: project).resolve(
+        let result = ValueResolver(run: AnalysisRun(project)).resolve(
             file: fileIndex, range: start..<(start + length), following: following)
         let texts = result.sites.map { site -> String in
             let other = project.files[site.file]
@@ -388,7 +388,7 @@ final class ValueResolverTests: XCTestCase {
         let project = project([("Types.swift", source)])
         let code = project.files[0]
         guard let i = index(code, name, occurrence, file: file, line: line) else { return nil }
-        return ValueResolver(project: project).declaredType(
+        return ValueResolver(run: AnalysisRun(project)).declaredType(
             of: Binding(range: i..<(i + 1), hashes: [code.hashes[i]]), in: code)
     }
 
@@ -423,14 +423,15 @@ final class ValueResolverTests: XCTestCase {
         let match = try XCTUnwrap(Matcher(code).matches(try Pattern("{ $C in")).first)
         let binding = try XCTUnwrap(match.bindings["C"])
         XCTAssertEqual(
-            ValueResolver(project: project).declaredType(of: binding, in: code), "ASAuthorizationAppleIDCredential")
+            ValueResolver(run: AnalysisRun(project)).declaredType(of: binding, in: code),
+            "ASAuthorizationAppleIDCredential")
     }
 
     // MARK: - Mentions and contains
 
     func testMentionsIgnoresCaseUnderscoresAndDashes() throws {
         let project = project([("A.swift", "let value = SHA_256.hash(data: access_token)")])
-        let resolver = ValueResolver(project: project)
+        let resolver = ValueResolver(run: AnalysisRun(project))
         let sites = [ValueResolver.Site(file: 0, range: 0..<project.files[0].count)]
         XCTAssertTrue(resolver.mentions(sites, ["sha256"]))
         XCTAssertTrue(resolver.mentions(sites, ["AccessToken"]))
@@ -443,13 +444,13 @@ final class ValueResolverTests: XCTestCase {
     func testMentionsReadsStringTextButNotComments() {
         let project = project([("A.swift", "let value = \"SHA-256\" // digest")])
         let sites = [ValueResolver.Site(file: 0, range: 0..<project.files[0].count)]
-        XCTAssertTrue(ValueResolver(project: project).mentions(sites, ["sha256"]))
-        XCTAssertFalse(ValueResolver(project: project).mentions(sites, ["digest"]))
+        XCTAssertTrue(ValueResolver(run: AnalysisRun(project)).mentions(sites, ["sha256"]))
+        XCTAssertFalse(ValueResolver(run: AnalysisRun(project)).mentions(sites, ["digest"]))
     }
 
     func testContainsLooksForPatternsInsideSites() throws {
         let project = project([("A.swift", "let a = Date().timeIntervalSince1970\nlet b = UUID().uuidString")])
-        let resolver = ValueResolver(project: project)
+        let resolver = ValueResolver(run: AnalysisRun(project))
         let code = project.files[0]
         let firstLine = 0..<(index(code, "let", 1) ?? 0)
         let secondLine = (index(code, "let", 1) ?? 0)..<code.count
