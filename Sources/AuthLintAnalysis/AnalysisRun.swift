@@ -1,4 +1,5 @@
 import AuthLintIndex
+import AuthLintProject
 
 /// One run's analyses over a project's index. The index holds facts and never changes; each
 /// analysis keeps what it works out in a memo of its own, made with the run and let go with it.
@@ -39,7 +40,7 @@ struct ResolvedValue: Hashable {
 
 /// A static member (by its name's hash) of a type, in one target.
 struct StaticMember: Hashable {
-    var target: Int
+    var target: TargetID
     var type: UInt64
     var member: UInt64
 }

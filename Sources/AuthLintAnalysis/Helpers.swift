@@ -246,7 +246,7 @@ extension RuleEvaluator {
     /// Assignments `name = value` to a property of `typeName`: inside the type's declarations
     /// (`name = …`, `self.name = …`), or anywhere through the type itself (`Type.name = …`,
     /// `Type.shared.name = …`).
-    private func assignments(toProperty name: String, ofType typeName: String, target: Int) -> [CallArgument] {
+    private func assignments(toProperty name: String, ofType typeName: String, target: TargetID) -> [CallArgument] {
         let hash = CodeView.hash(name)
         let typeHash = CodeView.hash(typeName)
         var found: [CallArgument] = []

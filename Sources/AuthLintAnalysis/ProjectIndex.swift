@@ -51,8 +51,8 @@ public final class ProjectIndex: Sendable {
     private let unlexedDeclarations = Memo<Int, UnlexedDeclarations>()
 
     /// The targets the files belong to, and each file's target.
-    public let targets: [BuildTarget]
-    public let targetOfFile: [Int]
+    public let targets: BuildTargets
+    public let targetOfFile: [TargetID]
     /// The files no target lists that are test code by the test framework they import.
     package let testsByImport: [(file: Int, module: String)]
     /// Entitlements and privacy manifests, and which apply to each file.
@@ -73,7 +73,7 @@ public final class ProjectIndex: Sendable {
     /// Where each function name is called, found on first use.
     let callsByName = Memo<String, [(file: Int, open: Int)]>()
     /// Where each type is declared, per target, indexed on first use.
-    private let typeDeclarations = Memo<Int, TypeIndex>()
+    private let typeDeclarations = Memo<TargetID, TypeIndex>()
 
     public struct FunctionRef: Sendable, Hashable {
         public var file: Int
@@ -285,13 +285,13 @@ public final class ProjectIndex: Sendable {
     /// The declarations of a type and its extensions (`class Name`, `extension Name`) in a target's
     /// files, as (file, scope) pairs in file order. The target's analysed files are indexed once;
     /// a file given as a summary is read only when it names the type.
-    func declarations(ofType name: String, inTarget target: Int) -> [FunctionRef] {
+    func declarations(ofType name: String, inTarget target: TargetID) -> [FunctionRef] {
         typeDeclarationsByName.value(for: TypeInTarget(name: name, target: target)) {
             findDeclarations(ofType: name, inTarget: target)
         }
     }
 
-    private func findDeclarations(ofType name: String, inTarget target: Int) -> [FunctionRef] {
+    private func findDeclarations(ofType name: String, inTarget target: TargetID) -> [FunctionRef] {
         let index = typeDeclarations.value(for: target) {
             var index = TypeIndex()
             var typed: [Int] = []
@@ -361,7 +361,7 @@ struct TypeIndex {
 /// A type's name in one target.
 struct TypeInTarget: Hashable {
     var name: String
-    var target: Int
+    var target: TargetID
 }
 
 /// Which files summarised without lexing may declare each name, as a function and as a type.

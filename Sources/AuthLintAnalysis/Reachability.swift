@@ -45,7 +45,7 @@ package final class Reachability: Sendable {
     /// Per function or type scope, why nothing reaches it (nil: something may).
     private let unreachableScopes = Memo<ProjectIndex.FunctionRef, Unreachable?>()
     /// Per target, the names declared `let name = false` and never set otherwise.
-    private let constantFalse = Memo<Int, Set<String>>()
+    private let constantFalse = Memo<TargetID, Set<String>>()
 
     package init(_ project: ProjectIndex) {
         self.project = project
@@ -179,7 +179,7 @@ package final class Reachability: Sendable {
 
     /// Names the target declares `let name = false` (or `let name: Bool = false`), `static` or not,
     /// and never declares or assigns otherwise.
-    private func constantFalseNames(target: Int) -> Set<String> {
+    private func constantFalseNames(target: TargetID) -> Set<String> {
         constantFalse.value(for: target) {
             var falseNames = Set<String>()
             var otherwise = Set<String>()

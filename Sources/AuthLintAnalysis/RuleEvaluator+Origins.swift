@@ -96,7 +96,7 @@ extension RuleEvaluator {
     }
 
     /// The declared type of a stored property of one of the project's structs.
-    private func memberType(of type: String, _ member: String, _ target: Int) -> String? {
+    private func memberType(of type: String, _ member: String, _ target: TargetID) -> String? {
         let hash = CodeView.hash(member)
         for ref in project.declarations(ofType: type, inTarget: target) {
             let code = project.files[ref.file]
@@ -162,7 +162,7 @@ extension RuleEvaluator {
 
     /// Whether the project declares `type` as a struct with a property passing `test`, or one
     /// holding such a struct.
-    private func structCarries(_ type: String, _ target: Int, _ test: NameMatch, depth: Int) -> Bool {
+    private func structCarries(_ type: String, _ target: TargetID, _ test: NameMatch, depth: Int) -> Bool {
         guard depth < 3, let first = type.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else {
             return false
         }

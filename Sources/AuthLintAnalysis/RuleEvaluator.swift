@@ -216,19 +216,20 @@ package struct RuleEvaluator {
         guard let anywhere = search.anywhere else { return search }
         // Where both answers agree, whether the site is reached does not matter.
         let target = project.targetOfFile[fileIndex]
-        if let reached = facts[search]?[target], let any = facts[anywhere]?[target], reached == any { return search }
+        if let reached = facts[search]?[target.index], let any = facts[anywhere]?[target.index], reached == any {
+            return search
+        }
         return run.reachability.unreachable(file: fileIndex, at: match.range.lowerBound) != nil ? anywhere : search
     }
 
-    /// Whether the target of the file has what the search looks for.
     /// Whether the project facts among `conditions` that are already answered for the file's
     /// target hold: when one does not, no match there can meet them, and the matcher need not run.
     func answeredFactsHold(_ conditions: [Condition], _ fileIndex: Int) -> Bool {
         let target = project.targetOfFile[fileIndex]
         return conditions.allSatisfy { condition in
             switch condition {
-            case .projectHas(let search): facts[search]?[target] ?? true
-            case .projectLacks(let search): !(facts[search]?[target] ?? false)
+            case .projectHas(let search): facts[search]?[target.index] ?? true
+            case .projectLacks(let search): !(facts[search]?[target.index] ?? false)
             default: true
             }
         }
@@ -236,11 +237,11 @@ package struct RuleEvaluator {
 
     func fact(_ search: ProjectSearch, _ fileIndex: Int) -> Bool {
         let target = project.targetOfFile[fileIndex]
-        return facts[search]?[target] ?? has(search, inTarget: target)
+        return facts[search]?[target.index] ?? has(search, inTarget: target)
     }
 
     /// Whether some file of the target that passes the search's filters has a match of one of its clauses.
-    package func has(_ search: ProjectSearch, inTarget target: Int) -> Bool {
+    package func has(_ search: ProjectSearch, inTarget target: TargetID) -> Bool {
         self.search(for: search, inTarget: target).found
     }
 
@@ -254,7 +255,7 @@ package struct RuleEvaluator {
 
     /// Whether some file of the target has a match of one of the search's clauses, and the files
     /// whose step budget ran out before the answer was known (each file searched has its own).
-    func search(for search: ProjectSearch, inTarget target: Int) -> (found: Bool, stopped: [Int]) {
+    func search(for search: ProjectSearch, inTarget target: TargetID) -> (found: Bool, stopped: [Int]) {
         self.search(for: search, among: project.targets[target].files.filter { mayMatch(search, inFile: $0) })
     }
 

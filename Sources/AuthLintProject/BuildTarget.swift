@@ -60,7 +60,7 @@ package enum BuildTargetBuilder {
     /// project does not declare as a module of its own (an app may have a module named `Quick`).
     package static func build(
         files: [File], scanned: ScannedProject?, configuredFolders: Set<String> = []
-    ) -> (targets: [BuildTarget], targetOfFile: [Int], testsByImport: [(file: Int, module: String)]) {
+    ) -> (targets: BuildTargets, targetOfFile: [TargetID], testsByImport: [(file: Int, module: String)]) {
         var targets: [BuildTarget] = []
         // Keyed by what declares the target and its name: two projects of one tree may each have a
         // target of the same name, and they share nothing.
@@ -74,7 +74,7 @@ package enum BuildTargetBuilder {
         }
         let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
         let shipping = scanned?.applicationsShippingLibraries()
-        var targetOfFile: [Int] = []
+        var targetOfFile: [TargetID] = []
         var testsByImport: [(file: Int, module: String)] = []
         let ownModules = Set(
             (scanned?.xcodeProjects.flatMap(\.targets).map(\.name) ?? [])
@@ -108,9 +108,9 @@ package enum BuildTargetBuilder {
                 chosen = targetIndex(folder.isEmpty ? "project" : "folder " + folder, .unknown)
             }
             targets[chosen].files.append(fileIndex)
-            targetOfFile.append(chosen)
+            targetOfFile.append(TargetID(chosen))
         }
-        return (distinguishingNames(targets), targetOfFile, testsByImport)
+        return (BuildTargets(distinguishingNames(targets)), targetOfFile, testsByImport)
     }
 
     /// Targets of the same name in different projects, named with their project's path so a report

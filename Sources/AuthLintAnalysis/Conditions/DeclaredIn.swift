@@ -37,7 +37,7 @@ struct DeclaredIn: EvaluatedValueTest {
         let name = parts.last ?? written
         // The site's own target first: most types are declared beside their use.
         let own = project.targetOfFile[fileIndex]
-        let targets = [own] + project.targets.indices.filter { $0 != own }
+        let targets = [own] + project.targets.ids.filter { $0 != own }
         let declared = targets.contains { target in
             project.declarations(ofType: name, inTarget: target).contains { ref in
                 let code = project.files[ref.file]

@@ -34,7 +34,7 @@ struct FindingBuilder {
         for (ruleIndex, site) in ordered {
             let rule = rules[ruleIndex]
             if rule.match.oncePerProject {
-                guard reportedOnce.insert([ruleIndex, project.targetOfFile[site.file]]).inserted else { continue }
+                guard reportedOnce.insert([ruleIndex, project.targetOfFile[site.file].index]).inserted else { continue }
             }
             findings.append(finding(rule, site))
         }
@@ -66,9 +66,11 @@ struct FindingBuilder {
         let end = code.file.endLocation(of: code.tokens[max(site.range.lowerBound, site.range.upperBound - 1)])
         var severity = site.severity ?? rule.description.severity
         let target = project.targetOfFile[site.file]
-        for override in rule.severityWhen where facts[override.when]?[target] == true { severity = override.severity }
+        for override in rule.severityWhen where facts[override.when]?[target.index] == true {
+            severity = override.severity
+        }
         var template =
-            site.message ?? rule.messageWhen.last { facts[$0.when]?[target] == true }?.message ?? rule.message
+            site.message ?? rule.messageWhen.last { facts[$0.when]?[target.index] == true }?.message ?? rule.message
         if let unnamed = rule.messageUnnamed, let reported = rule.match.report, let binding = site.bindings[reported],
             RuleEvaluator.snippet(binding, code) == "_"
         {
@@ -222,5 +224,5 @@ struct FindingBuilder {
 private struct RelatedInTarget: Hashable {
     var rule: String
     var place: Int
-    var target: Int
+    var target: TargetID
 }

@@ -127,7 +127,7 @@ extension Linter {
         _ = wanted.parallelMap { project.files[$0].count }
         let answers = Array(candidates.indices).parallelMap { search in
             var byTarget = [[Int]](repeating: [], count: project.targets.count)
-            for file in candidates[search] { byTarget[project.targetOfFile[file]].append(file) }
+            for file in candidates[search] { byTarget[project.targetOfFile[file].index].append(file) }
             return byTarget.map { evaluator.search(for: ordered[search], among: $0) }
         }
         let stopped = Set(answers.joined().flatMap(\.stopped))

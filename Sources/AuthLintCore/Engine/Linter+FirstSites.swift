@@ -44,7 +44,7 @@ extension Linter {
     ) -> (sites: [(file: Int, rule: Int, site: RuleEvaluator.Site)], stopped: [Int]) {
         var found: [(file: Int, rule: Int, site: RuleEvaluator.Site)] = []
         var stopped: [Int] = []
-        for target in evaluator.project.targets.indices {
+        for target in evaluator.project.targets.ids {
             // The last file each rule looks at in this target.
             var last: [Int: Int] = [:]
             for rule in ruleIndices {

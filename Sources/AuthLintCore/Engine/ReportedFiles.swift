@@ -19,7 +19,7 @@ struct ReportedFiles: Sendable {
     let files: Set<Int>
     /// Per source file: whether a property list its findings could move to is reported.
     private let placesReported: [Bool]
-    private let targets: [BuildTarget]
+    private let targets: BuildTargets
 
     init(project: ProjectIndex, paths: Set<String>) {
         files = Set(project.paths.indices.filter { paths.contains(project.paths[$0]) })
@@ -64,7 +64,7 @@ struct ReportedFiles: Sendable {
     /// none. The first site of the target is the one reported: it matters only when it is in a
     /// reported file (no later file can then hold it) or, for a rule that relocates, when it may
     /// move to a reported property list.
-    func lastReached(inTarget target: Int, relocating: Bool) -> Int? {
+    func lastReached(inTarget target: TargetID, relocating: Bool) -> Int? {
         targets[target].files.last { files.contains($0) || relocating && placesReported[$0] }
     }
 }

@@ -63,7 +63,7 @@ public struct SignInTarget: Sendable, Hashable, Codable {
                 $0.purposeStrings
             )
         }
-        return project.targets.indices.compactMap { targetIndex -> SignInTarget? in
+        return project.targets.ids.compactMap { targetIndex -> SignInTarget? in
             guard project.targets[targetIndex].isApp, let firstFile = project.targets[targetIndex].files.first else {
                 return nil
             }
