@@ -31,7 +31,7 @@ fi
 SOURCES=(Sources/AuthLintSyntax/Lexer/*.swift Sources/AuthLintSyntax/Syntax/*.swift
     Sources/AuthLintRules/{Match,Matcher,Matcher+Extents,Pattern,StepBudget}.swift
     Sources/AuthLintCore/Engine/ChangedLines.swift
-    Sources/AuthLintModel/{Diagnostic,SortedSearch,String+ReportEscaping,ProjectPath}.swift)
+    Sources/AuthLintModel/{Diagnostic,Identifiers,SortedSearch,String+ReportEscaping,ProjectPath}.swift)
 for file in Sources/AuthLintProject/*.swift; do
     case "$file" in */ProjectScanner.swift|*/XcodeGenSpec.swift) ;; *) SOURCES+=("$file") ;; esac
 done

@@ -1,4 +1,5 @@
 import AuthLintIndex
+import AuthLintModel
 import AuthLintProject
 
 /// One run's analyses over a project's index. The index holds facts and never changes; each
@@ -33,7 +34,7 @@ final class ValueMemo: Sendable {
 
 /// A piece of code whose value is followed, and how far.
 struct ResolvedValue: Hashable {
-    var file: Int
+    var file: FileID
     var range: Range<Int>
     var following: Int
 }

@@ -5,14 +5,14 @@ import AuthLintRules
 import AuthLintSyntax
 import Foundation
 
-/// The files of a ``ProjectIndex``: a collection whose elements are analysed on first use when
+/// The files of a ``ProjectIndex``, each by its ``FileID``: analysed on first use when
 /// they were given as summaries. Safe to use from several threads.
 ///
 /// A file analysed on use is kept while the files so kept fit in the run's resident source
 /// (``LintOptions/residentSourceBytes``, see ``RecentCode``), and analysed again if asked for
 /// after it was let go: lexing the same bytes gives the same code, so what a rule finds does not
 /// depend on what was kept.
-public struct CodeViews: RandomAccessCollection, Sendable {
+public struct CodeViews: Sendable {
     /// The files given analysed, and those given as summaries, each by its index; a list is
     /// empty when no file was given so (a large tree's run keeps no code).
     private let ready: [CodeView?]
@@ -47,13 +47,14 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         recent = later ? RecentCode(count: entries.count, capacity: residentBytes) : nil
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    /// Every file's identifier, in path order.
+    public var ids: [FileID] { (0..<count).map(FileID.init) }
 
     /// The file's code when it was given analysed.
     private func given(_ index: Int) -> CodeView? { ready.isEmpty ? nil : ready[index] }
 
-    public subscript(index: Int) -> CodeView {
+    public subscript(id: FileID) -> CodeView {
+        let index = id.index
         if let code = given(index) { return code }
         let recent = recent!
         if let code = recent.code(index) { return code }
@@ -66,19 +67,22 @@ public struct CodeViews: RandomAccessCollection, Sendable {
         return code
     }
 
-    func language(_ index: Int) -> SourceLanguage {
-        given(index)?.file.language ?? pending[index]!.language
+    func language(_ id: FileID) -> SourceLanguage {
+        let index = id.index
+        return given(index)?.file.language ?? pending[index]!.language
     }
 
     /// The suppression directives of a file, without analysing it again (see ``SourceFile/Directives``).
-    package func directives(_ index: Int) -> SourceFile.Directives? {
-        given(index).map { SourceFile.Directives($0.file) } ?? pending[index]!.directives
+    package func directives(_ id: FileID) -> SourceFile.Directives? {
+        let index = id.index
+        return given(index).map { SourceFile.Directives($0.file) } ?? pending[index]!.directives
     }
 
     /// The size of a file's text, known without analysing it (for a file not yet read, its
     /// size when the tree was scanned).
-    package func byteCount(_ index: Int) -> Int {
-        given(index)?.file.bytes.count ?? pending[index]!.size
+    package func byteCount(_ id: FileID) -> Int {
+        let index = id.index
+        return given(index)?.file.bytes.count ?? pending[index]!.size
     }
 
     /// How many files were lexed on use: for the first time, and again after their code was let

@@ -19,14 +19,14 @@ package enum HelperEntry: Hashable, Sendable {
 /// A rule's site inside a helper that is no finding by itself: the match, with the entries its
 /// metavariable's value comes through.
 package struct HelperSink: Sendable {
-    var file: Int
+    var file: FileID
     var match: Match
     var entries: [HelperEntry]
 }
 
 /// A call that hands a helper the value that reaches a rule's site inside it.
 struct HelperCall: Sendable {
-    var file: Int
+    var file: FileID
     /// What is reported: the call, or the assignment to a property.
     var call: Range<Int>
     /// What the helper is given.
@@ -50,7 +50,9 @@ extension RuleEvaluator {
     /// `wrappedValue` setter). The value is followed through assignments and the names inside it
     /// (not arguments of calls that make something else of it, not what is read off it).
     /// With `throughMembers`, what is read off a parameter counts too (`key.rawValue` for a key's name).
-    func helperEntries(reaching range: Range<Int>, inFile fileIndex: Int, usingCall: Bool, throughMembers: Bool = false)
+    func helperEntries(
+        reaching range: Range<Int>, inFile fileIndex: FileID, usingCall: Bool, throughMembers: Bool = false
+    )
         -> [HelperEntry]
     {
         let code = project.files[fileIndex]
@@ -103,7 +105,7 @@ extension RuleEvaluator {
     }
 
     /// The helper entry the name at `index` is, if any.
-    private func helperEntry(named index: Int, in code: CodeView, _ fileIndex: Int) -> HelperEntry? {
+    private func helperEntry(named index: Int, in code: CodeView, _ fileIndex: FileID) -> HelperEntry? {
         if let (scope, position) = resolver.functionParameter(index, in: code) {
             guard code.declaresFunction(code.scopes[scope]) else { return nil }
             return .parameter(
@@ -140,7 +142,7 @@ extension RuleEvaluator {
     /// helpers of helpers up to ``maxHelperDepth``; only those in `reported` files (every file
     /// when nil). A helper whose site is a finding by itself, and a call that is one, is the place
     /// to fix: the calls of it are left out.
-    package func helperSites(of rule: RuleSpec, _ sinks: [HelperSink], reportedIn reported: Set<Int>?) -> [Site] {
+    package func helperSites(of rule: RuleSpec, _ sinks: [HelperSink], reportedIn reported: Set<FileID>?) -> [Site] {
         var sites: [Site] = []
         var seenEntries = Set<HelperEntry>()
         var seenCalls = Set<CodeRange>()
@@ -204,10 +206,10 @@ extension RuleEvaluator {
     /// The properties declared `@Wrapper var name` (or `@Wrapper(…) static var name`) in the
     /// project: their file, name, the type that declares them and the wrapper's arguments.
     private func wrappedProperties(_ wrapper: String) -> [(
-        file: Int, name: String, owner: String, arguments: CodeRange?
+        file: FileID, name: String, owner: String, arguments: CodeRange?
     )] {
         let attribute = CodeView.hash("@" + wrapper)
-        var found: [(file: Int, name: String, owner: String, arguments: CodeRange?)] = []
+        var found: [(file: FileID, name: String, owner: String, arguments: CodeRange?)] = []
         for file in project.files(mentioning: "@" + wrapper) where project.language(ofFile: file) == .swift {
             let code = project.files[file]
             for occurrence in code.occurrences[attribute] ?? [] {
@@ -368,7 +370,7 @@ extension RuleEvaluator {
     /// not: the sinks of `rules` in the files that declare a function the reported files call (or
     /// a property they assign, or a property wrapper), and in the files that declare what those
     /// call in turn, a few levels deep.
-    package func helperSinks(_ rules: [(index: Int, rule: RuleSpec)], reachedFrom reported: Set<Int>) -> [(
+    package func helperSinks(_ rules: [(index: Int, rule: RuleSpec)], reachedFrom reported: Set<FileID>) -> [(
         Int, HelperSink
     )] {
         var scanned = reported

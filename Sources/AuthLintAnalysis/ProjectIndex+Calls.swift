@@ -14,10 +14,10 @@ package struct ParameterRef: Hashable, Sendable {
 
 /// A piece of code in one file of the project.
 package struct CodeRange: Hashable, Sendable {
-    package var file: Int
+    package var file: FileID
     package var range: Range<Int>
 
-    package init(file: Int, range: Range<Int>) {
+    package init(file: FileID, range: Range<Int>) {
         self.file = file
         self.range = range
     }
@@ -25,7 +25,7 @@ package struct CodeRange: Hashable, Sendable {
 
 /// One argument a call passes: the call (its name to its closing parenthesis) and the argument.
 struct CallArgument: Hashable, Sendable {
-    var file: Int
+    var file: FileID
     var call: Range<Int>
     var argument: Range<Int>
 }
@@ -38,11 +38,12 @@ extension ProjectIndex {
     /// files as the project has names; then every name of the project is indexed once
     /// (``NameIndex``), so that questions about many names cost what the project's size does,
     /// not its size for each name.
-    func files(mentioning name: String) -> [Int] {
+    func files(mentioning name: String) -> [FileID] {
         let hash = CodeView.hash(name)
         let key = CodeView.key(hash)
         let buckets = nameBuckets.value(for: 0) {
-            NameBuckets(fileCount: files.count) { file, body in
+            NameBuckets(fileCount: files.count) { index, body in
+                let file = FileID(index)
                 if let summary = summaries[file] { return summary.forEachNameKey(body) }
                 let keys = nameKeys(ofFile: file)
                 keys.forEach(body)
@@ -51,20 +52,20 @@ extension ProjectIndex {
         }
         let index = nameIndex.index(cost: buckets.names) {
             var byName: [NameKey: [Int32]] = [:]
-            for file in files.indices {
-                for key in nameKeys(ofFile: file) { byName[key, default: []].append(Int32(file)) }
+            for file in files.ids {
+                for key in nameKeys(ofFile: file) { byName[key, default: []].append(Int32(file.index)) }
             }
             return byName
         }
-        if let index { return (index[key] ?? []).map(Int.init) }
+        if let index { return (index[key] ?? []).map { FileID(Int($0)) } }
         // A name asked about again (a helper's name, for each of its callers) is not looked up again.
         return filesMentioning.value(for: hash) {
             let candidates = buckets.files(mayMention: key)
             nameIndex.didCheck(candidates.count)
-            return candidates.filter { summaries[$0]?.mentions(hash) ?? files[$0].nameHashes.contains(hash) }.map {
-                Int32($0)
-            }
-        }.map(Int.init)
+            return candidates.filter {
+                summaries[FileID($0)]?.mentions(hash) ?? files[FileID($0)].nameHashes.contains(hash)
+            }.map { Int32($0) }
+        }.map { FileID(Int($0)) }
     }
 
     /// `body` over the project's files in runs of 512, in parallel; the results in file order.
@@ -76,7 +77,7 @@ extension ProjectIndex {
     }
 
     /// A file's name keys: its summary's, or those of its code when it was given lexed.
-    private func nameKeys(ofFile file: Int) -> [NameKey] {
+    private func nameKeys(ofFile file: FileID) -> [NameKey] {
         summaries[file].map(\.nameKeys) ?? files[file].nameHashes.map(CodeView.key).sortedUnique()
     }
 
@@ -87,9 +88,10 @@ extension ProjectIndex {
         let found = inRunsOfFiles { run in
             var lists = [[Int32]](repeating: [], count: keys.count)
             var query = NameQuery(keys: keys, vocabulary: .none)
-            for file in run {
+            for index in run {
+                let file = FileID(index)
                 guard let summary = summaries[file] else {
-                    for position in nameKeys(ofFile: file).positions(in: keys) { lists[position].append(Int32(file)) }
+                    for position in nameKeys(ofFile: file).positions(in: keys) { lists[position].append(Int32(index)) }
                     continue
                 }
                 // The summaries of a run share a vocabulary: the query is split for it once.
@@ -97,7 +99,7 @@ extension ProjectIndex {
                     query = NameQuery(keys: keys, vocabulary: summary.vocabulary)
                 }
                 let positions = summary.positions(of: query)
-                for position in positions { lists[position].append(Int32(file)) }
+                for position in positions { lists[position].append(Int32(index)) }
             }
             return lists
         }
@@ -139,10 +141,10 @@ extension ProjectIndex {
 
     /// Where a call names a function `name(`: the file and the `(`, in file order. Kept once per
     /// name, so that every function of that name reads the same list.
-    func calls(named name: String) -> [(file: Int, open: Int)] {
+    func calls(named name: String) -> [(file: FileID, open: Int)] {
         callsByName.value(for: name) {
             let hash = CodeView.hash(name)
-            var found: [(file: Int, open: Int)] = []
+            var found: [(file: FileID, open: Int)] = []
             for file in files(mentioning: name) where language(ofFile: file) == .swift {
                 let code = files[file]
                 for occurrence in code.occurrences[hash] ?? [] {

@@ -22,7 +22,7 @@ extension ProjectIndex {
     /// The code of the flows that reach `position` of `file`, nearest first: where the place is
     /// (its button call, or its type with the type's extensions), the starts of the flows whose
     /// calls lead there when that code starts none, then the functions they call, breadth first.
-    package func flowRegions(around position: Int, inFile file: Int) -> [CodeRange] {
+    package func flowRegions(around position: Int, inFile file: FileID) -> [CodeRange] {
         var regions = FlowRegions(limit: ProjectIndex.maxFlowRegions)
         let own = flowSeed(around: position, inFile: file)
         regions.add(own)
@@ -52,7 +52,7 @@ extension ProjectIndex {
 
     /// The code a place belongs to: the button call (`SignInWithAppleButton(…)`) whose closure holds it,
     /// or every declaration of its type in its target, or its top-level function, or its file.
-    private func flowSeed(around position: Int, inFile file: Int) -> [CodeRange] {
+    private func flowSeed(around position: Int, inFile file: FileID) -> [CodeRange] {
         let code = files[file]
         guard position < code.count else { return [] }
         var scopeIndex: Int? = code.declaringScope(of: position)
@@ -85,12 +85,12 @@ extension ProjectIndex {
 
     /// The starts of the flows whose calls reach the function around `position`: its callers'
     /// code, and theirs, up to a few calls back, until code that starts a flow is found.
-    private func flowStarts(leadingTo position: Int, inFile file: Int) -> [[CodeRange]] {
+    private func flowStarts(leadingTo position: Int, inFile file: FileID) -> [[CodeRange]] {
         var found: [[CodeRange]] = []
         var seen: Set<FunctionRef> = []
         var places = [(file: file, position: position)]
         for _ in 0..<ProjectIndex.maxFlowCallDepth where !places.isEmpty && found.isEmpty {
-            var callers: [(file: Int, position: Int)] = []
+            var callers: [(file: FileID, position: Int)] = []
             for place in places {
                 guard let function = enclosingNamedFunction(place.position, inFile: place.file),
                     seen.insert(function).inserted
@@ -117,7 +117,7 @@ extension ProjectIndex {
     }
 
     /// The innermost function around a place that has a name (not a closure).
-    private func enclosingNamedFunction(_ position: Int, inFile file: Int) -> FunctionRef? {
+    private func enclosingNamedFunction(_ position: Int, inFile file: FileID) -> FunctionRef? {
         let code = files[file]
         var scopeIndex: Int? = code.declaringScope(of: position)
         while let index = scopeIndex, index > 0 {
@@ -216,7 +216,7 @@ extension ProjectIndex {
     /// For a call of a closure the type around it keeps as a property (`onCompletion(result)`
     /// with `let onCompletion: (Result<ASAuthorization, Error>) -> Void`), the closures the
     /// target's code passes for it where it makes the type (`AppleButton(onCompletion: { … })`).
-    private func closuresGiven(forProperty name: Int, of code: CodeView, inFile file: Int) -> [CodeRange] {
+    private func closuresGiven(forProperty name: Int, of code: CodeView, inFile file: FileID) -> [CodeRange] {
         guard name == 0 || code.kind(name - 1) != .period || (name >= 2 && code.token(name - 2, is: "self")) else {
             return []
         }

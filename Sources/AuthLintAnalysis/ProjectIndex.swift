@@ -20,10 +20,10 @@ public final class ProjectIndex: Sendable {
     /// Code of every Swift and Objective-C file, sorted by path.
     public let files: CodeViews
     /// Root-relative path of each file.
-    public let paths: [String]
+    public let paths: PerFile<String>
     /// Modules each file sees: those it imports, and those whose known SDK types it names. For
     /// a file summarised without lexing, those it may see (see `sees(anyOf:inFile:)`).
-    private let importsOfFile: [Set<String>]
+    private let importsOfFile: PerFile<Set<String>>
     /// Function (and computed property) scopes by name: (file index, scope index), in the files
     /// given lexed (see `functions(named:)` for the others).
     private let declaredFunctions: [String: [FunctionRef]]
@@ -31,7 +31,7 @@ public final class ProjectIndex: Sendable {
     /// its key (``NameKey``), in order.
     private let summarisedDeclarers: FilesByKey
     /// The files summarised without lexing, in order.
-    package let unlexedFiles: [Int]
+    package let unlexedFiles: [FileID]
     private let knownTypes: KnownTypes
     /// How the providers' sign-in looks in code (`flow:` of their files), for `scope: request`
     /// and `within: flow`.
@@ -40,7 +40,7 @@ public final class ProjectIndex: Sendable {
     let flowStartHashes: [UInt64]
     let requestMakerHashes: [UInt64]
     /// The modules a file summarised without lexing sees, once it is lexed.
-    private let exactImports = Memo<Int, Set<String>>()
+    private let exactImports = Memo<FileID, Set<String>>()
     /// The scopes of each name, those in the files summarised without lexing included, found on first use.
     private let functionsByName = Memo<String, [FunctionRef]>()
     /// The names of the functions declared in the lexed files, by ``CodeView/key(_:)``.
@@ -52,16 +52,16 @@ public final class ProjectIndex: Sendable {
 
     /// The targets the files belong to, and each file's target.
     public let targets: BuildTargets
-    public let targetOfFile: [TargetID]
+    public let targetOfFile: PerFile<TargetID>
     /// The files no target lists that are test code by the test framework they import.
-    package let testsByImport: [(file: Int, module: String)]
+    package let testsByImport: [(file: FileID, module: String)]
     /// Entitlements and privacy manifests, and which apply to each file.
     package let resources: ProjectResources
     /// Per file, when it was given as a summary: what it holds, and the rules' words it was summarised for.
-    let summaries: [FileSummary?]
+    let summaries: PerFile<FileSummary?>
     /// The lexed files whose words the prefilter read, which tell as a summary does what cannot
     /// match; empty when there are none (a large tree's run keeps no code).
-    private let lexedWords: [LexedWords?]
+    private let lexedWords: PerFile<LexedWords?>
     let words: WordIndex
     /// The files that use each name, built once enough names were asked about (see `files(mentioning:)`).
     let nameIndex = NameIndex()
@@ -71,12 +71,12 @@ public final class ProjectIndex: Sendable {
     /// hash (no more, in all, than `nameIndex` would hold).
     let filesMentioning = Memo<UInt64, [Int32]>()
     /// Where each function name is called, found on first use.
-    let callsByName = Memo<String, [(file: Int, open: Int)]>()
+    let callsByName = Memo<String, [(file: FileID, open: Int)]>()
     /// Where each type is declared, per target, indexed on first use.
     private let typeDeclarations = Memo<TargetID, TypeIndex>()
 
     public struct FunctionRef: Sendable, Hashable {
-        public var file: Int
+        public var file: FileID
         public var scope: Int
     }
 
@@ -119,7 +119,7 @@ public final class ProjectIndex: Sendable {
         var functions: [String: [FunctionRef]] = [:]
         var summaries: [FileSummary?] = []
         var lexedWords: [LexedWords?] = []
-        var unlexed: [Int] = []
+        var unlexed: [FileID] = []
         // At their size: they are kept for the whole run.
         described.reserveCapacity(entries.count)
         seen.reserveCapacity(entries.count)
@@ -130,7 +130,8 @@ public final class ProjectIndex: Sendable {
         func shared(_ modules: Set<String>) -> Set<String> { sets.insert(modules).memberAfterInsert }
         // Summaries that spell their imports and modules alike share both without reading them.
         var modulesByText: [FileSummary.ModulesText: (imports: Set<String>, seen: Set<String>)] = [:]
-        for (fileIndex, entry) in entries.enumerated() {
+        for (index, entry) in entries.enumerated() {
+            let fileIndex = FileID(index)
             switch entry {
             case .code(let code, let words):
                 described.append(
@@ -165,9 +166,9 @@ public final class ProjectIndex: Sendable {
             }
         }
         files = CodeViews(entries, residentBytes: residentBytes)
-        self.paths = paths
-        importsOfFile = seen
-        self.summaries = summaries
+        self.paths = PerFile(paths)
+        importsOfFile = PerFile(seen)
+        self.summaries = PerFile(summaries)
         self.words = words
         (targets, targetOfFile, testsByImport) = BuildTargetBuilder.build(
             files: described, scanned: scanned, configuredFolders: configuredFolders)
@@ -175,11 +176,11 @@ public final class ProjectIndex: Sendable {
         declaredFunctions = functions
         summarisedDeclarers = FilesByKey { add in
             for (file, summary) in summaries.enumerated() {
-                summary?.forEachFunctionKey { add($0, file) }
+                summary?.forEachFunctionKey { add($0, FileID(file)) }
             }
         }
         unlexedFiles = unlexed
-        self.lexedWords = lexedWords.contains { $0 != nil } ? lexedWords : []
+        self.lexedWords = lexedWords.contains { $0 != nil } ? PerFile(lexedWords) : PerFile()
         self.knownTypes = knownTypes
         self.flow = flow
         flowStartHashes = flow.starts.map(CodeView.hash)
@@ -206,7 +207,7 @@ public final class ProjectIndex: Sendable {
     /// The files that may declare a function or computed property named `name`, in order,
     /// without lexing the files given as summaries made by the lexer (a summary tells a name by
     /// its key, see ``NameKey``).
-    func files(declaringFunction name: String) -> [Int] {
+    func files(declaringFunction name: String) -> [FileID] {
         guard unlexedFiles.isEmpty else { return Array(Set(functions(named: name).map(\.file))).sorted() }
         let declared = (declaredFunctions[name] ?? []).map(\.file)
         return Array(Set(declared + summarisedDeclarers[CodeView.key(name)])).sorted()
@@ -215,7 +216,7 @@ public final class ProjectIndex: Sendable {
     /// The files that may declare a function or computed property whose name has the key, in
     /// order, when no file was summarised without lexing (``namesHanded(inSummaryOf:)`` gives
     /// keys only then).
-    func files(declaringFunctionWithKey key: NameKey) -> [Int] {
+    func files(declaringFunctionWithKey key: NameKey) -> [FileID] {
         let names =
             functionNamesByKey.value(for: 0) {
                 Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
@@ -226,7 +227,7 @@ public final class ProjectIndex: Sendable {
 
     /// The keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
     /// the summary it was given as says; nil when it was lexed, or summarised without lexing.
-    func namesHanded(inSummaryOf file: Int) -> [NameKey]? {
+    func namesHanded(inSummaryOf file: FileID) -> [NameKey]? {
         guard unlexedFiles.isEmpty else { return nil }
         return summaries[file]?.handedKeys
     }
@@ -234,7 +235,7 @@ public final class ProjectIndex: Sendable {
     /// The files summarised without lexing whose bytes may declare `name` (as a function or
     /// as a type, as `kind` says), in order. A name no word can spell may be declared anywhere.
     private func unlexedDeclarers(of name: String, _ kind: KeyPath<UnlexedDeclarations, UnlexedDeclarations.Names>)
-        -> [Int]
+        -> [FileID]
     {
         let index = unlexedDeclarations.value(for: 0) {
             UnlexedDeclarations(unlexedFiles.map { (file: $0, names: summaries[$0]!.unlexed!) })
@@ -247,18 +248,18 @@ public final class ProjectIndex: Sendable {
         return ((names.byHash[CodeView.hash(name)] ?? []) + names.anywhere).sorted()
     }
 
-    /// Index of the file at `path`.
-    public func fileIndex(_ path: String) -> Int? { paths.index(ofSortedPath: path) }
+    /// The file at `path`.
+    public func fileIndex(_ path: String) -> FileID? { paths.values.index(ofSortedPath: path).map(FileID.init) }
 
     /// The target of the file at `index`.
-    public func target(ofFile index: Int) -> BuildTarget { targets[targetOfFile[index]] }
+    public func target(ofFile index: FileID) -> BuildTarget { targets[targetOfFile[index]] }
 
     /// The language of the file at `index`, without lexing it.
-    func language(ofFile index: Int) -> SourceLanguage { files.language(index) }
+    func language(ofFile index: FileID) -> SourceLanguage { files.language(index) }
 
     /// Whether the file at `index` sees one of `modules` (imports it, or names a known type of
     /// it). A file summarised without lexing is lexed only when its bytes say it may.
-    func sees(anyOf modules: [String], inFile index: Int) -> Bool {
+    func sees(anyOf modules: [String], inFile index: FileID) -> Bool {
         guard !importsOfFile[index].isDisjoint(with: modules) else { return false }
         guard summaries[index]?.unlexed != nil else { return true }
         let exact = exactImports.value(for: index) {
@@ -270,14 +271,14 @@ public final class ProjectIndex: Sendable {
 
     /// Whether `pattern` may match in the file: false only when the file's summary shows that
     /// a name the pattern needs is missing (the matcher would find nothing there either).
-    func mayMatch(_ pattern: Pattern, inFile index: Int) -> Bool {
+    func mayMatch(_ pattern: Pattern, inFile index: FileID) -> Bool {
         guard let summary = summaries[index] else { return true }
         return summary.mentionsAll(pattern.requiredNames) && summary.mayMatch(pattern, words.patterns)
     }
 
     /// Whether the file may use `name` (an identifier or keyword): false only when its summary
     /// shows it does not.
-    func mayMention(_ name: String, inFile index: Int) -> Bool {
+    func mayMention(_ name: String, inFile index: FileID) -> Bool {
         guard let summary = summaries[index] else { return true }
         return summary.mentionsAll([CodeView.hash(name)])
     }
@@ -294,7 +295,7 @@ public final class ProjectIndex: Sendable {
     private func findDeclarations(ofType name: String, inTarget target: TargetID) -> [FunctionRef] {
         let index = typeDeclarations.value(for: target) {
             var index = TypeIndex()
-            var typed: [Int] = []
+            var typed: [FileID] = []
             for file in targets[target].files {
                 guard let summary = summaries[file] else {
                     for (typeName, ref) in typeScopes(inFile: file) { index.byName[typeName, default: []].append(ref) }
@@ -324,7 +325,7 @@ public final class ProjectIndex: Sendable {
     }
 
     /// The type and extension scopes of a file, with the names they declare or extend.
-    private func typeScopes(inFile file: Int) -> [(name: String, ref: FunctionRef)] {
+    private func typeScopes(inFile file: FileID) -> [(name: String, ref: FunctionRef)] {
         let code = files[file]
         return code.scopes.indices.compactMap { scope in
             guard code.scopes[scope].kind == .type, let name = code.scopes[scope].name else { return nil }
@@ -333,14 +334,14 @@ public final class ProjectIndex: Sendable {
     }
 
     /// Whether the clause (a pattern, or words) may match in the file, by its summary.
-    package func mayMatch(_ clause: PatternClause, inFile index: Int) -> Bool {
+    package func mayMatch(_ clause: PatternClause, inFile index: FileID) -> Bool {
         if let summary = summaries[index] { return summary.mayMatch(clause, words) }
         return lexedWords.isEmpty ? true : lexedWords[index]?.mayMatch(clause, words) ?? true
     }
 
     /// Whether the conditions may all hold for a match in the file, by its summary: false only
     /// when one tests a metavariable's names for words the file does not contain.
-    func mayHold(_ conditions: [Condition], inFile index: Int) -> Bool {
+    func mayHold(_ conditions: [Condition], inFile index: FileID) -> Bool {
         if let summary = summaries[index] { return summary.mayHold(conditions, words) }
         return lexedWords.isEmpty ? true : lexedWords[index]?.mayHold(conditions, words) ?? true
     }
@@ -355,7 +356,7 @@ struct TypeIndex {
     var summarised = FilesByKey { _ in }
     /// Files given as summaries made by the lexer that do not say which types they declare:
     /// looked at for the names they use.
-    var unknown: [Int] = []
+    var unknown: [FileID] = []
 }
 
 /// A type's name in one target.
@@ -367,12 +368,12 @@ struct TypeInTarget: Hashable {
 /// Which files summarised without lexing may declare each name, as a function and as a type.
 struct UnlexedDeclarations {
     struct Names {
-        var byHash: [UInt64: [Int]] = [:]
+        var byHash: [UInt64: [FileID]] = [:]
         /// Files that may declare any name.
-        var anywhere: [Int] = []
+        var anywhere: [FileID] = []
 
         /// The file declares names with these hashes (nil: any name).
-        mutating func add(_ file: Int, _ hashes: [UInt64]?) {
+        mutating func add(_ file: FileID, _ hashes: [UInt64]?) {
             guard let hashes else { return anywhere.append(file) }
             for hash in hashes { byHash[hash, default: []].append(file) }
         }
@@ -381,7 +382,7 @@ struct UnlexedDeclarations {
     var functions = Names()
     var types = Names()
 
-    init(_ files: [(file: Int, names: FileSummary.Unlexed)]) {
+    init(_ files: [(file: FileID, names: FileSummary.Unlexed)]) {
         for (file, names) in files {
             functions.add(file, names.functions)
             types.add(file, names.types)

@@ -41,7 +41,7 @@ package enum Unreachable: Equatable, Sendable {
 package final class Reachability: Sendable {
     let project: ProjectIndex
     /// Per file, the code `#if false` compiles out.
-    private let compiledOut = Memo<Int, [Range<Int>]>()
+    private let compiledOut = Memo<FileID, [Range<Int>]>()
     /// Per function or type scope, why nothing reaches it (nil: something may).
     private let unreachableScopes = Memo<ProjectIndex.FunctionRef, Unreachable?>()
     /// Per target, the names declared `let name = false` and never set otherwise.
@@ -52,7 +52,7 @@ package final class Reachability: Sendable {
     }
 
     /// Why the code at `position` of `file` never runs, or nil when it may.
-    package func unreachable(file: Int, at position: Int) -> Unreachable? {
+    package func unreachable(file: FileID, at position: Int) -> Unreachable? {
         let code = project.files[file]
         guard position < code.count else { return nil }
         if compiledOutRanges(file).contains(where: { $0.contains(position) }) { return .compiledOut }
@@ -81,7 +81,7 @@ package final class Reachability: Sendable {
     // MARK: - Compiled out
 
     /// The token ranges of a file inside `#if false` / `#if 0` (up to its `#else`, `#elseif` or `#endif`).
-    func compiledOutRanges(_ file: Int) -> [Range<Int>] {
+    func compiledOutRanges(_ file: FileID) -> [Range<Int>] {
         compiledOut.value(for: file) {
             let code = project.files[file]
             var ranges: [Range<Int>] = []
@@ -107,7 +107,7 @@ package final class Reachability: Sendable {
     // MARK: - Constant conditions
 
     /// The condition of an `if` around `position` that is constant false, as written.
-    private func constantFalseCondition(around position: Int, in code: CodeView, file: Int) -> String? {
+    private func constantFalseCondition(around position: Int, in code: CodeView, file: FileID) -> String? {
         var j = position - 1
         var steps = 0
         while j >= 0, steps < 100_000 {
@@ -163,7 +163,7 @@ package final class Reachability: Sendable {
 
     /// `false`, or a name (`flag`, `Self.flag`, `Flags.flag`, `self.flag`) the project declares
     /// with `let` and the literal `false`, and assigns nowhere else.
-    private func isConstantFalse(_ part: Range<Int>, in code: CodeView, file: Int) -> Bool {
+    private func isConstantFalse(_ part: Range<Int>, in code: CodeView, file: FileID) -> Bool {
         if part.count == 1, code.token(part.lowerBound, is: "false") { return true }
         // A plain name, or a chain of names ending in it.
         var j = part.lowerBound
@@ -225,7 +225,7 @@ package final class Reachability: Sendable {
     // MARK: - Unused types and uncalled functions
 
     /// The type's name when nothing outside its own declarations uses it.
-    private func unusedType(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: Int) -> String? {
+    private func unusedType(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: FileID) -> String? {
         guard let name = scope.name, !code.token(scope.headerStart, is: "extension"),
             !code.token(scope.headerStart, is: "protocol")
         else {
@@ -248,7 +248,7 @@ package final class Reachability: Sendable {
 
     /// The function's name when it is an `@objc` or `@IBAction` method, a private function, or a
     /// function the system cannot call, and nothing uses its name.
-    private func uncalledFunction(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: Int) -> String? {
+    private func uncalledFunction(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: FileID) -> String? {
         guard let name = scope.name, code.declaresFunction(scope) else { return nil }
         let modifiers = code.attributes(before: scope.headerStart)
         if modifiers.contains("override") || modifiers.contains("dynamic") { return nil }
@@ -287,7 +287,7 @@ package final class Reachability: Sendable {
     /// Whether `name` is used in the project's code anywhere but in the declaration at `scope`
     /// (its body too, unless `declarationOnly`), previews aside; or only in `inFile`.
     private func isUsed(
-        _ name: String, outside scope: (file: Int, index: Int), declarationOnly: Bool = false, inFile: Int? = nil
+        _ name: String, outside scope: (file: FileID, index: Int), declarationOnly: Bool = false, inFile: FileID? = nil
     ) -> Bool {
         let hash = CodeView.hash(name)
         let candidates = inFile.map { [$0] } ?? project.files(mentioning: name)

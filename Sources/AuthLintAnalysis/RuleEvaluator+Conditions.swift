@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 
 /// A condition that tests a site, with its evaluation. Each is one file of `Conditions/`,
@@ -7,7 +8,7 @@ protocol EvaluatedCondition: SiteCondition {
     /// Whether it holds for `match` in the file. A condition that reports the finding elsewhere
     /// (a property list) says where in `relocation`.
     func holds(
-        _ match: Match, inFile fileIndex: Int, _ evaluator: RuleEvaluator,
+        _ match: Match, inFile fileIndex: FileID, _ evaluator: RuleEvaluator,
         _ relocation: inout RuleEvaluator.Relocation?
     ) -> Bool
 }
@@ -17,7 +18,7 @@ protocol EvaluatedCondition: SiteCondition {
 protocol EvaluatedValueTest: ValueTest {
     /// Whether what `binding` matched in the file passes. `whole`: the binding is the whole
     /// match (`MATCH`), a call whose result is the value.
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool
 }
 
 extension ConditionKinds {
@@ -32,14 +33,14 @@ extension ConditionKinds {
 extension RuleEvaluator {
     /// Whether a condition of `Conditions/` holds for `match`.
     func holds(
-        _ condition: any SiteCondition, _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?
+        _ condition: any SiteCondition, _ match: Match, _ fileIndex: FileID, _ relocation: inout Relocation?
     ) -> Bool {
         // Every kind the loader knows is one of `ConditionKinds.builtIn`, all evaluated.
         (condition as! any EvaluatedCondition).holds(match, inFile: fileIndex, self, &relocation)
     }
 
     /// Whether a value test of `Conditions/` passes for what `binding` matched.
-    func holds(_ test: any ValueTest, _ binding: Binding, _ fileIndex: Int, whole: Bool = false) -> Bool {
+    func holds(_ test: any ValueTest, _ binding: Binding, _ fileIndex: FileID, whole: Bool = false) -> Bool {
         (test as! any EvaluatedValueTest).holds(binding, inFile: fileIndex, whole: whole, self)
     }
 }

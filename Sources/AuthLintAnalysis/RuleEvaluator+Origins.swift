@@ -20,14 +20,15 @@ extension RuleEvaluator {
     /// (`Messaging.messaging().token { token, error in }`): right for what a call hands out only
     /// in that, every parameter of the closure included.
     func origin(
-        of binding: Binding, _ fileIndex: Int, _ clauses: [PatternClause], usingCall: Bool, throughCallees: Bool = false
+        of binding: Binding, _ fileIndex: FileID, _ clauses: [PatternClause], usingCall: Bool,
+        throughCallees: Bool = false
     ) -> ValueResolver.Site? {
         guard !clauses.isEmpty else { return nil }
         let following: ValueResolver.Following =
             usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
         let sites = resolver.resolve(file: fileIndex, range: binding.range, following: following).sites
         // Most sites of a value are in a few files: the clauses that may match in each are found once.
-        var candidatesInFile: [Int: [PatternClause]] = [:]
+        var candidatesInFile: [FileID: [PatternClause]] = [:]
         for (order, site) in sites.enumerated() where throughCallees || !site.callee {
             let code = project.files[site.file]
             let candidates =
@@ -61,7 +62,7 @@ extension RuleEvaluator {
     /// property that passes `test` (in a struct it holds, too): its type as declared
     /// (`let x: T`, a parameter, `as? T`), the type a project function it comes from returns
     /// (`let x = try await api.login()`), or the type it is decoded as (`decode(T.self, from:)`).
-    func carries(_ binding: Binding, _ fileIndex: Int, _ test: NameMatch, usingCall: Bool) -> Bool {
+    func carries(_ binding: Binding, _ fileIndex: FileID, _ test: NameMatch, usingCall: Bool) -> Bool {
         let code = project.files[fileIndex]
         let resolver = self.resolver
         let target = project.targetOfFile[fileIndex]
@@ -114,7 +115,7 @@ extension RuleEvaluator {
     }
 
     /// The types the name at `index` is declared, returned or decoded as.
-    private func valueTypes(of index: Int, in code: CodeView, _ fileIndex: Int) -> [String] {
+    private func valueTypes(of index: Int, in code: CodeView, _ fileIndex: FileID) -> [String] {
         var types: [String] = []
         if let declared = resolver.declaredType(
             of: Binding(range: index..<(index + 1), hashes: [code.hashes[index]]), in: code)

@@ -9,8 +9,8 @@ extension RuleEvaluator {
     /// into the project functions they are handed to, and project functions named as the
     /// configuring code (`onRequest: configure`).
     struct RequestPlaces {
-        var regions: [(file: Int, range: Range<Int>)] = []
-        var requests: [(file: Int, range: Range<Int>, value: Binding)] = []
+        var regions: [(file: FileID, range: Range<Int>)] = []
+        var requests: [(file: FileID, range: Range<Int>, value: Binding)] = []
         var functions: [String] = []
     }
 
@@ -24,7 +24,7 @@ extension RuleEvaluator {
     ///
     /// Nil when neither applies, or the delegate's type makes no request of its own (it is handed
     /// one made elsewhere).
-    func requestPlaces(answeredAt position: Int, inFile fileIndex: Int) -> RequestPlaces? {
+    func requestPlaces(answeredAt position: Int, inFile fileIndex: FileID) -> RequestPlaces? {
         let code = project.files[fileIndex]
         guard position < code.count else { return nil }
         var current: Int? = code.declaringScope(of: position)
@@ -81,7 +81,7 @@ extension RuleEvaluator {
 
     /// When `closure` is the completion argument of a button call (`onCompletion:`): where that
     /// call's request is made.
-    private func completionCallPlaces(closure: Scope, in code: CodeView, fileIndex: Int) -> RequestPlaces? {
+    private func completionCallPlaces(closure: Scope, in code: CodeView, fileIndex: FileID) -> RequestPlaces? {
         let open = closure.open
         guard open >= 3, code.kind(open - 1) == .colon,
             let button = project.flow.buttons.first(where: { code.token(open - 2, isName: $0.completion) }),
@@ -112,7 +112,7 @@ extension RuleEvaluator {
     }
 
     /// The closure opening at `brace` configures the request it is given (its first parameter).
-    private func addClosure(opening brace: Int, in code: CodeView, fileIndex: Int, to places: inout RequestPlaces) {
+    private func addClosure(opening brace: Int, in code: CodeView, fileIndex: FileID, to places: inout RequestPlaces) {
         guard let index = code.scopeIndex(openingAt: brace) else { return }
         let scope = code.scopes[index]
         places.regions.append((fileIndex, scope.headerStart..<scope.close))
@@ -141,7 +141,7 @@ extension RuleEvaluator {
     /// Where the type of a delegate method that takes the answer makes its requests (with the
     /// flow's request makers, `createRequest()`), in every declaration of the type (and its
     /// extensions) in the target; nil when it makes none.
-    private func delegatePlaces(method: Int, in code: CodeView, fileIndex: Int) -> RequestPlaces? {
+    private func delegatePlaces(method: Int, in code: CodeView, fileIndex: FileID) -> RequestPlaces? {
         var current = code.scopes[method].parent
         while let index = current, code.scopes[index].kind != .type { current = code.scopes[index].parent }
         guard let typeScope = current, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }

@@ -8,7 +8,7 @@ extension RuleEvaluator {
     // MARK: - Scoped searches
 
     /// Whether one of the search's patterns occurs in the scope, or in a helper the followed value is passed to.
-    func found(_ search: ScopedSearch, _ match: Match, _ fileIndex: Int) -> Bool {
+    func found(_ search: ScopedSearch, _ match: Match, _ fileIndex: FileID) -> Bool {
         if search.scope == .request, let places = requestPlaces(answeredAt: match.range.lowerBound, inFile: fileIndex) {
             return found(search, in: places, match)
         }
@@ -29,7 +29,7 @@ extension RuleEvaluator {
             visited: &visited)
     }
 
-    func occurs(_ search: ScopedSearch, in fileIndex: Int, range: Range<Int>, bound: [String: Binding]) -> Bool {
+    func occurs(_ search: ScopedSearch, in fileIndex: FileID, range: Range<Int>, bound: [String: Binding]) -> Bool {
         let code = project.files[fileIndex]
         let matcher = Matcher(code, budget: budget)
         var excluded: [Range<Int>]?
@@ -61,7 +61,7 @@ extension RuleEvaluator {
     }
 
     /// Whether the search may find something in the file, by its summary.
-    func mayOccur(_ search: ScopedSearch, inFile file: Int) -> Bool {
+    func mayOccur(_ search: ScopedSearch, inFile file: FileID) -> Bool {
         !search.words.isEmpty || search.patterns.contains { project.mayMatch($0, inFile: file) }
     }
 
@@ -97,7 +97,7 @@ extension RuleEvaluator {
 
     /// Follows `value` into the project functions it is passed to as an argument.
     func foundInCallees(
-        _ search: ScopedSearch, name: String, value: Binding, file: Int, range: Range<Int>,
+        _ search: ScopedSearch, name: String, value: Binding, file: FileID, range: Range<Int>,
         bound: [String: Binding], depth: Int, visited: inout Set<ProjectIndex.FunctionRef>
     ) -> Bool {
         guard depth < 3 else { return false }

@@ -13,14 +13,14 @@ package struct RuleEvaluator {
     /// Answers to the project-wide searches for each target, computed once before files are checked.
     let facts: [ProjectSearch: [Bool]]
     /// Per file: whether its configuration declares login services, which silences the rules that ask for it.
-    var loginServicesDeclared: [Bool] = []
+    var loginServicesDeclared = PerFile<Bool>()
     /// The steps the analysis under way may take (see ``StepBudget``); unbounded when nil.
     var budget: StepBudget?
     /// What each file's budget is made from.
     package var allowance = StepBudget.Allowance.standard
 
     package init(
-        run: AnalysisRun, facts: [ProjectSearch: [Bool]], loginServicesDeclared: [Bool] = [],
+        run: AnalysisRun, facts: [ProjectSearch: [Bool]], loginServicesDeclared: PerFile<Bool> = PerFile(),
         budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard
     ) {
         self.run = run
@@ -41,7 +41,7 @@ package struct RuleEvaluator {
 
     /// A site that met every condition.
     package struct Site {
-        package var file: Int
+        package var file: FileID
         package var range: Range<Int>
         package var bindings: [String: Binding]
         /// Where to report instead of the code (an entitlements file, a privacy manifest).
@@ -75,7 +75,7 @@ package struct RuleEvaluator {
 
     /// The rule's sites in a file and, for a rule that follows values through helpers, its
     /// matches whose value comes in through a helper's parameter or setter.
-    package func scan(_ rule: RuleSpec, inFile fileIndex: Int) -> (sites: [Site], sinks: [HelperSink]) {
+    package func scan(_ rule: RuleSpec, inFile fileIndex: FileID) -> (sites: [Site], sinks: [HelperSink]) {
         let spec = rule.match
         let runnable = runnableClauses(rule, inFile: fileIndex)
         guard !runnable.isEmpty else { return ([], []) }
@@ -146,13 +146,13 @@ package struct RuleEvaluator {
     /// The indices of the rule's clauses that may find a site in the file, as far as can be told
     /// without its code: the file's target, language and imports, the project-wide facts already
     /// answered, and what the file's summary holds. Empty when the rule cannot find one there.
-    package func runnableClauses(_ rule: RuleSpec, inFile fileIndex: Int) -> [Int] {
+    package func runnableClauses(_ rule: RuleSpec, inFile fileIndex: FileID) -> [Int] {
         let spec = rule.match
         let target = project.target(ofFile: fileIndex)
         guard target.kind != .test, !spec.appsOnly || target.isApp,
             spec.language.accepts(project.language(ofFile: fileIndex))
         else { return [] }
-        if spec.unlessLoginServicesDeclared, loginServicesDeclared.indices.contains(fileIndex),
+        if spec.unlessLoginServicesDeclared, fileIndex.index < loginServicesDeclared.count,
             loginServicesDeclared[fileIndex]
         {
             return []
@@ -176,18 +176,18 @@ package struct RuleEvaluator {
     }
 
     /// Whether a clause's own language and import filters let it run on this file.
-    package func accepts(_ clause: PatternClause, _ fileIndex: Int) -> Bool {
+    package func accepts(_ clause: PatternClause, _ fileIndex: FileID) -> Bool {
         if let language = clause.language, !language.accepts(project.language(ofFile: fileIndex)) { return false }
         return clause.imports.isEmpty || project.sees(anyOf: clause.imports, inFile: fileIndex)
     }
 
-    package func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?)
+    package func holds(_ conditions: [Condition], _ match: Match, _ fileIndex: FileID, _ relocation: inout Relocation?)
         -> Bool
     {
         conditions.allSatisfy { holds($0, match, fileIndex, &relocation) }
     }
 
-    private func holds(_ condition: Condition, _ match: Match, _ fileIndex: Int, _ relocation: inout Relocation?)
+    private func holds(_ condition: Condition, _ match: Match, _ fileIndex: FileID, _ relocation: inout Relocation?)
         -> Bool
     {
         switch condition {
@@ -212,7 +212,7 @@ package struct RuleEvaluator {
 
     /// The search that answers for a match: one of reachable code answers only for a match live
     /// code reaches; for another, every match counts.
-    private func answering(_ search: ProjectSearch, _ match: Match, _ fileIndex: Int) -> ProjectSearch {
+    private func answering(_ search: ProjectSearch, _ match: Match, _ fileIndex: FileID) -> ProjectSearch {
         guard let anywhere = search.anywhere else { return search }
         // Where both answers agree, whether the site is reached does not matter.
         let target = project.targetOfFile[fileIndex]
@@ -224,7 +224,7 @@ package struct RuleEvaluator {
 
     /// Whether the project facts among `conditions` that are already answered for the file's
     /// target hold: when one does not, no match there can meet them, and the matcher need not run.
-    func answeredFactsHold(_ conditions: [Condition], _ fileIndex: Int) -> Bool {
+    func answeredFactsHold(_ conditions: [Condition], _ fileIndex: FileID) -> Bool {
         let target = project.targetOfFile[fileIndex]
         return conditions.allSatisfy { condition in
             switch condition {
@@ -235,7 +235,7 @@ package struct RuleEvaluator {
         }
     }
 
-    func fact(_ search: ProjectSearch, _ fileIndex: Int) -> Bool {
+    func fact(_ search: ProjectSearch, _ fileIndex: FileID) -> Bool {
         let target = project.targetOfFile[fileIndex]
         return facts[search]?[target.index] ?? has(search, inTarget: target)
     }
@@ -247,7 +247,7 @@ package struct RuleEvaluator {
 
     /// Whether the search may match in the file: its language and imports, and a clause whose
     /// filters let it run there and that the file's words and names do not rule out.
-    func mayMatch(_ search: ProjectSearch, inFile index: Int) -> Bool {
+    func mayMatch(_ search: ProjectSearch, inFile index: FileID) -> Bool {
         guard search.language.accepts(project.language(ofFile: index)) else { return false }
         if !search.imports.isEmpty, !project.sees(anyOf: search.imports, inFile: index) { return false }
         return search.clauses.contains { project.mayMatch($0, inFile: index) && accepts($0, index) }
@@ -255,21 +255,21 @@ package struct RuleEvaluator {
 
     /// Whether some file of the target has a match of one of the search's clauses, and the files
     /// whose step budget ran out before the answer was known (each file searched has its own).
-    func search(for search: ProjectSearch, inTarget target: TargetID) -> (found: Bool, stopped: [Int]) {
+    func search(for search: ProjectSearch, inTarget target: TargetID) -> (found: Bool, stopped: [FileID]) {
         self.search(for: search, among: project.targets[target].files.filter { mayMatch(search, inFile: $0) })
     }
 
     /// The files where the search may match (``mayMatch(_:inFile:)``), in file order. Files that
     /// lack a name each of its clauses needs are left out by `postings`, which holds those names,
     /// without being asked.
-    package func files(mayMatch search: ProjectSearch, _ postings: NamePostings) -> [Int] {
+    package func files(mayMatch search: ProjectSearch, _ postings: NamePostings) -> [FileID] {
         var candidates: [[Int]] = []
         for clause in search.clauses {
             let needed = Self.namesNeeded(by: clause)
-            guard !needed.isEmpty else { return project.files.indices.filter { mayMatch(search, inFile: $0) } }
+            guard !needed.isEmpty else { return project.files.ids.filter { mayMatch(search, inFile: $0) } }
             candidates.append(postings.files(mentioningAll: needed))
         }
-        return candidates.joined().sortedUnique().filter { mayMatch(search, inFile: $0) }
+        return candidates.joined().sortedUnique().map(FileID.init).filter { mayMatch(search, inFile: $0) }
     }
 
     /// The names a clause needs in a file to match there: a pattern's (words need none).
@@ -283,8 +283,8 @@ package struct RuleEvaluator {
     }
 
     /// ``search(for:inTarget:)`` among the files of a target where the search may match.
-    package func search(for search: ProjectSearch, among files: [Int]) -> (found: Bool, stopped: [Int]) {
-        var stopped: [Int] = []
+    package func search(for search: ProjectSearch, among files: [FileID]) -> (found: Bool, stopped: [FileID]) {
+        var stopped: [FileID] = []
         for index in files {
             let budget = StepBudget(bytes: project.files.byteCount(index), allowance: allowance)
             let evaluator = spending(budget)

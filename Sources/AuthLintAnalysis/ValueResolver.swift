@@ -17,7 +17,7 @@ struct ValueResolver {
 
     /// A piece of code a value may come from.
     struct Site: Hashable {
-        var file: Int
+        var file: FileID
         var range: Range<Int>
         /// The callee of the call a closure is passed to, standing for the closure's parameters:
         /// where they come from, though not which of the call's values each is.
@@ -62,18 +62,18 @@ struct ValueResolver {
 
     /// Sites of the value bound at `range` in `file`, following assignments and, when `deep`,
     /// the names used inside values and the project's functions they call.
-    func resolve(file: Int, range: Range<Int>, deep: Bool) -> Result {
+    func resolve(file: FileID, range: Range<Int>, deep: Bool) -> Result {
         resolve(file: file, range: range, following: deep ? [.names, .calls] : [])
     }
 
     /// The same for every question about the same code: worked out once per project.
-    func resolve(file: Int, range: Range<Int>, following: Following) -> Result {
+    func resolve(file: FileID, range: Range<Int>, following: Following) -> Result {
         run.values.resolved.value(for: ResolvedValue(file: file, range: range, following: following.rawValue)) {
             findValues(file: file, range: range, following: following)
         }
     }
 
-    private func findValues(file: Int, range: Range<Int>, following: Following) -> Result {
+    private func findValues(file: FileID, range: Range<Int>, following: Following) -> Result {
         var result = Result(sites: [], unresolved: false)
         var seen = Set<Site>()
         // First in, first out: taken from `next` on, never removed (removing the first of an
@@ -151,7 +151,7 @@ struct ValueResolver {
     /// For `Type.name` (a static member of one of the project's types): the values its
     /// declarations in the type give it (`static let accessToken = "access_token"`); nil when the
     /// range is no such member.
-    func staticMemberValues(_ code: CodeView, _ range: Range<Int>, file: Int) -> [Site]? {
+    func staticMemberValues(_ code: CodeView, _ range: Range<Int>, file: FileID) -> [Site]? {
         guard range.count == 3, code.kind(range.lowerBound) == .identifier, code.kind(range.lowerBound + 1) == .period,
             code.kind(range.lowerBound + 2) == .identifier
         else { return nil }
@@ -347,7 +347,7 @@ struct ValueResolver {
 
     /// Where a name that no assignment gives a value gets one: a closure's parameter from the
     /// call the closure is passed to; a function's parameter from the function's declaration.
-    private func sources(ofUnassigned name: Int, in code: CodeView, file: Int, _ following: Following) -> [Site] {
+    private func sources(ofUnassigned name: Int, in code: CodeView, file: FileID, _ following: Following) -> [Site] {
         var found: [Site] = []
         if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
             found.append(Site(file: file, range: source, callee: true))

@@ -60,13 +60,13 @@ public struct Fix: Sendable, Hashable {
 /// property list lacks.
 package struct FixRequest: Sendable, Hashable {
     package var spec: FixSpec
-    package var file: Int
+    package var file: FileID
     package var range: Range<Int>
     package var lacks: PropertyListLack?
     /// The property list the finding was moved to.
     package var plist: String?
 
-    package init(spec: FixSpec, file: Int, range: Range<Int>, lacks: PropertyListLack? = nil, plist: String? = nil) {
+    package init(spec: FixSpec, file: FileID, range: Range<Int>, lacks: PropertyListLack? = nil, plist: String? = nil) {
         self.spec = spec
         self.file = file
         self.range = range

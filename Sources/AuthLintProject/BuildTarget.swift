@@ -19,9 +19,9 @@ public struct BuildTarget: Sendable, Hashable {
     /// and loose folders).
     public var project: String
     /// Indices into ``ProjectIndex/files``.
-    public var files: [Int]
+    public var files: [FileID]
 
-    public init(name: String, kind: Kind, project: String = "", files: [Int] = []) {
+    public init(name: String, kind: Kind, project: String = "", files: [FileID] = []) {
         self.name = name
         self.kind = kind
         self.project = project
@@ -60,7 +60,7 @@ package enum BuildTargetBuilder {
     /// project does not declare as a module of its own (an app may have a module named `Quick`).
     package static func build(
         files: [File], scanned: ScannedProject?, configuredFolders: Set<String> = []
-    ) -> (targets: BuildTargets, targetOfFile: [TargetID], testsByImport: [(file: Int, module: String)]) {
+    ) -> (targets: BuildTargets, targetOfFile: PerFile<TargetID>, testsByImport: [(file: FileID, module: String)]) {
         var targets: [BuildTarget] = []
         // Keyed by what declares the target and its name: two projects of one tree may each have a
         // target of the same name, and they share nothing.
@@ -75,7 +75,7 @@ package enum BuildTargetBuilder {
         let markers = (scanned.map(projectFolders) ?? []).union(configuredFolders)
         let shipping = scanned?.applicationsShippingLibraries()
         var targetOfFile: [TargetID] = []
-        var testsByImport: [(file: Int, module: String)] = []
+        var testsByImport: [(file: FileID, module: String)] = []
         let ownModules = Set(
             (scanned?.xcodeProjects.flatMap(\.targets).map(\.name) ?? [])
                 + (scanned?.manifests.swiftPackageTargets.map(\.name) ?? []))
@@ -98,7 +98,7 @@ package enum BuildTargetBuilder {
                 }
             } else if let module = code.imports.intersection(testModules).min() {
                 chosen = targetIndex("tests", .test)
-                testsByImport.append((fileIndex, module))
+                testsByImport.append((FileID(fileIndex), module))
             } else if let app = scanned.flatMap({ firstApp(around: path, in: $0) }) {
                 // Listed by no target, but inside the app's project folder.
                 chosen = targetIndex("target " + app.name, .app, declaredIn: app.project)
@@ -107,10 +107,10 @@ package enum BuildTargetBuilder {
                 let folder = nearestProjectFolder(of: path, markers) ?? ""
                 chosen = targetIndex(folder.isEmpty ? "project" : "folder " + folder, .unknown)
             }
-            targets[chosen].files.append(fileIndex)
+            targets[chosen].files.append(FileID(fileIndex))
             targetOfFile.append(TargetID(chosen))
         }
-        return (BuildTargets(distinguishingNames(targets)), targetOfFile, testsByImport)
+        return (BuildTargets(distinguishingNames(targets)), PerFile(targetOfFile), testsByImport)
     }
 
     /// Targets of the same name in different projects, named with their project's path so a report

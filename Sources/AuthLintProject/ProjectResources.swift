@@ -9,17 +9,17 @@ package struct ProjectResources: Sendable {
     /// Parsed property lists by root-relative path.
     package var propertyLists: [String: PropertyListFile] = [:]
     /// Per source file: entitlements paths that ship with it (empty: none known).
-    package var entitlementsOfFile: [[String]] = []
+    package var entitlementsOfFile = PerFile<[String]>()
     /// Per source file: whether a project file (a target's `CODE_SIGN_ENTITLEMENTS`) or an
     /// entitlements file near it says what it is signed with.
-    package var signingKnown: [Bool] = []
+    package var signingKnown = PerFile<Bool>()
     /// Per source file: privacy manifest paths that ship with it.
-    package var manifestsOfFile: [[String]] = []
+    package var manifestsOfFile = PerFile<[String]>()
     /// Per source file: where the Info.plist of each shipping configuration of its target comes
     /// from (empty: none known).
-    package var infoPlistsOfFile: [[InfoPlistSource]] = []
+    package var infoPlistsOfFile = PerFile<[InfoPlistSource]>()
     /// Per source file: whether a project file or an Info.plist near it says what its Info.plist is.
-    package var infoPlistKnown: [Bool] = []
+    package var infoPlistKnown = PerFile<Bool>()
     /// Whether the tree holds no Info.plist and no project file at all.
     package var noInfoPlistInTree = true
     /// The text of entitlements files and privacy manifests, for excerpts, columns and fingerprints.
@@ -61,10 +61,10 @@ package struct ProjectResources: Sendable {
 
     package init(paths: [String], scanned: ScannedProject?) {
         guard let scanned else {
-            entitlementsOfFile = Array(repeating: [], count: paths.count)
+            entitlementsOfFile = PerFile(repeating: [], count: paths.count)
             manifestsOfFile = entitlementsOfFile
-            signingKnown = Array(repeating: false, count: paths.count)
-            infoPlistsOfFile = Array(repeating: [], count: paths.count)
+            signingKnown = PerFile(repeating: false, count: paths.count)
+            infoPlistsOfFile = PerFile(repeating: [], count: paths.count)
             infoPlistKnown = signingKnown
             return
         }

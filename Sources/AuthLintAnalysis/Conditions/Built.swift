@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -12,7 +13,7 @@ struct Built: EvaluatedValueTest {
         guard try node.bool(Self.key) else { throw node.fail("built can only be `true`") }
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         Self.isBuilt(binding.range, in: evaluator.project.files[fileIndex])
     }
 

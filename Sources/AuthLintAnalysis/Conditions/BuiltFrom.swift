@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -13,7 +14,7 @@ struct BuiltFrom: EvaluatedValueTest {
         clauses = try RuleLoader.patterns(node).map { PatternClause(pattern: $0) }
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
     }
 }

@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -14,7 +15,7 @@ struct Carries: EvaluatedValueTest {
         test = try RuleLoader.nameMatch(node)
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         evaluator.carries(binding, fileIndex, test, usingCall: whole)
     }
 }

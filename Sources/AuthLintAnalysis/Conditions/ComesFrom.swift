@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -15,7 +16,7 @@ struct ComesFrom: EvaluatedValueTest {
         clauses = context.providers.clauses(of: origin)
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
     }
 }

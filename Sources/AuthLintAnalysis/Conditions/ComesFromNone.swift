@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -13,7 +14,7 @@ struct ComesFromNone: EvaluatedValueTest {
         clauses = context.providers.clauses(of: origin)
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         // A push token is whatever its registration call hands out; a credential is only a value.
         evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole, throughCallees: true) == nil
     }

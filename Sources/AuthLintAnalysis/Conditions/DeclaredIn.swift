@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 
@@ -25,7 +26,7 @@ struct DeclaredIn: EvaluatedValueTest {
         place = try node.enumValue(Place.self, Self.key)
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         guard let written = typeName(of: binding, fileIndex, evaluator) else { return false }
         let project = evaluator.project
         let parts = written.split(separator: ".").map(String.init)
@@ -52,7 +53,7 @@ struct DeclaredIn: EvaluatedValueTest {
 
     /// The type of the value, as written (`Logger`, `os.Logger`), without optionals or generic
     /// arguments; nil when the code does not tell.
-    private func typeName(of binding: Binding, _ fileIndex: Int, _ evaluator: RuleEvaluator) -> String? {
+    private func typeName(of binding: Binding, _ fileIndex: FileID, _ evaluator: RuleEvaluator) -> String? {
         let code = evaluator.project.files[fileIndex]
         if let declared = evaluator.resolver.declaredType(of: binding, in: code) {
             return Self.bare(declared)

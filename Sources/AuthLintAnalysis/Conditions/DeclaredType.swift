@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -12,7 +13,7 @@ struct DeclaredType: EvaluatedValueTest {
         types = try node.strings(Self.key)
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         let code = evaluator.project.files[fileIndex]
         guard let declared = evaluator.resolver.declaredType(of: binding, in: code) else { return false }
         let bare = declared.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))

@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 
 /// `entitlement-lacks: {key: K, value: V}`: the entitlements of the site's target (each shipping
@@ -24,7 +25,7 @@ struct EntitlementLacks: EvaluatedCondition {
     var saysWhatLacks: Bool { true }
 
     func holds(
-        _ match: Match, inFile fileIndex: Int, _ evaluator: RuleEvaluator,
+        _ match: Match, inFile fileIndex: FileID, _ evaluator: RuleEvaluator,
         _ relocation: inout RuleEvaluator.Relocation?
     ) -> Bool {
         let resources = evaluator.project.resources

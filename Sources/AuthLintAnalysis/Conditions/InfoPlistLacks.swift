@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 
 /// `info-plist-lacks: KEY`: the Info.plist of the site's target (each shipping configuration:
@@ -25,7 +26,7 @@ package struct InfoPlistLacks: EvaluatedCondition {
     package var relocates: Bool { true }
 
     func holds(
-        _ match: Match, inFile fileIndex: Int, _ evaluator: RuleEvaluator,
+        _ match: Match, inFile fileIndex: FileID, _ evaluator: RuleEvaluator,
         _ relocation: inout RuleEvaluator.Relocation?
     ) -> Bool {
         lacks(inFile: fileIndex, evaluator, &relocation)
@@ -34,7 +35,7 @@ package struct InfoPlistLacks: EvaluatedCondition {
     /// Whether the Info.plist of the file's target lacks the key; where, or why that is unknown,
     /// in `relocation`.
     package func lacks(
-        inFile fileIndex: Int, _ evaluator: RuleEvaluator, _ relocation: inout RuleEvaluator.Relocation?
+        inFile fileIndex: FileID, _ evaluator: RuleEvaluator, _ relocation: inout RuleEvaluator.Relocation?
     ) -> Bool {
         let resources = evaluator.project.resources
         guard resources.infoPlistKnown[fileIndex] else {

@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -18,7 +19,7 @@ struct KindNone: EvaluatedValueTest {
         self.kinds = kinds
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         let code = evaluator.project.files[fileIndex]
         let resolver = evaluator.resolver
         if let declared = resolver.declaredType(of: binding, in: code), let kind = ValueKind(typeName: declared) {

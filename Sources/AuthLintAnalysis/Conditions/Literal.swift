@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -11,7 +12,7 @@ struct Literal: EvaluatedValueTest {
         guard try node.bool(Self.key) else { throw node.fail("literal can only be `true`") }
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         let values = evaluator.resolver.resolve(file: fileIndex, range: binding.range, deep: false)
         guard !values.unresolved else { return false }
         return values.sites.contains { site in

@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 
 /// `manifest-lacks: [TYPES]`: the privacy manifests of the site's target declare none of these
@@ -15,7 +16,7 @@ struct ManifestLacks: EvaluatedCondition {
     var saysWhatLacks: Bool { true }
 
     func holds(
-        _ match: Match, inFile fileIndex: Int, _ evaluator: RuleEvaluator,
+        _ match: Match, inFile fileIndex: FileID, _ evaluator: RuleEvaluator,
         _ relocation: inout RuleEvaluator.Relocation?
     ) -> Bool {
         let resources = evaluator.project.resources

@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -12,7 +13,7 @@ struct Mentions: EvaluatedValueTest {
         words = try node.strings(Self.key)
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         let values = evaluator.resolver.resolve(file: fileIndex, range: binding.range, deep: true)
         return evaluator.resolver.mentions(values.sites, words)
     }

@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -13,7 +14,7 @@ struct MentionsNone: EvaluatedValueTest {
         words = try node.strings(Self.key)
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         // Where a value comes from (the call a closure's parameter is handed out by included),
         // not what the functions it calls do inside.
         let values = evaluator.resolver.resolve(

@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -16,7 +17,7 @@ struct NameMatches: EvaluatedValueTest {
 
     var wordsNeeded: NameMatch? { test }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         let code = evaluator.project.files[fileIndex]
         return binding.range.contains { index in
             guard test.accepts(code, index) else { return false }

@@ -1,3 +1,4 @@
+import AuthLintModel
 import AuthLintRules
 import AuthLintSyntax
 import Foundation
@@ -12,7 +13,7 @@ struct ResolvesTo: EvaluatedValueTest {
         patterns = try RuleLoader.patterns(node)
     }
 
-    func holds(_ binding: Binding, inFile fileIndex: Int, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
+    func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         let values = evaluator.resolver.resolve(file: fileIndex, range: binding.range, deep: false)
         return values.sites.contains { site in
             let matcher = Matcher(evaluator.project.files[site.file], budget: evaluator.budget)

@@ -16,7 +16,7 @@ struct FindingBuilder {
     let evaluator: RuleEvaluator
     /// The files of each target where a related place of a rule may be found, the same for every
     /// site of the rule there.
-    private let relatedCandidates = Memo<RelatedInTarget, [Int]>()
+    private let relatedCandidates = Memo<RelatedInTarget, [FileID]>()
 
     init(rules: [RuleSpec], run: AnalysisRun, facts: [ProjectSearch: [Bool]]) {
         self.rules = rules
@@ -157,7 +157,7 @@ struct FindingBuilder {
                 if flow == nil { flow = project.flowRegions(around: site.range.lowerBound, inFile: site.file) }
                 regions = flow!.filter { candidates.contains($0.file) }
             }
-            var hitsInFile: [Int: [Match]] = [:]
+            var hitsInFile: [FileID: [Match]] = [:]
             for region in regions {
                 let code = project.files[region.file]
                 let hits = hitsInFile[region.file] ?? relatedHits(place, site, inFile: region.file)
@@ -184,7 +184,7 @@ struct FindingBuilder {
     }
 
     /// The matches of a related place's clauses in one file, in order, leaving out the site.
-    private func relatedHits(_ place: RelatedPlace, _ site: RuleEvaluator.Site, inFile fileIndex: Int) -> [Match] {
+    private func relatedHits(_ place: RelatedPlace, _ site: RuleEvaluator.Site, inFile fileIndex: FileID) -> [Match] {
         let code = project.files[fileIndex]
         let budget = StepBudget(bytes: code.file.bytes.count)
         let bounded = evaluator.spending(budget)

@@ -25,7 +25,7 @@ extension Linter {
         let project = run.project
         // 1. The project-wide searches, each answered once for every target: the rules' facts.
         let (facts, searchesStopped) = answerProjectSearches(rules, run, allowance)
-        let declared = project.paths.map { configurations.configuration(for: $0).loginServices != nil }
+        let declared = PerFile(project.paths.map { configurations.configuration(for: $0).loginServices != nil })
         let evaluator = RuleEvaluator(
             run: run, facts: facts, loginServicesDeclared: declared, allowance: allowance)
         // 2. Every rule on every file, in parallel, except those reported once per target.
@@ -42,7 +42,7 @@ extension Linter {
         // 5. A finding for each site.
         let findings = FindingBuilder(rules: rules, run: run, facts: facts).findings(perFile.map(\.sites))
         // 6. A word for each file whose budget ran out.
-        let stopped = searchesStopped.union(perFile.indices.filter { perFile[$0].stopped })
+        let stopped = searchesStopped.union(perFile.ids.filter { perFile[$0].stopped })
         return Evaluation(
             findings: findings, diagnostics: stopped.sorted().map { budgetDiagnostic(project.files[$0], allowance) })
     }
@@ -52,31 +52,32 @@ extension Linter {
     private static func sitesInEveryFile(
         _ rules: [RuleSpec], skipping: [Bool], _ evaluator: RuleEvaluator, _ reporting: ReportedFiles?,
         _ allowance: StepBudget.Allowance
-    ) -> [FileOutcome] {
+    ) -> PerFile<FileOutcome> {
         let reach = rules.map { ReportedFiles.Reach($0.match) }
-        return Array(evaluator.project.files.indices).parallelMap { fileIndex -> FileOutcome in
-            let budget = StepBudget(bytes: evaluator.project.files.byteCount(fileIndex), allowance: allowance)
-            let bounded = evaluator.spending(budget)
-            var outcome = FileOutcome()
-            // Rules are read in place, by index: a rule is a large value, copied field by field.
-            for ruleIndex in rules.indices
-            where !skipping[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
-                let scanned = bounded.scan(rules[ruleIndex], inFile: fileIndex)
-                outcome.sites += scanned.sites.map { (ruleIndex, $0) }
-                outcome.sinks += scanned.sinks.map { (ruleIndex, $0) }
-                outcome.spent = budget.spent
-                // What was found before the budget ran out may lack what would have cleared it.
-                if budget.isSpent { return outcome.stopping() }
-            }
-            return outcome
-        }
+        return PerFile(
+            evaluator.project.files.ids.parallelMap { fileIndex -> FileOutcome in
+                let budget = StepBudget(bytes: evaluator.project.files.byteCount(fileIndex), allowance: allowance)
+                let bounded = evaluator.spending(budget)
+                var outcome = FileOutcome()
+                // Rules are read in place, by index: a rule is a large value, copied field by field.
+                for ruleIndex in rules.indices
+                where !skipping[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
+                    let scanned = bounded.scan(rules[ruleIndex], inFile: fileIndex)
+                    outcome.sites += scanned.sites.map { (ruleIndex, $0) }
+                    outcome.sinks += scanned.sinks.map { (ruleIndex, $0) }
+                    outcome.spent = budget.spent
+                    // What was found before the budget ran out may lack what would have cleared it.
+                    if budget.isSpent { return outcome.stopping() }
+                }
+                return outcome
+            })
     }
 
     /// Pass 4: the sites inside the app's own helpers, for each call that hands one what reaches
     /// a rule's site there (`through-helpers`). With `reporting`, also the calls in files not run
     /// that lead into a reported file's helper.
     private static func helperSites(
-        _ rules: [RuleSpec], _ perFile: [FileOutcome], _ evaluator: RuleEvaluator, _ reporting: ReportedFiles?
+        _ rules: [RuleSpec], _ perFile: PerFile<FileOutcome>, _ evaluator: RuleEvaluator, _ reporting: ReportedFiles?
     ) -> [(Int, RuleEvaluator.Site)] {
         var sinks = perFile.flatMap(\.sinks)
         let helperRules = rules.enumerated().filter { $0.element.match.throughHelpers != nil }.map {
@@ -107,7 +108,7 @@ extension Linter {
     /// budget ran out while a search looked through them.
     private static func answerProjectSearches(
         _ rules: [RuleSpec], _ run: AnalysisRun, _ allowance: StepBudget.Allowance
-    ) -> ([ProjectSearch: [Bool]], Set<Int>) {
+    ) -> ([ProjectSearch: [Bool]], Set<FileID>) {
         let project = run.project
         let all = Array(Set(rules.flatMap(\.projectSearches)))
         // Searches written alike (the same provider's sign-in, asked by several rules) are answered
@@ -126,7 +127,7 @@ extension Linter {
         let wanted = Set(candidates.joined()).filter(unlexed.contains).sorted()
         _ = wanted.parallelMap { project.files[$0].count }
         let answers = Array(candidates.indices).parallelMap { search in
-            var byTarget = [[Int]](repeating: [], count: project.targets.count)
+            var byTarget = [[FileID]](repeating: [], count: project.targets.count)
             for file in candidates[search] { byTarget[project.targetOfFile[file].index].append(file) }
             return byTarget.map { evaluator.search(for: ordered[search], among: $0) }
         }

@@ -23,7 +23,7 @@ struct FileOutcome: Sendable {
     }
 
     /// The file's step budget, with what its rules have spent of it taken.
-    func budget(_ file: Int, in project: ProjectIndex, allowance: StepBudget.Allowance) -> StepBudget {
+    func budget(_ file: FileID, in project: ProjectIndex, allowance: StepBudget.Allowance) -> StepBudget {
         StepBudget(bytes: project.files.byteCount(file), allowance: allowance, spent: spent)
     }
 }
@@ -39,14 +39,14 @@ extension Linter {
     /// out is stopped, as in the pass over every file, and the next one is tried. Files stopped in
     /// that pass are not tried.
     static func firstSites(
-        of ruleIndices: [Int], _ rules: [RuleSpec], _ evaluator: RuleEvaluator, _ outcomes: [FileOutcome],
+        of ruleIndices: [Int], _ rules: [RuleSpec], _ evaluator: RuleEvaluator, _ outcomes: PerFile<FileOutcome>,
         _ reporting: ReportedFiles?
-    ) -> (sites: [(file: Int, rule: Int, site: RuleEvaluator.Site)], stopped: [Int]) {
-        var found: [(file: Int, rule: Int, site: RuleEvaluator.Site)] = []
-        var stopped: [Int] = []
+    ) -> (sites: [(file: FileID, rule: Int, site: RuleEvaluator.Site)], stopped: [FileID]) {
+        var found: [(file: FileID, rule: Int, site: RuleEvaluator.Site)] = []
+        var stopped: [FileID] = []
         for target in evaluator.project.targets.ids {
             // The last file each rule looks at in this target.
-            var last: [Int: Int] = [:]
+            var last: [Int: FileID] = [:]
             for rule in ruleIndices {
                 if let reporting {
                     last[rule] = reporting.lastReached(inTarget: target, relocating: rules[rule].match.relocates)
@@ -59,7 +59,7 @@ extension Linter {
             var batchSize = 8
             while next < files.count, last.values.contains(where: { $0 >= files[next] }) {
                 // The next files some rule still looking may find a site in, without lexing them.
-                var batch: [(file: Int, rules: [Int])] = []
+                var batch: [(file: FileID, rules: [Int])] = []
                 while next < files.count, batch.count < batchSize {
                     let file = files[next]
                     next += 1

@@ -16,20 +16,21 @@ import AuthLintSyntax
 /// once per target keeps only the first site of each target (``lastReached(inTarget:relocating:)``).
 struct ReportedFiles: Sendable {
     /// Indices of the reported source files.
-    let files: Set<Int>
+    let files: Set<FileID>
     /// Per source file: whether a property list its findings could move to is reported.
-    private let placesReported: [Bool]
+    private let placesReported: PerFile<Bool>
     private let targets: BuildTargets
 
     init(project: ProjectIndex, paths: Set<String>) {
-        files = Set(project.paths.indices.filter { paths.contains(project.paths[$0]) })
+        files = Set(project.paths.ids.filter { paths.contains(project.paths[$0]) })
         let resources = project.resources
-        placesReported = project.paths.indices.map { file in
-            guard !paths.isEmpty, file < resources.entitlementsOfFile.count else { return false }
-            return resources.entitlementsOfFile[file].contains(where: paths.contains)
-                || resources.manifestsOfFile[file].contains(where: paths.contains)
-                || resources.infoPlistsOfFile[file].contains { $0.path.map(paths.contains) ?? false }
-        }
+        placesReported = PerFile(
+            project.paths.ids.map { file in
+                guard !paths.isEmpty, file.index < resources.entitlementsOfFile.count else { return false }
+                return resources.entitlementsOfFile[file].contains(where: paths.contains)
+                    || resources.manifestsOfFile[file].contains(where: paths.contains)
+                    || resources.infoPlistsOfFile[file].contains { $0.path.map(paths.contains) ?? false }
+            })
         targets = project.targets
     }
 
@@ -52,7 +53,7 @@ struct ReportedFiles: Sendable {
     }
 
     /// Whether a rule that reaches this far must run on the file at `index`.
-    func reaches(_ reach: Reach, _ index: Int) -> Bool {
+    func reaches(_ reach: Reach, _ index: FileID) -> Bool {
         switch reach {
         case .ownFile: files.contains(index)
         case .ownFileOrTargetPlaces: files.contains(index) || placesReported[index]
@@ -64,7 +65,7 @@ struct ReportedFiles: Sendable {
     /// none. The first site of the target is the one reported: it matters only when it is in a
     /// reported file (no later file can then hold it) or, for a rule that relocates, when it may
     /// move to a reported property list.
-    func lastReached(inTarget target: TargetID, relocating: Bool) -> Int? {
+    func lastReached(inTarget target: TargetID, relocating: Bool) -> FileID? {
         targets[target].files.last { files.contains($0) || relocating && placesReported[$0] }
     }
 }

@@ -45,7 +45,7 @@ struct SuppressionFilter {
             }
             if !problems.isEmpty { malformed[path] = problems.sorted { ($0.0, $0.1) < ($1.0, $1.1) } }
         }
-        for file in project.files.indices {
+        for file in project.files.ids {
             guard let directives = project.files.directives(file), !directives.isEmpty else { continue }
             let path = project.paths[file]
             let found = Suppression.parse(path: path, comments: directives.comments, lineCount: directives.lineCount)

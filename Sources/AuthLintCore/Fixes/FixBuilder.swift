@@ -213,7 +213,7 @@ struct FixBuilder {
     }
 
     /// The target that signs a source file (the app that embeds its library), and its project.
-    private func signingTarget(ofFile file: Int) -> (XcodeProject, XcodeTarget)? {
+    private func signingTarget(ofFile file: FileID) -> (XcodeProject, XcodeTarget)? {
         let path = project.paths[file]
         guard let preferred = BuildTargetBuilder.preferred(scanned.xcodeTargets(containing: path)) else { return nil }
         let target = scanned.applicationsShippingLibraries().application(embedding: preferred) ?? preferred

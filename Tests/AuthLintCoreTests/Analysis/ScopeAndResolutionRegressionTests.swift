@@ -97,7 +97,9 @@ final class ScopeAndResolutionRegressionTests: XCTestCase {
         var seen = 0
         for i in 0..<code.count where code.text(i) == name {
             if seen == occurrence {
-                return ValueResolver(run: AnalysisRun(project)).resolve(file: 0, range: i..<(i + 1), deep: false).sites
+                return ValueResolver(run: AnalysisRun(project)).resolve(
+                    file: FileID(0), range: i..<(i + 1), deep: false
+                ).sites
                     .map {
                         text(code, $0.range)
                     }

@@ -386,7 +386,7 @@ final class ValueResolverTests: XCTestCase {
         _ source: String, _ name: String, occurrence: Int, file: StaticString = #filePath, line: UInt = #line
     ) -> String? {
         let project = project([("Types.swift", source)])
-        let code = project.files[0]
+        let code = project.files[FileID(0)]
         guard let i = index(code, name, occurrence, file: file, line: line) else { return nil }
         return ValueResolver(run: AnalysisRun(project)).declaredType(
             of: Binding(range: i..<(i + 1), hashes: [code.hashes[i]]), in: code)
@@ -419,7 +419,7 @@ final class ValueResolverTests: XCTestCase {
         let project = project([
             ("Types.swift", "let c = { (credential: ASAuthorizationAppleIDCredential) in print(credential) }")
         ])
-        let code = project.files[0]
+        let code = project.files[FileID(0)]
         let match = try XCTUnwrap(Matcher(code).matches(try Pattern("{ $C in")).first)
         let binding = try XCTUnwrap(match.bindings["C"])
         XCTAssertEqual(
@@ -432,7 +432,7 @@ final class ValueResolverTests: XCTestCase {
     func testMentionsIgnoresCaseUnderscoresAndDashes() throws {
         let project = project([("A.swift", "let value = SHA_256.hash(data: access_token)")])
         let resolver = ValueResolver(run: AnalysisRun(project))
-        let sites = [ValueResolver.Site(file: 0, range: 0..<project.files[0].count)]
+        let sites = [ValueResolver.Site(file: FileID(0), range: 0..<project.files[FileID(0)].count)]
         XCTAssertTrue(resolver.mentions(sites, ["sha256"]))
         XCTAssertTrue(resolver.mentions(sites, ["AccessToken"]))
         XCTAssertTrue(resolver.mentions(sites, ["access-token"]))
@@ -443,7 +443,7 @@ final class ValueResolverTests: XCTestCase {
 
     func testMentionsReadsStringTextButNotComments() {
         let project = project([("A.swift", "let value = \"SHA-256\" // digest")])
-        let sites = [ValueResolver.Site(file: 0, range: 0..<project.files[0].count)]
+        let sites = [ValueResolver.Site(file: FileID(0), range: 0..<project.files[FileID(0)].count)]
         XCTAssertTrue(ValueResolver(run: AnalysisRun(project)).mentions(sites, ["sha256"]))
         XCTAssertFalse(ValueResolver(run: AnalysisRun(project)).mentions(sites, ["digest"]))
     }
@@ -451,13 +451,13 @@ final class ValueResolverTests: XCTestCase {
     func testContainsLooksForPatternsInsideSites() throws {
         let project = project([("A.swift", "let a = Date().timeIntervalSince1970\nlet b = UUID().uuidString")])
         let resolver = ValueResolver(run: AnalysisRun(project))
-        let code = project.files[0]
+        let code = project.files[FileID(0)]
         let firstLine = 0..<(index(code, "let", 1) ?? 0)
         let secondLine = (index(code, "let", 1) ?? 0)..<code.count
         let date = try Pattern("Date()")
-        XCTAssertTrue(resolver.contains([.init(file: 0, range: firstLine)], [date]))
-        XCTAssertFalse(resolver.contains([.init(file: 0, range: secondLine)], [date]))
-        XCTAssertTrue(resolver.contains([.init(file: 0, range: secondLine)], [date, try Pattern("UUID()")]))
+        XCTAssertTrue(resolver.contains([.init(file: FileID(0), range: firstLine)], [date]))
+        XCTAssertFalse(resolver.contains([.init(file: FileID(0), range: secondLine)], [date]))
+        XCTAssertTrue(resolver.contains([.init(file: FileID(0), range: secondLine)], [date, try Pattern("UUID()")]))
     }
 
     // MARK: - Through rules

@@ -84,9 +84,9 @@ final class ResidentCodeTests: XCTestCase {
         let texts = (0..<3).map { "func f\($0)(token: String) { print(token) }\n" }
         let project = ProjectIndex(
             entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [], residentBytes: 0)
-        let first = project.files[0]
-        _ = project.files[1]
-        let again = project.files[0]
+        let first = project.files[FileID(0)]
+        _ = project.files[FileID(1)]
+        let again = project.files[FileID(0)]
         XCTAssertFalse(first === again, "let go, then lexed again")
         XCTAssertEqual(first.tokens.map(\.start), again.tokens.map(\.start))
         XCTAssertEqual(first.hashes, again.hashes)
@@ -94,9 +94,9 @@ final class ResidentCodeTests: XCTestCase {
         XCTAssertEqual(project.files.lexedOnUse.first, 2, "each counted once")
 
         let roomy = ProjectIndex(entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
-        let kept = roomy.files[0]
-        _ = roomy.files[1]
-        XCTAssertTrue(roomy.files[0] === kept)
+        let kept = roomy.files[FileID(0)]
+        _ = roomy.files[FileID(1)]
+        XCTAssertTrue(roomy.files[FileID(0)] === kept)
     }
 
     /// Code let go at loading points into the scan's list of every file: each source's place
@@ -145,10 +145,10 @@ final class ResidentCodeTests: XCTestCase {
                 ? ProjectIndex.Entry.code(code(texts[number], path: "App/File\(number).swift"), words: nil) : entry
         }
         let project = ProjectIndex(entries: entries, words: WordIndex([]), scanned: nil, configuredFolders: [])
-        func expected(_ name: String) -> [Int] {
+        func expected(_ name: String) -> [FileID] {
             texts.indices.filter {
                 texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
-            }
+            }.map(FileID.init)
         }
         let names =
             (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + ["token1", "absent", "screen7", "func"]
@@ -180,10 +180,10 @@ final class ResidentCodeTests: XCTestCase {
         let names =
             (0..<17).map { "value\($0)" } + (0..<5).map { "helper\($0)" } + (0..<3).map { "token\($0)" }
             + ["screen42", "absent", "let", "func"]
-        func expected(_ name: String) -> [Int] {
+        func expected(_ name: String) -> [FileID] {
             texts.indices.filter {
                 texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
-            }
+            }.map(FileID.init)
         }
         var rounds = 0
         repeat {  // until the lookups have cost what indexing every name does, and once more
@@ -224,10 +224,10 @@ final class ResidentCodeTests: XCTestCase {
         let project = ProjectIndex(
             entries: summarised(texts, vocabulary: vocabulary), words: WordIndex([]), scanned: nil,
             configuredFolders: [])
-        func expected(_ name: String) -> [Int] {
+        func expected(_ name: String) -> [FileID] {
             texts.indices.filter {
                 texts[$0].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == name }
-            }
+            }.map(FileID.init)
         }
         for name in keys + ["token0", "token2", "screen399", "other"] {
             XCTAssertEqual(project.files(mentioning: name), expected(name), name)
@@ -240,9 +240,9 @@ final class ResidentCodeTests: XCTestCase {
     func testTheFilesByKeyAreThoseGivenEachKey() {
         var random = LexTest.Random(state: 9)
         for round in 0..<50 {
-            var expected: [NameKey: [Int]] = [:]
-            var pairs: [(NameKey, Int)] = []
-            for file in 0..<random.below(60) {
+            var expected: [NameKey: [FileID]] = [:]
+            var pairs: [(NameKey, FileID)] = []
+            for file in (0..<random.below(60)).map(FileID.init) {
                 for key in Set((0..<random.below(6)).map { _ in NameKey(random.below(40)) }) {
                     pairs.append((key, file))
                     expected[key, default: []].append(file)
@@ -296,11 +296,12 @@ final class ResidentCodeTests: XCTestCase {
         texts += (1...20).map { "struct Screen\($0) {\n    let key = Keys.session\n}\n" }
         let project = ProjectIndex(
             entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
-        let found = project.declarations(ofType: "Keys", inTarget: project.targetOfFile[0])
-        XCTAssertEqual(found.map(\.file), [0, 1])
+        let found = project.declarations(ofType: "Keys", inTarget: project.targetOfFile[FileID(0)])
+        XCTAssertEqual(found.map(\.file.index), [0, 1])
         XCTAssertEqual(found.map { project.files[$0.file].scopes[$0.scope].name }, ["Keys", "Keys"])
         XCTAssertEqual(project.files.lexedOnUse.first, 2, "the twenty screens that use Keys are not lexed")
-        XCTAssertEqual(project.declarations(ofType: "Screen7", inTarget: project.targetOfFile[0]).map(\.file), [8])
+        XCTAssertEqual(
+            project.declarations(ofType: "Screen7", inTarget: project.targetOfFile[FileID(0)]).map(\.file.index), [8])
     }
 
     /// Summaries keep 32-bit keys of names, so two names may share one: a name's key only says
@@ -322,12 +323,13 @@ final class ResidentCodeTests: XCTestCase {
         ]
         let project = ProjectIndex(
             entries: summarised(texts), words: WordIndex([]), scanned: nil, configuredFolders: [])
-        XCTAssertEqual(project.files(mentioning: first), [0, 1], "the key is in both files")
-        XCTAssertEqual(project.calls(named: first).map(\.file), [0], "the code tells the names apart")
+        XCTAssertEqual(project.files(mentioning: first).map(\.index), [0, 1], "the key is in both files")
+        XCTAssertEqual(project.calls(named: first).map(\.file.index), [0], "the code tells the names apart")
         XCTAssertTrue(project.calls(named: second).isEmpty)
-        XCTAssertEqual(project.functions(named: first).map(\.file), [0])
-        XCTAssertTrue(project.declarations(ofType: first, inTarget: project.targetOfFile[0]).isEmpty)
-        XCTAssertEqual(project.declarations(ofType: second, inTarget: project.targetOfFile[0]).map(\.file), [1])
+        XCTAssertEqual(project.functions(named: first).map(\.file.index), [0])
+        XCTAssertTrue(project.declarations(ofType: first, inTarget: project.targetOfFile[FileID(0)]).isEmpty)
+        XCTAssertEqual(
+            project.declarations(ofType: second, inTarget: project.targetOfFile[FileID(0)]).map(\.file.index), [1])
     }
 
     /// A lexed file's names and where each occurs are kept in flat arrays: every name is found,

@@ -256,17 +256,17 @@ final class SummaryCacheTests: XCTestCase {
         let pending = SourceFile.Pending(language: .swift, file: file, bytes: nil, maxFileSize: 1 << 20)
         let project = ProjectIndex(
             entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
-        XCTAssertEqual(project.files(declaringFunction: "wipe"), [0], "where to look, as the summary says")
+        XCTAssertEqual(project.files(declaringFunction: "wipe").map(\.index), [0], "where to look, as the summary says")
         XCTAssertEqual(project.functions(named: "wipe"), [], "the file declares no wipe")
         let save = try XCTUnwrap(project.functions(named: "save").first)
-        XCTAssertEqual(project.files[0].scopes[save.scope].name, "save")
-        XCTAssertEqual(project.files.byteCount(0), 40, "its size when scanned, until it is read")
+        XCTAssertEqual(project.files[FileID(0)].scopes[save.scope].name, "save")
+        XCTAssertEqual(project.files.byteCount(FileID(0)), 40, "its size when scanned, until it is read")
 
         try manager.removeItem(atPath: root + "/" + path)
         let gone = ProjectIndex(
             entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
         XCTAssertEqual(gone.functions(named: "save"), [])
-        XCTAssertEqual(gone.files[0].file.bytes, [])
+        XCTAssertEqual(gone.files[FileID(0)].file.bytes, [])
     }
 
     func testAChangedFileIsReadAgain() throws {

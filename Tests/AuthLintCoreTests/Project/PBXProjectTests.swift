@@ -290,11 +290,11 @@ final class PBXProjectTests: XCTestCase {
         let app = try XCTUnwrap(scanned.xcodeProjects[0].target(named: "MyApp"))
         let code = CodeView(file: SourceFile(path: "Shared/Auth/Login.swift", text: "let x = 1\n"))
         let project = ProjectIndex(files: [code], scanned: scanned)
-        XCTAssertEqual(project.target(ofFile: 0).name, "target MyApp")
+        XCTAssertEqual(project.target(ofFile: FileID(0)).name, "target MyApp")
         let appEntitlements = Array(
             Set(ProjectResources.shipping(app.buildConfigurations).compactMap(\.entitlementsPath))
         ).sorted()
-        XCTAssertEqual(project.resources.entitlementsOfFile[0], appEntitlements)
-        XCTAssertFalse(project.resources.entitlementsOfFile[0].contains("ios/MyWidget/Release.plist"))
+        XCTAssertEqual(project.resources.entitlementsOfFile[FileID(0)], appEntitlements)
+        XCTAssertFalse(project.resources.entitlementsOfFile[FileID(0)].contains("ios/MyWidget/Release.plist"))
     }
 }
