@@ -27,7 +27,7 @@ final class ValueMemo: Sendable {
     /// The values each static member of a type is declared with, per target (see `ValueResolver.staticMemberValues`).
     let staticMembers = Memo<StaticMember, [ValueResolver.Site]>()
     /// The values each function gives back (see `ValueResolver.returnedValues(of:)`).
-    let returned = Memo<ProjectIndex.FunctionRef, [CodeRange]>()
+    let returned = Memo<ProjectIndex.ScopeRef, [CodeRange]>()
     /// Where the value of each piece of code comes from, as far as it was followed (see `ValueResolver.resolve`).
     let resolved = Memo<ResolvedValue, ValueResolver.Result>()
 }

@@ -8,7 +8,7 @@ import Foundation
 /// A parameter of one of the project's functions: the function's scope and the parameter's
 /// position in its list.
 package struct ParameterRef: Hashable, Sendable {
-    var function: ProjectIndex.FunctionRef
+    var function: ProjectIndex.ScopeRef
     var position: Int
 }
 

@@ -68,7 +68,7 @@ extension ProjectIndex {
                 if !declarations.isEmpty { return declarations.map(declarationRange) }
             }
             if scope.parent == 0, scope.kind == .function {
-                return [declarationRange(FunctionRef(file: file, scope: index))]
+                return [declarationRange(ScopeRef(file: file, scope: index))]
             }
             scopeIndex = scope.parent
         }
@@ -87,7 +87,7 @@ extension ProjectIndex {
     /// code, and theirs, up to a few calls back, until code that starts a flow is found.
     private func flowStarts(leadingTo position: Int, inFile file: FileID) -> [[CodeRange]] {
         var found: [[CodeRange]] = []
-        var seen: Set<FunctionRef> = []
+        var seen: Set<ScopeRef> = []
         var places = [(file: file, position: position)]
         for _ in 0..<ProjectIndex.maxFlowCallDepth where !places.isEmpty && found.isEmpty {
             var callers: [(file: FileID, position: Int)] = []
@@ -117,12 +117,12 @@ extension ProjectIndex {
     }
 
     /// The innermost function around a place that has a name (not a closure).
-    private func enclosingNamedFunction(_ position: Int, inFile file: FileID) -> FunctionRef? {
+    private func enclosingNamedFunction(_ position: Int, inFile file: FileID) -> ScopeRef? {
         let code = files[file]
         var scopeIndex: Int? = code.declaringScope(of: position)
         while let index = scopeIndex, index > 0 {
             let scope = code.scopes[index]
-            if scope.kind == .function, scope.name != nil { return FunctionRef(file: file, scope: index) }
+            if scope.kind == .function, scope.name != nil { return ScopeRef(file: file, scope: index) }
             if scope.kind == .type { return nil }
             scopeIndex = scope.parent
         }
@@ -261,7 +261,7 @@ extension ProjectIndex {
     }
 
     /// A function's or type's code, from its declaration to its closing brace.
-    private func declarationRange(_ declaration: FunctionRef) -> CodeRange {
+    private func declarationRange(_ declaration: ScopeRef) -> CodeRange {
         let code = files[declaration.file]
         let scope = code.scopes[declaration.scope]
         return CodeRange(file: declaration.file, range: scope.headerStart..<min(code.count, scope.close + 1))

@@ -26,7 +26,7 @@ public final class ProjectIndex: Sendable {
     private let importsOfFile: PerFile<Set<String>>
     /// Function (and computed property) scopes by name: (file index, scope index), in the files
     /// given lexed (see `functions(named:)` for the others).
-    private let declaredFunctions: [String: [FunctionRef]]
+    private let declaredFunctions: [String: [ScopeRef]]
     /// The files given as summaries made by the lexer that may declare each function name, by
     /// its key (``NameKey``), in order.
     private let summarisedDeclarers: FilesByKey
@@ -42,11 +42,11 @@ public final class ProjectIndex: Sendable {
     /// The modules a file summarised without lexing sees, once it is lexed.
     private let exactImports = Memo<FileID, Set<String>>()
     /// The scopes of each name, those in the files summarised without lexing included, found on first use.
-    private let functionsByName = Memo<String, [FunctionRef]>()
+    private let functionsByName = Memo<String, [ScopeRef]>()
     /// The names of the functions declared in the lexed files, by ``CodeView/key(_:)``.
     private let functionNamesByKey = Memo<Int, [NameKey: [String]]>()
     /// The declarations of each type asked for in each target, kept once found.
-    private let typeDeclarationsByName = Memo<TypeInTarget, [FunctionRef]>()
+    private let typeDeclarationsByName = Memo<TypeInTarget, [ScopeRef]>()
     /// Which files summarised without lexing may declare each name, indexed on first use.
     private let unlexedDeclarations = Memo<Int, UnlexedDeclarations>()
 
@@ -75,7 +75,8 @@ public final class ProjectIndex: Sendable {
     /// Where each type is declared, per target, indexed on first use.
     private let typeDeclarations = Memo<TargetID, TypeIndex>()
 
-    public struct FunctionRef: Sendable, Hashable {
+    /// A scope of a file: a function, a computed property, or a type or extension.
+    public struct ScopeRef: Sendable, Hashable {
         public var file: FileID
         public var scope: Int
     }
@@ -116,7 +117,7 @@ public final class ProjectIndex: Sendable {
         let resources = BackgroundValue { ProjectResources(paths: paths, scanned: scanned) }
         var described: [BuildTargetBuilder.File] = []
         var seen: [Set<String>] = []
-        var functions: [String: [FunctionRef]] = [:]
+        var functions: [String: [ScopeRef]] = [:]
         var summaries: [FileSummary?] = []
         var lexedWords: [LexedWords?] = []
         var unlexed: [FileID] = []
@@ -139,7 +140,7 @@ public final class ProjectIndex: Sendable {
                 seen.append(shared(code.imports.union(knownTypes.modules(usedIn: code))))
                 for function in FileSummary.functions(of: code) {
                     functions[function.name, default: []].append(
-                        FunctionRef(file: fileIndex, scope: Int(function.scope)))
+                        ScopeRef(file: fileIndex, scope: Int(function.scope)))
                 }
                 summaries.append(nil)
                 lexedWords.append(words.map { LexedWords(words: $0, code: code) })
@@ -190,14 +191,14 @@ public final class ProjectIndex: Sendable {
     /// The function and computed property scopes named `name`, in file and scope order. A file
     /// given as a summary is lexed when the summary says it may declare the name (or, summarised
     /// without lexing, when its bytes may).
-    package func functions(named name: String) -> [FunctionRef] {
+    package func functions(named name: String) -> [ScopeRef] {
         let declared = declaredFunctions[name] ?? []
         let summarised = summarisedDeclarers[CodeView.key(name)]
         guard !unlexedFiles.isEmpty || !summarised.isEmpty else { return declared }
         return functionsByName.value(for: name) {
             let more = (summarised + unlexedDeclarers(of: name, \.functions)).flatMap { file in
                 FileSummary.functions(of: files[file]).filter { $0.name == name }.map {
-                    FunctionRef(file: file, scope: Int($0.scope))
+                    ScopeRef(file: file, scope: Int($0.scope))
                 }
             }
             return more.isEmpty ? declared : (declared + more).sorted { ($0.file, $0.scope) < ($1.file, $1.scope) }
@@ -286,13 +287,13 @@ public final class ProjectIndex: Sendable {
     /// The declarations of a type and its extensions (`class Name`, `extension Name`) in a target's
     /// files, as (file, scope) pairs in file order. The target's analysed files are indexed once;
     /// a file given as a summary is read only when it names the type.
-    func declarations(ofType name: String, inTarget target: TargetID) -> [FunctionRef] {
+    func declarations(ofType name: String, inTarget target: TargetID) -> [ScopeRef] {
         typeDeclarationsByName.value(for: TypeInTarget(name: name, target: target)) {
             findDeclarations(ofType: name, inTarget: target)
         }
     }
 
-    private func findDeclarations(ofType name: String, inTarget target: TargetID) -> [FunctionRef] {
+    private func findDeclarations(ofType name: String, inTarget target: TargetID) -> [ScopeRef] {
         let index = typeDeclarations.value(for: target) {
             var index = TypeIndex()
             var typed: [FileID] = []
@@ -325,11 +326,11 @@ public final class ProjectIndex: Sendable {
     }
 
     /// The type and extension scopes of a file, with the names they declare or extend.
-    private func typeScopes(inFile file: FileID) -> [(name: String, ref: FunctionRef)] {
+    private func typeScopes(inFile file: FileID) -> [(name: String, ref: ScopeRef)] {
         let code = files[file]
         return code.scopes.indices.compactMap { scope in
             guard code.scopes[scope].kind == .type, let name = code.scopes[scope].name else { return nil }
-            return (name, FunctionRef(file: file, scope: scope))
+            return (name, ScopeRef(file: file, scope: scope))
         }
     }
 
@@ -350,7 +351,7 @@ public final class ProjectIndex: Sendable {
 /// The type declarations of a target.
 struct TypeIndex {
     /// Declarations in the target's analysed files, by type name.
-    var byName: [String: [ProjectIndex.FunctionRef]] = [:]
+    var byName: [String: [ProjectIndex.ScopeRef]] = [:]
     /// The files given as summaries made by the lexer that may declare or extend each type, by
     /// the key of its name.
     var summarised = FilesByKey { _ in }

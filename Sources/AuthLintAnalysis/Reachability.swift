@@ -43,7 +43,7 @@ package final class Reachability: Sendable {
     /// Per file, the code `#if false` compiles out.
     private let compiledOut = Memo<FileID, [Range<Int>]>()
     /// Per function or type scope, why nothing reaches it (nil: something may).
-    private let unreachableScopes = Memo<ProjectIndex.FunctionRef, Unreachable?>()
+    private let unreachableScopes = Memo<ProjectIndex.ScopeRef, Unreachable?>()
     /// Per target, the names declared `let name = false` and never set otherwise.
     private let constantFalse = Memo<TargetID, Set<String>>()
 
@@ -66,7 +66,7 @@ package final class Reachability: Sendable {
             let scope = code.scopes[index]
             if scope.kind == .function || scope.kind == .type {
                 // Each scope is judged once per run, whatever the places in it asked about.
-                let judged = unreachableScopes.value(for: ProjectIndex.FunctionRef(file: file, scope: index)) {
+                let judged = unreachableScopes.value(for: ProjectIndex.ScopeRef(file: file, scope: index)) {
                     scope.kind == .function
                         ? uncalledFunction(scope, index, code, file).map(Unreachable.uncalledFunction)
                         : unusedType(scope, index, code, file).map(Unreachable.unusedType)

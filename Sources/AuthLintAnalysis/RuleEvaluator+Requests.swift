@@ -53,7 +53,7 @@ extension RuleEvaluator {
             if occurs(search, in: region.file, range: region.range, bound: match.bindings) { return true }
         }
         for request in places.requests {
-            var visited = Set<ProjectIndex.FunctionRef>()
+            var visited = Set<ProjectIndex.ScopeRef>()
             if foundInCallees(
                 search, name: RuleEvaluator.requestName, value: request.value, file: request.file,
                 range: request.range, bound: match.bindings, depth: 0, visited: &visited)

@@ -23,7 +23,7 @@ extension RuleEvaluator {
         let range = scopeRange(search.scope, code: code, anchor: anchor, match: match)
         if occurs(search, in: fileIndex, range: range, bound: match.bindings) { return true }
         guard let name = search.follow, let followed = match.bindings[name] else { return false }
-        var visited = Set<ProjectIndex.FunctionRef>()
+        var visited = Set<ProjectIndex.ScopeRef>()
         return foundInCallees(
             search, name: name, value: followed, file: fileIndex, range: range, bound: match.bindings, depth: 0,
             visited: &visited)
@@ -98,7 +98,7 @@ extension RuleEvaluator {
     /// Follows `value` into the project functions it is passed to as an argument.
     func foundInCallees(
         _ search: ScopedSearch, name: String, value: Binding, file: FileID, range: Range<Int>,
-        bound: [String: Binding], depth: Int, visited: inout Set<ProjectIndex.FunctionRef>
+        bound: [String: Binding], depth: Int, visited: inout Set<ProjectIndex.ScopeRef>
     ) -> Bool {
         guard depth < 3 else { return false }
         let code = project.files[file]

@@ -5,11 +5,11 @@ import AuthLintSyntax
 extension ValueResolver {
     /// The values a project function gives back: each `return` expression of its own body (not
     /// of closures or functions inside it), or the body itself when it is a single expression.
-    func returnedValues(of function: ProjectIndex.FunctionRef) -> [CodeRange] {
+    func returnedValues(of function: ProjectIndex.ScopeRef) -> [CodeRange] {
         run.values.returned.value(for: function) { findReturnedValues(of: function) }
     }
 
-    private func findReturnedValues(of function: ProjectIndex.FunctionRef) -> [CodeRange] {
+    private func findReturnedValues(of function: ProjectIndex.ScopeRef) -> [CodeRange] {
         let code = project.files[function.file]
         guard code.scopes.indices.contains(function.scope) else { return [] }
         let scope = code.scopes[function.scope]

@@ -430,8 +430,8 @@ struct ValueResolver {
     }
 
     /// Project functions called (or computed properties read) inside `range`.
-    func calledFunctions(_ code: CodeView, _ range: Range<Int>) -> [ProjectIndex.FunctionRef] {
-        var found: [ProjectIndex.FunctionRef] = []
+    func calledFunctions(_ code: CodeView, _ range: Range<Int>) -> [ProjectIndex.ScopeRef] {
+        var found: [ProjectIndex.ScopeRef] = []
         for i in range where code.kind(i) == .identifier {
             let called = i + 1 < code.count && code.kind(i + 1) == .leftParen
             let member = i > 0 && code.kind(i - 1) == .period

@@ -11,7 +11,7 @@ import Foundation
 package enum HelperEntry: Hashable, Sendable {
     case parameter(ParameterRef)
     /// The property declared at this scope (a `var` with a setter), in its file.
-    case property(ProjectIndex.FunctionRef)
+    case property(ProjectIndex.ScopeRef)
     /// A `@propertyWrapper` type, by name.
     case wrapper(String)
 }
@@ -109,7 +109,7 @@ extension RuleEvaluator {
         if let (scope, position) = resolver.functionParameter(index, in: code) {
             guard code.declaresFunction(code.scopes[scope]) else { return nil }
             return .parameter(
-                ParameterRef(function: ProjectIndex.FunctionRef(file: fileIndex, scope: scope), position: position))
+                ParameterRef(function: ProjectIndex.ScopeRef(file: fileIndex, scope: scope), position: position))
         }
         guard code.token(index, is: "newValue") else { return nil }
         let accessorIndex = code.executableScope(of: code.declaringScope(of: index))
@@ -125,7 +125,7 @@ extension RuleEvaluator {
         {
             return .wrapper(typeName)
         }
-        return .property(ProjectIndex.FunctionRef(file: fileIndex, scope: propertyIndex))
+        return .property(ProjectIndex.ScopeRef(file: fileIndex, scope: propertyIndex))
     }
 
     /// Members that give the value they are read off in another form.
