@@ -250,7 +250,7 @@ public final class ProjectIndex: Sendable {
     }
 
     /// The file at `path`.
-    public func fileIndex(_ path: String) -> FileID? { paths.values.index(ofSortedPath: path).map(FileID.init) }
+    public func file(atPath path: String) -> FileID? { paths.values.index(ofSortedPath: path).map(FileID.init) }
 
     /// The target of the file at `index`.
     public func target(ofFile index: FileID) -> BuildTarget { targets[targetOfFile[index]] }

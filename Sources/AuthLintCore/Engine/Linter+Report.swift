@@ -87,7 +87,7 @@ extension Linter {
         var occurrences: [String: Int] = [:]
         return findings.map { finding in
             var finding = finding
-            let code = project.fileIndex(finding.path).map { project.files[$0] }
+            let code = project.file(atPath: finding.path).map { project.files[$0] }
             let normalised =
                 code.map { normalisedLine(finding.line, in: $0) }
                 ?? project.resources.texts[finding.path].map { normalisedText($0.lineText(finding.line)) } ?? ""
@@ -131,7 +131,7 @@ extension Linter {
         var excerpts: [String: [Int: String]] = [:]
         var others: [String: SourceFile] = [:]
         for finding in findings {
-            if let index = project.fileIndex(finding.path) {
+            if let index = project.file(atPath: finding.path) {
                 excerpts[finding.path, default: [:]][finding.line] = project.files[index].file.lineText(finding.line)
             } else if let text = project.resources.texts[finding.path] {
                 excerpts[finding.path, default: [:]][finding.line] = text.lineText(finding.line)

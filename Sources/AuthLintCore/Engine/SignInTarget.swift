@@ -60,7 +60,7 @@ public struct SignInTarget: Sendable, Hashable, Codable {
         let biometry = providers.providers(of: [.localAuthentication]).map {
             (
                 asks: ProjectSearch(clauses: $0.signIn), binds: ProjectSearch(clauses: $0.keychainBinding),
-                $0.purposeStrings
+                keys: $0.purposeStrings
             )
         }
         return project.targets.ids.compactMap { targetIndex -> SignInTarget? in
@@ -88,12 +88,12 @@ public struct SignInTarget: Sendable, Hashable, Codable {
             var bound = false
             var used = false
             var keys: [String] = []
-            for (asks, binds, purposeStrings) in biometry {
-                let binding = !binds.clauses.isEmpty && evaluator.has(binds, inTarget: targetIndex)
-                guard binding || (!asks.clauses.isEmpty && evaluator.has(asks, inTarget: targetIndex)) else { continue }
+            for entry in biometry {
+                let binding = evaluator.has(entry.binds, inTarget: targetIndex)
+                guard binding || evaluator.has(entry.asks, inTarget: targetIndex) else { continue }
                 bound = bound || binding
                 used = true
-                keys += purposeStrings
+                keys += entry.keys
             }
             if used {
                 var unknown = keys.isEmpty

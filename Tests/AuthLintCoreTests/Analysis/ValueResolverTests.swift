@@ -52,7 +52,7 @@ final class ValueResolverTests: XCTestCase {
         following extra: ValueResolver.Following = [], file: StaticString = #filePath, line: UInt = #line
     ) -> Resolved? {
         let project = project(files)
-        let fileIndex = project.fileIndex(path ?? files[0].0)!
+        let fileIndex = project.file(atPath: path ?? files[0].0)!
         let code = project.files[fileIndex]
         guard let start = index(code, name, occurrence, file: file, line: line) else { return nil }
         let following = (deep ? ValueResolver.Following([.names, .calls]) : []).union(extra)
