@@ -57,6 +57,9 @@ package struct RuleEvaluator {
         package var through: CodeRange?
         /// Placeholders the helper's site fills that the call does not (`{KEY}` of a key the helper picks).
         package var boundElsewhere: [String: String] = [:]
+        /// For a pattern reported once per target: its index among the rule's patterns, and the
+        /// words for its other sites.
+        package var oncePerTarget: (clause: Int, others: String)?
     }
 
     /// What an `entitlement-lacks` or `manifest-lacks` condition found missing (``PropertyListLack``).
@@ -137,7 +140,8 @@ package struct RuleEvaluator {
                     Site(
                         file: fileIndex, range: range, bindings: match.bindings, relocation: relocation,
                         severity: spec.patterns[order].severity, label: label, message: spec.patterns[order].message,
-                        fix: spec.patterns[order].fix ?? rule.fix))
+                        fix: spec.patterns[order].fix ?? rule.fix,
+                        oncePerTarget: spec.patterns[order].others.map { (order, $0) }))
             }
         }
         return (sites, sinks)

@@ -233,7 +233,10 @@ public struct RuleLoader {
             if case .scalar = entry.node { return [PatternClause(pattern: try RuleLoader.patterns(entry)[0])] }
             let fields = try entry.mapping(
                 "a pattern entry",
-                allowed: ["pattern", "names", "where", "imports", "providers", "label", "message", "fix"])
+                allowed: [
+                    "pattern", "names", "where", "imports", "providers", "label", "message", "fix", "once-per",
+                    "others",
+                ])
             if let kindsNode = fields["providers"] {
                 let kinds = try kindsNode.strings("providers").map { name -> LoginProvider.Kind in
                     guard let kind = LoginProvider.Kind(rawValue: name) else {
@@ -264,6 +267,15 @@ public struct RuleLoader {
             clause.imports = try fields["imports"]?.strings("imports") ?? []
             clause.label = try fields["label"]?.string("label")
             clause.fix = try fields["fix"].map(RuleLoader.fix)
+            switch (fields["once-per"], fields["others"]) {
+            case (nil, nil): break
+            case (let once?, let others?):
+                guard try once.string("once-per") == "project" else { throw once.fail("once-per must be `project`") }
+                clause.others = try others.string("others")
+            case (let once?, nil):
+                throw once.fail("a pattern reported once per project needs `others:`, the words for its other sites")
+            case (nil, let others?): throw others.fail("`others:` goes with `once-per: project`")
+            }
             if let node = fields["message"] {
                 clause.message = try RuleLoader.message(
                     node, placeholders: Set(clause.pattern.metavariables + [Pattern.wholeMatch, "label"]),

@@ -106,6 +106,7 @@ public struct PatternClause: Sendable {
         @usableFromInline var label: String?
         @usableFromInline var message: String?
         @usableFromInline var fix: FixSpec?
+        @usableFromInline var others: String?
     }
 
     @usableFromInline
@@ -175,6 +176,13 @@ public struct PatternClause: Sendable {
     public var fix: FixSpec? {
         @inlinable get { storage.fields.fix }
         set { change { $0.fix = newValue } }
+    }
+
+    /// When set, this pattern's sites are one defect per app target: reported at the first, with
+    /// each other site as a related place under this message (`once-per: project`, `others:`).
+    public var others: String? {
+        @inlinable get { storage.fields.others }
+        set { change { $0.others = newValue } }
     }
 
     package init(pattern: Pattern, conditions: [Condition] = []) {

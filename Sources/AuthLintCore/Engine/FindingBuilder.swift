@@ -29,12 +29,29 @@ struct FindingBuilder {
     func findings(_ sitesPerFile: [[(Int, RuleEvaluator.Site)]]) -> [Finding] {
         var findings: [Finding] = []
         var reportedOnce = Set<[Int]>()
+        // The finding each pattern reported once per target was given, by rule, target and pattern.
+        var firstOfPattern: [[Int]: Int] = [:]
         // Within a file, sites are taken by position, so "once per project" keeps the first.
         let ordered = sitesPerFile.map { $0.sorted { $0.1.range.lowerBound < $1.1.range.lowerBound } }.joined()
         for (ruleIndex, site) in ordered {
             let rule = rules[ruleIndex]
+            let target = project.targetOfFile[site.file].index
             if rule.match.oncePerProject {
-                guard reportedOnce.insert([ruleIndex, project.targetOfFile[site.file].index]).inserted else { continue }
+                guard reportedOnce.insert([ruleIndex, target]).inserted else { continue }
+            }
+            if let once = site.oncePerTarget {
+                // One defect found at several places: the first is the finding, the others its related places.
+                let key = [ruleIndex, target, once.clause]
+                if let first = firstOfPattern[key] {
+                    let code = project.files[site.file]
+                    let token = code.tokens[site.range.lowerBound]
+                    findings[first].related.append(
+                        Finding.Related(
+                            path: code.file.path, line: Int(token.line), column: Int(token.column),
+                            message: once.others))
+                    continue
+                }
+                firstOfPattern[key] = findings.count
             }
             findings.append(finding(rule, site))
         }

@@ -437,6 +437,24 @@ final class RuleLoaderTests: XCTestCase {
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "imports: [UIKit]"))?.message, "match needs `patterns`")
     }
 
+    func testAPatternReportedOncePerProjectNamesItsOtherSites() throws {
+        let entry = { (options: String) in
+            TeamRuleFixture.rule(match: "patterns:\n  - pattern: \"Tracer(...)\"\n" + options)
+        }
+        let rule = try TeamRuleFixture.load(
+            entry("    once-per: project\n    others: installed here too\n"), id: "team-rule")
+        XCTAssertEqual(rule.match.patterns.map(\.others), ["installed here too"])
+        XCTAssertEqual(
+            TeamRuleFixture.error(entry("    once-per: project\n"))?.message,
+            "a pattern reported once per project needs `others:`, the words for its other sites")
+        XCTAssertEqual(
+            TeamRuleFixture.error(entry("    others: installed here too\n"))?.message,
+            "`others:` goes with `once-per: project`")
+        XCTAssertEqual(
+            TeamRuleFixture.error(entry("    once-per: file\n    others: installed here too\n"))?.message,
+            "once-per must be `project`")
+    }
+
     func testRelatedPlaceOptions() throws {
         let related = { (options: String) in
             TeamRuleFixture.rule(match: self.minimalMatch)
