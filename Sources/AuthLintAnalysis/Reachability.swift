@@ -14,8 +14,10 @@ import Foundation
 /// storyboard or xib names it; an `@objc` or `@IBAction` method when a `#selector`, a call or an
 /// interface names it; a private function when its file uses its name; any other function when
 /// the project uses its name, unless it may be called by the system (an override, or a member of
-/// a type that conforms to a protocol or inherits from a class).
-package enum Unreachable: Equatable, Sendable {
+/// a type that conforms to a protocol or inherits from a class). A delegate method that takes the
+/// answer to a sign-in request is reached only through the requests its type makes, when it makes
+/// any.
+package indirect enum Unreachable: Equatable, Sendable {
     /// Compiled out: `#if false`.
     case compiledOut
     /// Under an `if` whose condition is constant false (`if Flags.showsApple`, with `showsApple = false`).
@@ -24,6 +26,8 @@ package enum Unreachable: Equatable, Sendable {
     case unusedType(String)
     /// In a function nothing calls.
     case uncalledFunction(String)
+    /// In the delegate method answering requests its type makes only where nothing reaches.
+    case unansweredDelegate(Unreachable)
 
     /// In words, for a related place's message.
     package var reason: String {
@@ -32,6 +36,7 @@ package enum Unreachable: Equatable, Sendable {
         case .constantFalse(let condition): "under `if \(condition)`, which is always false"
         case .unusedType(let name): "`\(name)` is never used"
         case .uncalledFunction(let name): "nothing calls `\(name)`"
+        case .unansweredDelegate(let request): "it answers only a request made where nothing reaches: \(request.reason)"
         }
     }
 }
@@ -69,6 +74,7 @@ package final class Reachability: Sendable {
                 let judged = unreachableScopes.value(for: ProjectIndex.ScopeRef(file: file, scope: index)) {
                     scope.kind == .function
                         ? uncalledFunction(scope, index, code, file).map(Unreachable.uncalledFunction)
+                            ?? unansweredDelegate(scope, index, code, file)
                         : unusedType(scope, index, code, file).map(Unreachable.unusedType)
                 }
                 if let judged { return judged }
@@ -282,6 +288,46 @@ package final class Reachability: Sendable {
             return nil
         }
         return isUsed(name, outside: (file, index), declarationOnly: true) ? nil : name
+    }
+
+    /// For a delegate method that takes the answer to a sign-in request (`flow:`'s delegates), why
+    /// nothing reaches it when every request its type makes (in all its declarations in the
+    /// target) is out of reach; nil when one may be reached, or when the type makes none: it
+    /// answers requests made elsewhere.
+    private func unansweredDelegate(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: FileID) -> Unreachable? {
+        guard answersRequests(scope, code) else { return nil }
+        var current = scope.parent
+        while let parent = current, code.scopes[parent].kind != .type { current = code.scopes[parent].parent }
+        guard let typeScope = current, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }
+        var first: Unreachable?
+        for declaration in project.declarations(ofType: typeName, inTarget: project.targetOfFile[file]) {
+            let other = project.files[declaration.file]
+            let range = other.scopes[declaration.scope].headerStart..<other.scopes[declaration.scope].close
+            let occurrences = project.requestMakerHashes.flatMap { other.occurrences[$0] ?? [] }.sorted()
+            for occurrence in occurrences where range.contains(Int(occurrence)) {
+                let position = Int(occurrence)
+                // A request made inside an answer is judged with that answer, never from it.
+                var enclosing: Int? = other.declaringScope(of: position)
+                var insideAnswer = false
+                while let inner = enclosing, inner > 0, !insideAnswer {
+                    insideAnswer = other.scopes[inner].kind == .function && answersRequests(other.scopes[inner], other)
+                    enclosing = other.scopes[inner].parent
+                }
+                if insideAnswer { continue }
+                guard let why = unreachable(file: declaration.file, at: position) else { return nil }
+                first = first ?? why
+            }
+        }
+        return first.map(Unreachable.unansweredDelegate)
+    }
+
+    /// Whether the function is a delegate method that takes the answer to a sign-in request.
+    private func answersRequests(_ scope: Scope, _ code: CodeView) -> Bool {
+        guard let name = scope.name else { return false }
+        return project.flow.delegates.contains { delegate in
+            delegate.method == name
+                && (scope.headerStart..<scope.open).contains { code.token($0, isName: delegate.label) }
+        }
     }
 
     /// Whether `name` is used in the project's code anywhere but in the declaration at `scope`

@@ -150,6 +150,53 @@ final class ReachabilityTests: XCTestCase {
         XCTAssertEqual(try lint(["Login.swift": controller, "Root.swift": delegate, "Login.xib": xib]).count, 0)
     }
 
+    func testTheAnswerToARequestNothingMakesIsAsUnreachableAsTheRequest() throws {
+        // The Apple credential is handed to Firebase in the delegate method, which the system
+        // calls only for the requests its type makes: here, in an action nothing connects.
+        let controller = { (connect: String) in
+            """
+            import UIKit
+            import GoogleSignIn
+            import AuthenticationServices
+            import FirebaseAuth
+
+            final class LoginViewController: UIViewController {
+                let button = UIButton()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    button.addTarget(self, action: #selector(google), for: .touchUpInside)
+                    \(connect)
+                }
+                @objc func google() { GIDSignIn.sharedInstance.signIn(withPresenting: self) { _, _ in } }
+                @objc func apple() {
+                    let request = ASAuthorizationAppleIDProvider().createRequest()
+                    let controller = ASAuthorizationController(authorizationRequests: [request])
+                    controller.delegate = self
+                    controller.performRequests()
+                }
+            }
+
+            extension LoginViewController: ASAuthorizationControllerDelegate {
+                func authorizationController(controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization) {
+                    guard let appleID = authorization.credential as? ASAuthorizationAppleIDCredential,
+                          let token = appleID.identityToken.flatMap({ String(data: $0, encoding: .utf8) }) else { return }
+                    let credential = OAuthProvider.appleCredential(withIDToken: token, rawNonce: nil, fullName: nil)
+                    Auth.auth().signIn(with: credential) { _, _ in }
+                }
+            }
+
+            """
+        }
+        let root = "import UIKit\n\nfunc makeRoot() -> UIViewController { LoginViewController() }\n"
+        let unconnected = try lint(["Login.swift": controller("// no Apple button"), "Root.swift": root])
+        XCTAssertEqual(unconnected.map(\.rule), ["third-party-login-without-apple"])
+        XCTAssertEqual(
+            unconnected.flatMap(\.related).map(\.message),
+            ["Sign in with Apple is set up here, but nothing reaches it: nothing calls `apple`"])
+        let connected = controller("button.addTarget(self, action: #selector(apple), for: .touchUpInside)")
+        XCTAssertEqual(try lint(["Login.swift": connected, "Root.swift": root]).count, 0)
+    }
+
     func testGoogleSignInAsUnreachableAsTheAppleOneIsNoFinding() throws {
         // A single controller nothing shows: what is reached cannot be told, and both are there.
         let controller = """
