@@ -166,6 +166,15 @@ public struct RuleLoader {
         return text
     }
 
+    /// The words for the other sites of a defect reported once: `{label}` names what each found.
+    static func others(_ node: YAMLReader) throws -> String {
+        let text = try node.string("others")
+        if let name = placeholders(in: text).first(where: { $0 != "label" }) {
+            throw node.fail("others uses `{\(name)}`; only `{label}` is filled in for other sites")
+        }
+        return text
+    }
+
     static func placeholders(in message: String) -> [String] {
         var names: [String] = []
         var rest = Substring(message)
@@ -182,8 +191,8 @@ public struct RuleLoader {
         let fields = try node.mapping(
             "match",
             allowed: [
-                "language", "imports", "patterns", "where", "report", "once-per", "applies-to", "unless-declared",
-                "through-helpers",
+                "language", "imports", "patterns", "where", "report", "once-per", "others", "applies-to",
+                "unless-declared", "through-helpers",
             ])
         var spec = MatchSpec()
         if let language = fields["language"] { spec.language = try language.enumValue(LanguageFilter.self, "language") }
@@ -193,6 +202,10 @@ public struct RuleLoader {
         if let once = fields["once-per"] {
             guard try once.string("once-per") == "project" else { throw once.fail("once-per must be `project`") }
             spec.oncePerProject = true
+        }
+        if let others = fields["others"] {
+            guard spec.oncePerProject else { throw others.fail("`others:` goes with `once-per: project`") }
+            spec.others = try RuleLoader.others(others)
         }
         if let appliesTo = fields["applies-to"] {
             let value = try appliesTo.string("applies-to")
@@ -271,7 +284,7 @@ public struct RuleLoader {
             case (nil, nil): break
             case (let once?, let others?):
                 guard try once.string("once-per") == "project" else { throw once.fail("once-per must be `project`") }
-                clause.others = try others.string("others")
+                clause.others = try RuleLoader.others(others)
             case (let once?, nil):
                 throw once.fail("a pattern reported once per project needs `others:`, the words for its other sites")
             case (nil, let others?): throw others.fail("`others:` goes with `once-per: project`")

@@ -54,6 +54,9 @@ public struct MatchSpec: Sendable {
     /// Report only the first site (in path, line order) of each app target (or of the project
     /// when the tree has no target information).
     public var oncePerProject = false
+    /// With `oncePerProject`: the words for the target's other sites, each a related place of the
+    /// finding (nil: they are not named).
+    public var others: String?
     /// Only code that ships in an app: not libraries a package vends to others.
     public var appsOnly = false
     /// Silent when the configuration declares an equivalent login service or a 4.8 exemption.
@@ -66,7 +69,13 @@ public struct MatchSpec: Sendable {
     /// in for it: not reported once per project, not moved to an entitlements file or a privacy
     /// manifest. Such a rule need not run on files nobody asked about.
     package var reportsInItsOwnFile: Bool {
-        !oncePerProject && !relocates
+        !oncePerProject && !relocates && !groupsSites
+    }
+
+    /// Whether a site may be listed as a related place of another site's finding, rather than be
+    /// one of its own (`others:` of the rule or of one of its patterns).
+    package var groupsSites: Bool {
+        others != nil || patterns.contains { $0.others != nil }
     }
 
     /// Whether a finding may move to the entitlements, privacy manifest or Info.plist of its

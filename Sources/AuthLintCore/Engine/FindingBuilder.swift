@@ -7,7 +7,8 @@ import AuthLintSyntax
 import Foundation
 
 /// Makes findings of the sites the rules found: one per site, at most one per target for a rule
-/// reported once per project, and one for several sites that say the same at the same place.
+/// (or a pattern) reported once per project, with its other sites as related places when it names
+/// them, and one for several sites that say the same at the same place.
 struct FindingBuilder {
     let rules: [RuleSpec]
     let project: ProjectIndex
@@ -27,35 +28,72 @@ struct FindingBuilder {
 
     /// The findings of each file's sites (`(rule index, site)`), files in path order.
     func findings(_ sitesPerFile: [[(Int, RuleEvaluator.Site)]]) -> [Finding] {
-        var findings: [Finding] = []
+        var entries: [Entry] = []
         var reportedOnce = Set<[Int]>()
-        // The finding each pattern reported once per target was given, by rule, target and pattern.
-        var firstOfPattern: [[Int]: Int] = [:]
+        // The sites reported once per target as one finding, by rule, target and pattern (-1:
+        // the whole rule).
+        var groups: [Group] = []
+        var groupOf: [[Int]: Int] = [:]
         // Within a file, sites are taken by position, so "once per project" keeps the first.
         let ordered = sitesPerFile.map { $0.sorted { $0.1.range.lowerBound < $1.1.range.lowerBound } }.joined()
         for (ruleIndex, site) in ordered {
             let rule = rules[ruleIndex]
             let target = project.targetOfFile[site.file].index
-            if rule.match.oncePerProject {
-                guard reportedOnce.insert([ruleIndex, target]).inserted else { continue }
-            }
-            if let once = site.oncePerTarget {
-                // One defect found at several places: the first is the finding, the others its related places.
-                let key = [ruleIndex, target, once.clause]
-                if let first = firstOfPattern[key] {
-                    let code = project.files[site.file]
-                    let token = code.tokens[site.range.lowerBound]
-                    findings[first].related.append(
-                        Finding.Related(
-                            path: code.file.path, line: Int(token.line), column: Int(token.column),
-                            message: once.others))
-                    continue
+            let grouping =
+                site.oncePerTarget ?? (rule.match.oncePerProject ? rule.match.others.map { (-1, $0) } : nil)
+            if let grouping {
+                let key = [ruleIndex, target, grouping.clause]
+                if let index = groupOf[key] {
+                    groups[index].sites.append(site)
+                } else {
+                    groupOf[key] = groups.count
+                    entries.append(.group(groups.count))
+                    groups.append(Group(rule: ruleIndex, others: grouping.others, sites: [site]))
                 }
-                firstOfPattern[key] = findings.count
+            } else if !rule.match.oncePerProject || reportedOnce.insert([ruleIndex, target]).inserted {
+                entries.append(.site(ruleIndex, site))
             }
-            findings.append(finding(rule, site))
         }
-        return Self.merged(findings)
+        return Self.merged(
+            entries.map { entry in
+                switch entry {
+                case .site(let ruleIndex, let site): finding(rules[ruleIndex], site)
+                case .group(let index): finding(of: groups[index])
+                }
+            })
+    }
+
+    /// A finding, or a group of sites that make one.
+    private enum Entry {
+        case site(Int, RuleEvaluator.Site)
+        case group(Int)
+    }
+
+    /// One defect found at several places of a target.
+    private struct Group {
+        let rule: Int
+        let others: String
+        var sites: [RuleEvaluator.Site]
+    }
+
+    /// The finding of one defect found at several places: at the first of its most severe sites
+    /// (a work-account login that is only a warning does not stand for a social login), each other
+    /// site a related place.
+    private func finding(of group: Group) -> Finding {
+        let rule = rules[group.rule]
+        let severest = group.sites.map { $0.severity ?? rule.description.severity }.max()
+        let chosen = group.sites.firstIndex { ($0.severity ?? rule.description.severity) == severest } ?? 0
+        var finding = finding(rule, group.sites[chosen])
+        for (index, site) in group.sites.enumerated() where index != chosen {
+            let code = project.files[site.file]
+            let token = code.tokens[site.range.lowerBound]
+            let place = Finding.Related(
+                path: code.file.path, line: Int(token.line), column: Int(token.column),
+                message: Self.render(group.others, [:], code, label: site.label))
+            let isTheFinding = (finding.path, finding.line, finding.column) == (place.path, place.line, place.column)
+            if !isTheFinding, !finding.related.contains(place) { finding.related.append(place) }
+        }
+        return finding
     }
 
     /// Several sites can point at the same line of a property list with the same words: one

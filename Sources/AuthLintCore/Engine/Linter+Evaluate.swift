@@ -29,7 +29,9 @@ extension Linter {
         let evaluator = RuleEvaluator(
             run: run, facts: facts, loginServicesDeclared: declared, allowance: allowance)
         // 2. Every rule on every file, in parallel, except those reported once per target.
-        let firstOnly = rules.map { $0.match.oncePerProject && $0.match.throughHelpers == nil }
+        let firstOnly = rules.map {
+            $0.match.oncePerProject && $0.match.throughHelpers == nil && $0.match.others == nil
+        }
         var perFile = sitesInEveryFile(rules, skipping: firstOnly, evaluator, reporting, allowance)
         // 3. The rules reported once per target: in each target, the first file with a site.
         let first = firstSites(of: rules.indices.filter { firstOnly[$0] }, rules, evaluator, perFile, reporting)

@@ -44,7 +44,9 @@ struct ReportedFiles: Sendable {
         case anywhere
 
         init(_ rule: MatchSpec) {
-            if rule.throughHelpers != nil, !rule.reportsInItsOwnFile {
+            // A site followed into helpers, or listed with another site's finding, may be
+            // reported from any file.
+            if rule.throughHelpers != nil || rule.groupsSites, !rule.reportsInItsOwnFile {
                 self = .anywhere
             } else {
                 self = rule.relocates ? .ownFileOrTargetPlaces : .ownFile

@@ -435,6 +435,14 @@ final class RuleLoaderTests: XCTestCase {
             "language must be one of swift, objc, any, not `kotlin`")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "imports: [UIKit]"))?.message, "match needs `patterns`")
+        XCTAssertEqual(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: "others: offered here too\n" + minimalMatch))?.message,
+            "`others:` goes with `once-per: project`")
+        let grouped = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(match: "once-per: project\nothers: offered here too\n" + minimalMatch), id: "team-rule"
+        )
+        XCTAssertEqual(grouped.match.others, "offered here too")
+        XCTAssertTrue(grouped.match.groupsSites)
     }
 
     func testAPatternReportedOncePerProjectNamesItsOtherSites() throws {
@@ -453,6 +461,9 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(
             TeamRuleFixture.error(entry("    once-per: file\n    others: installed here too\n"))?.message,
             "once-per must be `project`")
+        XCTAssertEqual(
+            TeamRuleFixture.error(entry("    once-per: project\n    others: \"{ARG} here too\"\n"))?.message,
+            "others uses `{ARG}`; only `{label}` is filled in for other sites")
     }
 
     func testRelatedPlaceOptions() throws {
