@@ -18,14 +18,17 @@ extension RuleEvaluator {
     /// its arguments are the value, not something made of it.
     /// With `throughCallees`, the callee a closure's parameters come from counts as their origin
     /// (`Messaging.messaging().token { token, error in }`): right for what a call hands out only
-    /// in that, every parameter of the closure included.
+    /// in that, every parameter of the closure included. With `throughCallers`, a function's
+    /// parameter comes also from what the project's calls of the function give it: right for
+    /// saying a value may come from there, not that it does.
     func origin(
         of binding: Binding, _ fileIndex: FileID, _ clauses: [PatternClause], usingCall: Bool,
-        throughCallees: Bool = false
+        throughCallees: Bool = false, throughCallers: Bool = false
     ) -> ValueResolver.Site? {
         guard !clauses.isEmpty else { return nil }
-        let following: ValueResolver.Following =
+        var following: ValueResolver.Following =
             usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
+        if throughCallers { following.insert(.callers) }
         let sites = resolver.resolve(file: fileIndex, range: binding.range, following: following).sites
         // Most sites of a value are in a few files: the clauses that may match in each are found once.
         var candidatesInFile: [FileID: [PatternClause]] = [:]

@@ -32,6 +32,8 @@ struct ValueResolver {
 
     static let maxDepth = 4
     static let maxSites = 64
+    /// The calls of a function whose arguments are followed back from one of its parameters.
+    static let maxCallers = 16
 
     /// What to follow besides assignments to a name.
     struct Following: OptionSet {
@@ -56,6 +58,10 @@ struct ValueResolver {
         /// With `valueParts`: the range first followed is the call that uses a value (`print(x)`),
         /// whose own arguments are that value.
         static let usingCall = Following(rawValue: 64)
+        /// For a function's parameter, also what the project's calls of the function give it: to
+        /// tell that a value comes from nowhere else (a push token handed to the app's helper by
+        /// the registration callback), never that it does (see ``HelperIndex`` for that).
+        static let callers = Following(rawValue: 128)
         /// Everything that says where a value comes from.
         static let origins: Following = [.names, .closureCallees, .parameters, .returns, .valueParts]
     }
@@ -352,9 +358,16 @@ struct ValueResolver {
         if following.contains(.closureCallees), let source = closureCallee(givingParameter: name, in: code) {
             found.append(Site(file: file, range: source, callee: true))
         }
-        if following.contains(.parameters), let (scopeIndex, _) = functionParameter(name, in: code) {
+        if following.contains(.parameters), let (scopeIndex, position) = functionParameter(name, in: code) {
             let scope = code.scopes[scopeIndex]
             found.append(Site(file: file, range: scope.headerStart..<max(scope.headerStart, scope.open)))
+            if following.contains(.callers) {
+                let parameter = ParameterRef(
+                    function: ProjectIndex.ScopeRef(file: file, scope: scopeIndex), position: position)
+                for argument in project.arguments(givenTo: parameter).prefix(ValueResolver.maxCallers) {
+                    found.append(Site(file: argument.file, range: argument.argument))
+                }
+            }
         }
         return found
     }

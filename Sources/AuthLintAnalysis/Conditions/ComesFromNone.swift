@@ -16,6 +16,7 @@ struct ComesFromNone: EvaluatedValueTest {
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         // A push token is whatever its registration call hands out; a credential is only a value.
-        evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole, throughCallees: true) == nil
+        evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole, throughCallees: true, throughCallers: true)
+            == nil
     }
 }
