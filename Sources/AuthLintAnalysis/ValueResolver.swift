@@ -261,8 +261,14 @@ struct ValueResolver {
         return !(first >= 0x41 && first <= 0x5A)
     }
 
-    /// `name` or `self.name`: the name, else nil.
+    /// `name` or `self.name`, unwrapped with `!` or `?` or not: the name, else nil.
     func plainName(_ code: CodeView, _ range: Range<Int>) -> Int? {
+        // `name!` and `name?` (before a member) unwrap the name's value: they are the name.
+        if range.count >= 2, code.kind(range.upperBound - 1) == .operator,
+            code.token(range.upperBound - 1, is: "!") || code.token(range.upperBound - 1, is: "?")
+        {
+            return plainName(code, range.lowerBound..<(range.upperBound - 1))
+        }
         if range.count == 1, code.kind(range.lowerBound) == .identifier { return range.lowerBound }
         if range.count == 3, code.token(range.lowerBound, is: "self"), code.kind(range.lowerBound + 1) == .period,
             code.kind(range.lowerBound + 2) == .identifier
