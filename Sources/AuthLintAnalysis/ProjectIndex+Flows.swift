@@ -117,7 +117,7 @@ extension ProjectIndex {
     }
 
     /// The innermost function around a place that has a name (not a closure).
-    private func enclosingNamedFunction(_ position: Int, inFile file: FileID) -> ScopeRef? {
+    func enclosingNamedFunction(_ position: Int, inFile file: FileID) -> ScopeRef? {
         let code = files[file]
         var scopeIndex: Int? = code.declaringScope(of: position)
         while let index = scopeIndex, index > 0 {
@@ -261,7 +261,7 @@ extension ProjectIndex {
     }
 
     /// A function's or type's code, from its declaration to its closing brace.
-    private func declarationRange(_ declaration: ScopeRef) -> CodeRange {
+    func declarationRange(_ declaration: ScopeRef) -> CodeRange {
         let code = files[declaration.file]
         let scope = code.scopes[declaration.scope]
         return CodeRange(file: declaration.file, range: scope.headerStart..<min(code.count, scope.close + 1))

@@ -192,7 +192,7 @@ public struct RuleLoader {
             "match",
             allowed: [
                 "language", "imports", "patterns", "where", "report", "once-per", "others", "applies-to",
-                "unless-declared", "through-helpers",
+                "unless-declared", "through-helpers", "through-callers",
             ])
         var spec = MatchSpec()
         if let language = fields["language"] { spec.language = try language.enumValue(LanguageFilter.self, "language") }
@@ -223,6 +223,12 @@ public struct RuleLoader {
         }
         let bound = Set(spec.patterns.flatMap(\.pattern.metavariables) + [Pattern.wholeMatch])
         spec.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
+        if let node = fields["through-callers"] {
+            let callers = try node.mapping("through-callers", allowed: ["related", "calls"])
+            spec.throughCallers = ThroughCallers(
+                related: try callers.required("related").string("related"),
+                calls: try callers.required("calls").string("calls"))
+        }
         if let node = fields["through-helpers"] {
             let helper = try node.mapping("through-helpers", allowed: ["metavariable", "related"])
             let nameNode = try helper.required("metavariable")

@@ -64,12 +64,15 @@ public struct MatchSpec: Sendable {
     /// Sites the app's own helpers stand for: calls that hand a helper what reaches one of the
     /// patterns inside it.
     public var throughHelpers: ThroughHelpers?
+    /// Report where a user's action leads to the site: at the outermost of the calls back to it
+    /// (see `ProjectIndex.callsLeading(to:inFile:)`), the site and the calls between related.
+    public var throughCallers: ThroughCallers?
 
     /// Whether every finding lands in the file its site is in, and no site elsewhere can stand
     /// in for it: not reported once per project, not moved to an entitlements file or a privacy
     /// manifest. Such a rule need not run on files nobody asked about.
     package var reportsInItsOwnFile: Bool {
-        !oncePerProject && !relocates && !groupsSites
+        !oncePerProject && !relocates && !groupsSites && throughCallers == nil
     }
 
     /// Whether a site may be listed as a related place of another site's finding, rather than be
@@ -94,6 +97,14 @@ public struct ThroughHelpers: Sendable {
     public var metavariable: String
     /// The related place's message at the site inside the helper.
     public var related: String
+}
+
+/// How a finding reported where a user's action leads to its site names the places between.
+public struct ThroughCallers: Sendable {
+    /// The related place's message at the site itself.
+    public var related: String
+    /// The related place's message at each call between the user's action and the site.
+    public var calls: String
 }
 
 /// A pattern with the conditions that apply only to its matches.

@@ -157,7 +157,32 @@ struct FindingBuilder {
             endLine: end.line, endColumn: end.column,
             related: helperPlace(rule, site) + relatedPlaces(rule, site))
         finding.fixRequest = fixRequest(site)
+        if let callers = rule.match.throughCallers { moveToCaller(&finding, site, callers) }
         return finding
+    }
+
+    /// For a rule reported where a user's action leads to its site: the finding moves to the
+    /// outermost call that leads there, with the site and the calls between as related places.
+    private func moveToCaller(_ finding: inout Finding, _ site: RuleEvaluator.Site, _ callers: ThroughCallers) {
+        let chain = project.callsLeading(to: site.range.lowerBound, inFile: site.file)
+        guard let outermost = chain.last else { return }
+        let place = { (range: CodeRange, message: String) -> Finding.Related in
+            let token = self.project.files[range.file].tokens[range.range.lowerBound]
+            return Finding.Related(
+                path: self.project.files[range.file].file.path, line: Int(token.line), column: Int(token.column),
+                message: message)
+        }
+        let code = project.files[outermost.file]
+        let first = code.tokens[outermost.range.lowerBound]
+        let end = code.file.endLocation(of: code.tokens[outermost.range.upperBound - 1])
+        finding.related =
+            [place(CodeRange(file: site.file, range: site.range), callers.related)]
+            + chain.dropLast().map { place($0, callers.calls) } + finding.related
+        finding.path = code.file.path
+        finding.line = Int(first.line)
+        finding.column = Int(first.column)
+        finding.endLine = end.line
+        finding.endColumn = end.column
     }
 
     private func fixRequest(_ site: RuleEvaluator.Site) -> FixRequest? {

@@ -48,7 +48,8 @@ extension Linter {
             // The last file each rule looks at in this target.
             var last: [Int: FileID] = [:]
             for rule in ruleIndices {
-                if let reporting {
+                // A finding reported where a user's action leads to its site may land in any file.
+                if let reporting, rules[rule].match.throughCallers == nil {
                     last[rule] = reporting.lastReached(inTarget: target, relocating: rules[rule].match.relocates)
                 } else {
                     last[rule] = evaluator.project.targets[target].files.last

@@ -44,9 +44,11 @@ struct ReportedFiles: Sendable {
         case anywhere
 
         init(_ rule: MatchSpec) {
-            // A site followed into helpers, or listed with another site's finding, may be
-            // reported from any file.
-            if rule.throughHelpers != nil || rule.groupsSites, !rule.reportsInItsOwnFile {
+            // A site followed into helpers, listed with another site's finding, or reported where
+            // a user's action leads to it may be reported from any file.
+            if rule.throughHelpers != nil || rule.groupsSites || rule.throughCallers != nil,
+                !rule.reportsInItsOwnFile
+            {
                 self = .anywhere
             } else {
                 self = rule.relocates ? .ownFileOrTargetPlaces : .ownFile

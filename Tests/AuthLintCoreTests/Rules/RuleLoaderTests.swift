@@ -443,6 +443,15 @@ final class RuleLoaderTests: XCTestCase {
         )
         XCTAssertEqual(grouped.match.others, "offered here too")
         XCTAssertTrue(grouped.match.groupsSites)
+        let callers = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(
+                match: "through-callers: {related: deleted here, calls: leads there}\n" + minimalMatch),
+            id: "team-rule")
+        XCTAssertEqual(callers.match.throughCallers?.related, "deleted here")
+        XCTAssertEqual(callers.match.throughCallers?.calls, "leads there")
+        XCTAssertFalse(callers.match.reportsInItsOwnFile)
+        XCTAssertNotNil(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: "through-callers: {related: here}\n" + minimalMatch)))
     }
 
     func testAPatternReportedOncePerProjectNamesItsOtherSites() throws {
