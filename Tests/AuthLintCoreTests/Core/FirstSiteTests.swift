@@ -33,8 +33,8 @@ final class FirstSiteTests: XCTestCase {
                 String(format: "App/Settings%02d.swift", number),
                 """
                 final class Settings\(number) {
-                    func deleteAccount() async throws {
-                        try await api.remove()
+                    func deleteAccount\(number)() async throws {
+                        try await api.send(path: "/v1/users/delete")
                     }
                 }
 
@@ -55,7 +55,7 @@ final class FirstSiteTests: XCTestCase {
         let whole = try run([tree.root], in: tree)
         let deletions = whole.findings.filter { $0.rule == "missing-token-revocation-on-delete" }
         XCTAssertEqual(deletions.map(\.path), ["App/Settings00.swift"])
-        XCTAssertEqual(deletions.map(\.line), [2])
+        XCTAssertEqual(deletions.map(\.line), [3])
         XCTAssertEqual(whole.filesLetGo, 31)
         // The first batch of files is tried at once; the other twenty-two are not lexed again.
         XCTAssertLessThanOrEqual(whole.filesLexedAgain, 9, "lexed again: \(whole.filesLexedAgain)")
@@ -67,6 +67,6 @@ final class FirstSiteTests: XCTestCase {
         XCTAssertEqual(later.findings.filter { $0.rule == "missing-token-revocation-on-delete" }, [])
         XCTAssertLessThanOrEqual(later.filesLexedAgain, 9, "lexed again: \(later.filesLexedAgain)")
         let first = try run(["App/Settings00.swift"], in: tree)
-        XCTAssertEqual(first.findings.filter { $0.rule == "missing-token-revocation-on-delete" }.map(\.line), [2])
+        XCTAssertEqual(first.findings.filter { $0.rule == "missing-token-revocation-on-delete" }.map(\.line), [3])
     }
 }
