@@ -85,8 +85,10 @@ public struct ScannedProject: Sendable {
     }
 
     /// The applications that ship library targets: for each library, the first app (in target
-    /// order) that depends on it, directly or through other targets. A dependency names a target
-    /// of the same project, else of another project of the tree (a project that embeds another).
+    /// order) that depends on it or links the product it builds, directly or through other
+    /// targets. A dependency names a target of the same project, else of another project of the
+    /// tree (a project that embeds another); a linked product is the file a target of the tree
+    /// builds (a workspace's app links the frameworks its other projects build).
     /// Each target is visited once, whatever the number of apps.
     public func applicationsShippingLibraries() -> ShippingApplications {
         let targets = xcodeProjects.flatMap(\.targets)
@@ -96,19 +98,30 @@ public struct ScannedProject: Sendable {
             if byIdentity[target.identity] == nil { byIdentity[target.identity] = target }
             if byName[target.name] == nil { byName[target.name] = target }
         }
+        // The targets that build each product file, its own project's first.
+        var byProduct: [String: [XcodeTarget]] = [:]
+        for target in targets { if let file = target.productFile { byProduct[file, default: []].append(target) } }
         func named(_ name: String, from target: XcodeTarget) -> XcodeTarget? {
             byIdentity[XcodeTarget.identity(project: target.project, name: name)] ?? byName[name]
+        }
+        // What a target leads to: the targets it depends on, and those that build what it links.
+        func reached(from target: XcodeTarget) -> [XcodeTarget] {
+            target.dependencies.compactMap { named($0, from: target) }
+                + target.linkedProducts.compactMap { file in
+                    let builders = byProduct[file] ?? []
+                    return builders.first { $0.project == target.project } ?? builders.first
+                }
         }
         var owner: [String: XcodeTarget] = [:]
         // A target reached from an earlier app had all it leads to reached then too.
         var visited: Set<String> = []
         for app in targets where app.isApplication {
             visited.insert(app.identity)
-            var queue = app.dependencies.compactMap { named($0, from: app) }
+            var queue = reached(from: app)
             while let next = queue.popLast() {
                 guard visited.insert(next.identity).inserted else { continue }
                 owner[next.identity] = app
-                queue += next.dependencies.compactMap { named($0, from: next) }
+                queue += reached(from: next)
             }
         }
         return ShippingApplications(owner: owner)

@@ -68,6 +68,12 @@ public struct XcodeTarget: Sendable, Hashable {
     public var linkedFrameworks: [String]
     /// Names of the targets this one depends on (an app depends on the extensions it embeds).
     public var dependencies: [String]
+    /// The file the target builds (`Habitica_API_Client.framework`), when the project names it.
+    public var productFile: String?
+    /// The products of the tree's own targets the target links (files its Frameworks build phase
+    /// takes from the build products folder), though it may not name those targets as
+    /// dependencies: a workspace's app links the frameworks its other projects build.
+    public var linkedProducts: [String] = []
     /// Whether the project says what the target is signed with. A `project.pbxproj` always does
     /// (no `CODE_SIGN_ENTITLEMENTS` means none); a Tuist or XcodeGen manifest may leave it to
     /// something authlint does not run.

@@ -147,6 +147,11 @@ struct XcodeProjectBuilder {
                             ?? file["path"]?.stringValue.map(ProjectPath.lastComponent)
                     {
                         target.linkedFrameworks.append(label)
+                        if file["sourceTree"]?.stringValue == "BUILT_PRODUCTS_DIR",
+                            let path = file["path"]?.stringValue
+                        {
+                            target.linkedProducts.append(ProjectPath.lastComponent(of: path))
+                        }
                     } else if let productID = buildFile["productRef"]?.stringValue,
                         let product = objects[productID]?["productName"]?.stringValue
                     {
@@ -184,6 +189,8 @@ struct XcodeProjectBuilder {
             }
             return dependency["name"]?.stringValue
         }
+        target.productFile = object["productReference"]?.stringValue
+            .flatMap { objects[$0]?["path"]?.stringValue }.map(ProjectPath.lastComponent)
         target.buildConfigurations = configurations(
             listID: object["buildConfigurationList"]?.stringValue,
             target: targetName, projectLayers: projectLayers

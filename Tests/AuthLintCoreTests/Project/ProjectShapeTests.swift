@@ -293,4 +293,71 @@ final class ProjectShapeTests: XCTestCase {
         XCTAssertEqual(
             scanned.applicationsShippingLibraries().application(embedding: network)?.name, "Maru", "through Feature")
     }
+
+    /// A project with one target whose sources are the synchronized folder named after it, which
+    /// builds `product` and links the files of `links` from the build products folder.
+    private func synchronizedProject(target: String, productType: String, product: String, links: [String]) -> String {
+        let linked = links.enumerated().map { index, file in
+            (
+                file: "2B00000000000000000000\(String(format: "%02d", index))",
+                build: "3B00000000000000000000\(String(format: "%02d", index))", path: file
+            )
+        }
+        return """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjectVersion = 77;
+            \tobjects = {
+            \t\t1A000000000000000000000A = {isa = PBXFileReference; path = \(product); sourceTree = BUILT_PRODUCTS_DIR; };
+            \(linked.map { "\t\t\($0.file) = {isa = PBXFileReference; path = \($0.path); sourceTree = BUILT_PRODUCTS_DIR; };" }.joined(separator: "\n"))
+            \(linked.map { "\t\t\($0.build) = {isa = PBXBuildFile; fileRef = \($0.file); };" }.joined(separator: "\n"))
+            \t\t4A000000000000000000000A = {isa = PBXFrameworksBuildPhase; files = (\(linked.map { "\($0.build), " }.joined())); };
+            \t\tC1000000000000000000000A = {isa = PBXFileSystemSynchronizedRootGroup; path = \(target); sourceTree = "<group>"; };
+            \t\tB1000000000000000000000A = {isa = PBXGroup; children = (C1000000000000000000000A, ); sourceTree = "<group>"; };
+            \t\tD1000000000000000000000A = {isa = PBXNativeTarget; buildPhases = (4A000000000000000000000A, ); fileSystemSynchronizedGroups = (C1000000000000000000000A, ); name = \(target); productReference = 1A000000000000000000000A; productType = "\(productType)"; };
+            \t\tA1000000000000000000000A = {isa = PBXProject; mainGroup = B1000000000000000000000A; targets = (D1000000000000000000000A, ); };
+            \t};
+            \trootObject = A1000000000000000000000A;
+            }
+
+            """
+    }
+
+    func testAFrameworkAnotherProjectBuildsShipsInTheAppThatLinksIt() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        let app = { (links: [String]) in
+            self.synchronizedProject(
+                target: "Maru", productType: "com.apple.product-type.application", product: "Maru.app", links: links)
+        }
+        try tree.write(
+            "Auth/Auth.xcodeproj/project.pbxproj",
+            synchronizedProject(
+                target: "Auth", productType: "com.apple.product-type.framework", product: "Auth.framework", links: []))
+        try tree.write("App/Maru/MaruApp.swift", "import SwiftUI\n")
+        try tree.write(
+            "Auth/Auth/AppleSignIn.swift",
+            """
+            import AuthenticationServices
+
+            func signIn() {
+                let request = ASAuthorizationAppleIDProvider().createRequest()
+                request.nonce = sha256(nonce)
+            }
+
+            """)
+        let stateCheck = { () throws -> [String] in
+            try self.lint(tree).findings.filter { $0.rule == "no-credential-state-check" }.map(\.path)
+        }
+        // Linked, though no dependency names the framework's target: the framework ships in the app.
+        try tree.write("App/App.xcodeproj/project.pbxproj", app(["Auth.framework"]))
+        XCTAssertEqual(try stateCheck(), ["Auth/Auth/AppleSignIn.swift"])
+        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+        let auth = try XCTUnwrap(scanned.xcodeTargets(containing: "Auth/Auth/AppleSignIn.swift").first)
+        XCTAssertEqual(scanned.applicationsShippingLibraries().application(embedding: auth)?.name, "Maru")
+        // Not linked: a library no app ships, which the app rules do not judge.
+        try tree.write("App/App.xcodeproj/project.pbxproj", app([]))
+        XCTAssertEqual(try stateCheck(), [])
+    }
 }
