@@ -45,10 +45,12 @@ extension ProjectIndex {
                 return construction(ofTypeAround: function, target: target)
             }
             if let name = scope.name {
+                let owner = typeName(around: function.scope, in: code)
                 for call in calls(named: name) where targetOfFile[call.file] == target {
                     let other = files[call.file]
                     guard ProjectIndex.call(of: other, openingAt: call.open, fits: scope.parameters),
-                        !(call.file == function.file && (scope.headerStart...scope.close).contains(call.open))
+                        !(call.file == function.file && (scope.headerStart...scope.close).contains(call.open)),
+                        callsOwnMethod(other, callee: call.open - 1) ? typeName(around: call, in: other) == owner : true
                     else { continue }
                     return CodeRange(file: call.file, range: (call.open - 1)..<call.open)
                 }
@@ -57,6 +59,30 @@ extension ProjectIndex {
         }
         // A computed property's arm (`var path: String { switch self { case .delete: … } }`).
         return enumCaseUse(around: position, inFile: file, target: target)
+    }
+
+    /// Whether the call at `callee` calls a method of the code's own type: a bare call, or one
+    /// on `self` (`self?.deleteAccount(…)` in a controller is not the repository's `deleteAccount`).
+    private func callsOwnMethod(_ code: CodeView, callee: Int) -> Bool {
+        guard callee > 0, code.kind(callee - 1) == .period else { return true }
+        var receiver = callee - 2
+        if receiver >= 0, code.token(receiver, is: "?") || code.token(receiver, is: "!") { receiver -= 1 }
+        return receiver >= 0 && code.token(receiver, is: "self")
+    }
+
+    /// The name of the type around a scope (its declaration or an extension of it); nil at the
+    /// top level.
+    private func typeName(around scopeIndex: Int, in code: CodeView) -> String? {
+        var current: Int? = scopeIndex
+        while let index = current, index > 0 {
+            if code.scopes[index].kind == .type { return code.scopes[index].name }
+            current = code.scopes[index].parent
+        }
+        return nil
+    }
+
+    private func typeName(around call: (file: FileID, open: Int), in code: CodeView) -> String? {
+        typeName(around: code.declaringScope(of: call.open), in: code)
     }
 
     /// The first member call of a function written with a trailing closure only
