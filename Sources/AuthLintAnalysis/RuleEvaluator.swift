@@ -78,9 +78,12 @@ package struct RuleEvaluator {
 
     /// The rule's sites in a file and, for a rule that follows values through helpers, its
     /// matches whose value comes in through a helper's parameter or setter.
-    package func scan(_ rule: RuleSpec, inFile fileIndex: FileID) -> (sites: [Site], sinks: [HelperSink]) {
+    /// With `only`, only those of the rule's patterns run.
+    package func scan(_ rule: RuleSpec, inFile fileIndex: FileID, only: [Int]? = nil) -> (
+        sites: [Site], sinks: [HelperSink]
+    ) {
         let spec = rule.match
-        let runnable = runnableClauses(rule, inFile: fileIndex)
+        let runnable = runnableClauses(rule, inFile: fileIndex, among: only)
         guard !runnable.isEmpty else { return ([], []) }
         let code = project.files[fileIndex]
         let matcher = Matcher(code, budget: budget)
@@ -149,8 +152,9 @@ package struct RuleEvaluator {
 
     /// The indices of the rule's clauses that may find a site in the file, as far as can be told
     /// without its code: the file's target, language and imports, the project-wide facts already
-    /// answered, and what the file's summary holds. Empty when the rule cannot find one there.
-    package func runnableClauses(_ rule: RuleSpec, inFile fileIndex: FileID) -> [Int] {
+    /// answered, and what the file's summary holds (of `only`, when given). Empty when the rule
+    /// cannot find one there.
+    package func runnableClauses(_ rule: RuleSpec, inFile fileIndex: FileID, among only: [Int]? = nil) -> [Int] {
         let spec = rule.match
         let target = project.target(ofFile: fileIndex)
         guard target.kind != .test, !spec.appsOnly || target.isApp,
@@ -167,7 +171,7 @@ package struct RuleEvaluator {
         }
         // Clauses are read in place, by index: a clause is a large value, and rules have many.
         // What the file's summary rules out is asked first: it is the cheapest answer, and the usual one.
-        return spec.patterns.indices.filter {
+        return (only ?? Array(spec.patterns.indices)).filter {
             project.mayMatch(spec.patterns[$0], inFile: fileIndex) && accepts(spec.patterns[$0], fileIndex)
                 && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
         }

@@ -71,14 +71,22 @@ public struct MatchSpec: Sendable {
     /// Whether every finding lands in the file its site is in, and no site elsewhere can stand
     /// in for it: not reported once per project, not moved to an entitlements file or a privacy
     /// manifest. Such a rule need not run on files nobody asked about.
+    /// A pattern reported once per target (``groupedPatterns``) is run on other files apart.
     package var reportsInItsOwnFile: Bool {
-        !oncePerProject && !relocates && !groupsSites && throughCallers == nil
+        !oncePerProject && !relocates && others == nil && throughCallers == nil
     }
 
     /// Whether a site may be listed as a related place of another site's finding, rather than be
     /// one of its own (`others:` of the rule or of one of its patterns).
     package var groupsSites: Bool {
-        others != nil || patterns.contains { $0.others != nil }
+        others != nil || !groupedPatterns.isEmpty
+    }
+
+    /// The indices of the patterns reported once per target, each site of which may be listed
+    /// with another file's finding: where only some files are reported, these alone run on the
+    /// others (they are few, and their sites rare).
+    package var groupedPatterns: [Int] {
+        patterns.indices.filter { patterns[$0].others != nil }
     }
 
     /// Whether a finding may move to the entitlements, privacy manifest or Info.plist of its

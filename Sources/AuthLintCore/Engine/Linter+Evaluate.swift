@@ -56,15 +56,20 @@ extension Linter {
         _ allowance: StepBudget.Allowance
     ) -> PerFile<FileOutcome> {
         let reach = rules.map { ReportedFiles.Reach($0.match) }
+        // The patterns reported once per target run on every file: another file's site may be
+        // the one a reported file's site is listed with.
+        let grouped = rules.map { $0.match.others == nil ? $0.match.groupedPatterns : [] }
         return PerFile(
             evaluator.project.files.ids.parallelMap { fileIndex -> FileOutcome in
                 let budget = StepBudget(bytes: evaluator.project.files.byteCount(fileIndex), allowance: allowance)
                 let bounded = evaluator.spending(budget)
                 var outcome = FileOutcome()
                 // Rules are read in place, by index: a rule is a large value, copied field by field.
-                for ruleIndex in rules.indices
-                where !skipping[ruleIndex] && reporting?.reaches(reach[ruleIndex], fileIndex) ?? true {
-                    let scanned = bounded.scan(rules[ruleIndex], inFile: fileIndex)
+                for ruleIndex in rules.indices where !skipping[ruleIndex] {
+                    let reached = reporting?.reaches(reach[ruleIndex], fileIndex) ?? true
+                    guard reached || !grouped[ruleIndex].isEmpty else { continue }
+                    let scanned = bounded.scan(
+                        rules[ruleIndex], inFile: fileIndex, only: reached ? nil : grouped[ruleIndex])
                     outcome.sites += scanned.sites.map { (ruleIndex, $0) }
                     outcome.sinks += scanned.sinks.map { (ruleIndex, $0) }
                     outcome.spent = budget.spent

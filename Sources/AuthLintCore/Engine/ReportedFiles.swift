@@ -46,7 +46,7 @@ struct ReportedFiles: Sendable {
         init(_ rule: MatchSpec) {
             // A site followed into helpers, listed with another site's finding, or reported where
             // a user's action leads to it may be reported from any file.
-            if rule.throughHelpers != nil || rule.groupsSites || rule.throughCallers != nil,
+            if rule.throughHelpers != nil || rule.others != nil || rule.throughCallers != nil,
                 !rule.reportsInItsOwnFile
             {
                 self = .anywhere

@@ -69,4 +69,37 @@ final class FirstSiteTests: XCTestCase {
         let first = try run(["App/Settings00.swift"], in: tree)
         XCTAssertEqual(first.findings.filter { $0.rule == "missing-token-revocation-on-delete" }.map(\.line), [3])
     }
+
+    /// A logger installed in two files is one finding, at the first: naming the second file finds
+    /// nothing of its own there, naming the first finds it with the second as a related place.
+    func testAnotherFilesInstallationOfALoggerIsNoFindingOfItsOwn() throws {
+        let tree = try ScanFixture()
+        try tree.write(
+            "App/Auth.swift",
+            """
+            import Alamofire
+
+            let headers: HTTPHeaders = [.authorization(bearerToken: Session.token)]
+
+            """)
+        for name in ["Users", "Posts"] {
+            try tree.write(
+                "App/\(name)API.swift",
+                """
+                import Moya
+
+                let \(name.lowercased()) = MoyaProvider<\(name)>(plugins: [NetworkLoggerPlugin(configuration: .init(logOptions: .verbose))])
+
+                """)
+        }
+        // Paths show relative to what is named: their files' names are compared.
+        let logged = { (paths: [String]) throws -> [String] in
+            try self.run(paths, in: tree).findings.filter { $0.rule == "token-logged" }.map {
+                ([$0.path] + $0.related.map(\.path)).map { ProjectPath.lastComponent(of: $0) }.joined(separator: " ")
+            }
+        }
+        XCTAssertEqual(try logged([tree.root]), ["PostsAPI.swift Auth.swift UsersAPI.swift"])
+        XCTAssertEqual(try logged(["App/PostsAPI.swift"]), ["PostsAPI.swift Auth.swift UsersAPI.swift"])
+        XCTAssertEqual(try logged(["App/UsersAPI.swift"]), [])
+    }
 }
