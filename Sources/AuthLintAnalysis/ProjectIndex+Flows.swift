@@ -116,6 +116,16 @@ extension ProjectIndex {
         return found
     }
 
+    /// Whether the function is a delegate method that takes the answer to a sign-in request
+    /// (`flow:`'s delegates: `authorizationController(controller:didCompleteWithAuthorization:)`).
+    func takesAnswer(_ scope: Scope, in code: CodeView) -> Bool {
+        guard let name = scope.name else { return false }
+        return flow.delegates.contains { delegate in
+            delegate.method == name
+                && (scope.headerStart..<scope.open).contains { code.token($0, isName: delegate.label) }
+        }
+    }
+
     /// The innermost function around a place that has a name (not a closure).
     func enclosingNamedFunction(_ position: Int, inFile file: FileID) -> ScopeRef? {
         let code = files[file]

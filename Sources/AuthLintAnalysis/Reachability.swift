@@ -295,7 +295,7 @@ package final class Reachability: Sendable {
     /// target) is out of reach; nil when one may be reached, or when the type makes none: it
     /// answers requests made elsewhere.
     private func unansweredDelegate(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: FileID) -> Unreachable? {
-        guard answersRequests(scope, code) else { return nil }
+        guard project.takesAnswer(scope, in: code) else { return nil }
         var current = scope.parent
         while let parent = current, code.scopes[parent].kind != .type { current = code.scopes[parent].parent }
         guard let typeScope = current, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }
@@ -310,7 +310,8 @@ package final class Reachability: Sendable {
                 var enclosing: Int? = other.declaringScope(of: position)
                 var insideAnswer = false
                 while let inner = enclosing, inner > 0, !insideAnswer {
-                    insideAnswer = other.scopes[inner].kind == .function && answersRequests(other.scopes[inner], other)
+                    insideAnswer =
+                        other.scopes[inner].kind == .function && project.takesAnswer(other.scopes[inner], in: other)
                     enclosing = other.scopes[inner].parent
                 }
                 if insideAnswer { continue }
@@ -319,15 +320,6 @@ package final class Reachability: Sendable {
             }
         }
         return first.map(Unreachable.unansweredDelegate)
-    }
-
-    /// Whether the function is a delegate method that takes the answer to a sign-in request.
-    private func answersRequests(_ scope: Scope, _ code: CodeView) -> Bool {
-        guard let name = scope.name else { return false }
-        return project.flow.delegates.contains { delegate in
-            delegate.method == name
-                && (scope.headerStart..<scope.open).contains { code.token($0, isName: delegate.label) }
-        }
     }
 
     /// Whether `name` is used in the project's code anywhere but in the declaration at `scope`

@@ -34,12 +34,7 @@ extension RuleEvaluator {
             {
                 return places
             }
-            if scope.kind == .function, let name = scope.name,
-                project.flow.delegates.contains(where: { delegate in
-                    delegate.method == name
-                        && (scope.headerStart..<scope.open).contains(where: { code.token($0, isName: delegate.label) })
-                })
-            {
+            if scope.kind == .function, project.takesAnswer(scope, in: code) {
                 return delegatePlaces(method: index, in: code, fileIndex: fileIndex)
             }
             current = scope.parent
