@@ -106,12 +106,7 @@ extension ProjectIndex {
     /// The first place in the target that makes the type around a function (`DeleteAccountTask()`),
     /// outside the type's own declarations.
     private func construction(ofTypeAround function: ScopeRef, target: TargetID) -> CodeRange? {
-        let code = files[function.file]
-        var scopeIndex = code.scopes[function.scope].parent
-        while let index = scopeIndex, index > 0, code.scopes[index].kind != .type {
-            scopeIndex = code.scopes[index].parent
-        }
-        guard let typeScope = scopeIndex, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }
+        guard let typeName = typeName(around: function.scope, in: files[function.file]) else { return nil }
         let declarations = declarations(ofType: typeName, inTarget: target).map(declarationRange)
         for call in calls(named: typeName) where targetOfFile[call.file] == target {
             guard !declarations.contains(where: { $0.file == call.file && $0.range.contains(call.open) }) else {
@@ -127,12 +122,9 @@ extension ProjectIndex {
     /// that names the type.
     private func enumCaseUse(around position: Int, inFile file: FileID, target: TargetID) -> CodeRange? {
         let code = files[file]
-        guard let caseName = armCase(before: position, in: code) else { return nil }
-        var scopeIndex: Int? = code.declaringScope(of: position)
-        while let index = scopeIndex, index > 0, code.scopes[index].kind != .type {
-            scopeIndex = code.scopes[index].parent
-        }
-        guard let typeScope = scopeIndex, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }
+        guard let caseName = armCase(before: position, in: code),
+            let typeName = typeName(around: code.declaringScope(of: position), in: code)
+        else { return nil }
         let refs = declarations(ofType: typeName, inTarget: target)
         // Only an enum's cases: the arms of a switch in another type's method are no endpoint.
         let isEnum = refs.contains { ref in

@@ -85,11 +85,9 @@ struct FindingBuilder {
         let chosen = group.sites.firstIndex { ($0.severity ?? rule.description.severity) == severest } ?? 0
         var finding = finding(rule, group.sites[chosen])
         for (index, site) in group.sites.enumerated() where index != chosen {
-            let code = project.files[site.file]
-            let token = code.tokens[site.range.lowerBound]
-            let place = Finding.Related(
-                path: code.file.path, line: Int(token.line), column: Int(token.column),
-                message: Self.render(group.others, [:], code, label: site.label))
+            let place = related(
+                CodeRange(file: site.file, range: site.range),
+                Self.render(group.others, [:], project.files[site.file], label: site.label))
             let isTheFinding = (finding.path, finding.line, finding.column) == (place.path, place.line, place.column)
             if !isTheFinding, !finding.related.contains(place) { finding.related.append(place) }
         }
@@ -166,23 +164,25 @@ struct FindingBuilder {
     private func moveToCaller(_ finding: inout Finding, _ site: RuleEvaluator.Site, _ callers: ThroughCallers) {
         let chain = project.callsLeading(to: site.range.lowerBound, inFile: site.file)
         guard let outermost = chain.last else { return }
-        let place = { (range: CodeRange, message: String) -> Finding.Related in
-            let token = self.project.files[range.file].tokens[range.range.lowerBound]
-            return Finding.Related(
-                path: self.project.files[range.file].file.path, line: Int(token.line), column: Int(token.column),
-                message: message)
-        }
         let code = project.files[outermost.file]
         let first = code.tokens[outermost.range.lowerBound]
         let end = code.file.endLocation(of: code.tokens[outermost.range.upperBound - 1])
         finding.related =
-            [place(CodeRange(file: site.file, range: site.range), callers.related)]
-            + chain.dropLast().map { place($0, callers.calls) } + finding.related
+            [related(CodeRange(file: site.file, range: site.range), callers.related)]
+            + chain.dropLast().map { related($0, callers.calls) } + finding.related
         finding.path = code.file.path
         finding.line = Int(first.line)
         finding.column = Int(first.column)
         finding.endLine = end.line
         finding.endColumn = end.column
+    }
+
+    /// A related place at the first token of a piece of code.
+    private func related(_ place: CodeRange, _ message: String) -> Finding.Related {
+        let code = project.files[place.file]
+        let token = code.tokens[place.range.lowerBound]
+        return Finding.Related(
+            path: code.file.path, line: Int(token.line), column: Int(token.column), message: message)
     }
 
     private func fixRequest(_ site: RuleEvaluator.Site) -> FixRequest? {
