@@ -280,6 +280,28 @@ package struct RuleEvaluator {
         return candidates.joined().sortedUnique().map(FileID.init).filter { mayMatch(search, inFile: $0) }
     }
 
+    /// The files where some clause of the rule (of `only`, when given) may match, in file order:
+    /// for a pattern, as far as the names it needs tell (`postings` holds them); for words, as
+    /// far as each file's summary tells.
+    package func files(mayMatch rule: RuleSpec, among only: [Int]? = nil, _ postings: NamePostings) -> [Int] {
+        var candidates: [[Int]] = []
+        for order in only ?? Array(rule.match.patterns.indices) {
+            let clause = rule.match.patterns[order]
+            let needed = Self.namesNeeded(by: clause)
+            if needed.isEmpty {
+                candidates.append(project.files.ids.filter { project.mayMatch(clause, inFile: $0) }.map(\.index))
+            } else {
+                candidates.append(postings.files(mentioningAll: needed))
+            }
+        }
+        return candidates.joined().sortedUnique()
+    }
+
+    /// The names the rule's clauses need, each clause all of its own (see ``files(mayMatch:among:_:)``).
+    package static func namesNeeded(by rule: RuleSpec) -> [UInt64] {
+        rule.match.patterns.flatMap(namesNeeded)
+    }
+
     /// The names a clause needs in a file to match there: a pattern's (words need none).
     private static func namesNeeded(by clause: PatternClause) -> [UInt64] {
         clause.words == nil ? clause.pattern.requiredNames : []

@@ -56,9 +56,10 @@ extension Linter {
         _ allowance: StepBudget.Allowance
     ) -> PerFile<FileOutcome> {
         let reach = rules.map { ReportedFiles.Reach($0.match) }
-        // The patterns reported once per target run on every file: another file's site may be
-        // the one a reported file's site is listed with.
+        // The patterns reported once per target run on every file of a reported file's target:
+        // another file's site may be the one a reported file's site is listed with.
         let grouped = rules.map { $0.match.others == nil ? $0.match.groupedPatterns : [] }
+        let mayMatch = reporting == nil ? nil : filesMayMatch(rules, reach, grouped, evaluator)
         return PerFile(
             evaluator.project.files.ids.parallelMap { fileIndex -> FileOutcome in
                 let budget = StepBudget(bytes: evaluator.project.files.byteCount(fileIndex), allowance: allowance)
@@ -67,7 +68,10 @@ extension Linter {
                 // Rules are read in place, by index: a rule is a large value, copied field by field.
                 for ruleIndex in rules.indices where !skipping[ruleIndex] {
                     let reached = reporting?.reaches(reach[ruleIndex], fileIndex) ?? true
-                    guard reached || !grouped[ruleIndex].isEmpty else { continue }
+                    guard reached || !grouped[ruleIndex].isEmpty && reporting!.reaches(.ownTarget, fileIndex) else {
+                        continue
+                    }
+                    if let mask = mayMatch?[ruleIndex], !mask.contains(fileIndex, reached: reached) { continue }
                     let scanned = bounded.scan(
                         rules[ruleIndex], inFile: fileIndex, only: reached ? nil : grouped[ruleIndex])
                     outcome.sites += scanned.sites.map { (ruleIndex, $0) }
@@ -78,6 +82,45 @@ extension Linter {
                 }
                 return outcome
             })
+    }
+
+    /// For each rule that runs on files nobody asked about (reported from another file, or with
+    /// patterns whose sites are listed with another file's finding), the files where its clauses
+    /// may match: told by the names its patterns need, in one pass over the project's names, and
+    /// by the words its word clauses do. Where only some files are reported, asking each file
+    /// about each of such a rule's clauses, imports and facts would cost more than the rest of
+    /// the run.
+    private static func filesMayMatch(
+        _ rules: [RuleSpec], _ reach: [ReportedFiles.Reach], _ grouped: [[Int]], _ evaluator: RuleEvaluator
+    ) -> [FileMask?] {
+        let project = evaluator.project
+        let wide = rules.indices.filter { reach[$0] == .anywhere || reach[$0] == .ownTarget || !grouped[$0].isEmpty }
+        let postings = project.postings(of: wide.flatMap { RuleEvaluator.namesNeeded(by: rules[$0]) })
+        let masks = wide.parallelMap { ruleIndex in
+            let whole = reach[ruleIndex] == .anywhere || reach[ruleIndex] == .ownTarget
+            return FileMask(
+                evaluator.files(mayMatch: rules[ruleIndex], among: whole ? nil : grouped[ruleIndex], postings),
+                project.files.count, whole: whole)
+        }
+        var byRule = [FileMask?](repeating: nil, count: rules.count)
+        for (ruleIndex, mask) in zip(wide, masks) { byRule[ruleIndex] = mask }
+        return byRule
+    }
+
+    /// The files where one rule's clauses may match: all of them (`whole`), or only those the
+    /// rule runs on the files it need not report in.
+    private struct FileMask: Sendable {
+        private var bits: [Bool]
+        private let whole: Bool
+
+        init(_ files: [Int], _ count: Int, whole: Bool) {
+            bits = [Bool](repeating: false, count: count)
+            for file in files { bits[file] = true }
+            self.whole = whole
+        }
+
+        /// Whether the rule may find a site in the file, run whole where `reached`.
+        func contains(_ file: FileID, reached: Bool) -> Bool { bits[file.index] || reached && !whole }
     }
 
     /// Pass 4: the sites inside the app's own helpers, for each call that hands one what reaches

@@ -20,6 +20,8 @@ struct ReportedFiles: Sendable {
     /// Per source file: whether a property list its findings could move to is reported.
     private let placesReported: PerFile<Bool>
     private let targets: BuildTargets
+    /// Per source file: whether its target holds a reported file or property list.
+    private let targetReported: PerFile<Bool>
 
     init(project: ProjectIndex, paths: Set<String>) {
         files = Set(project.paths.ids.filter { paths.contains(project.paths[$0]) })
@@ -32,6 +34,11 @@ struct ReportedFiles: Sendable {
                     || resources.infoPlistsOfFile[file].contains { $0.path.map(paths.contains) ?? false }
             })
         targets = project.targets
+        var reportedTargets = Set<TargetID>()
+        for file in project.paths.ids where files.contains(file) || placesReported[file] {
+            reportedTargets.insert(project.targetOfFile[file])
+        }
+        targetReported = PerFile(project.paths.ids.map { reportedTargets.contains(project.targetOfFile[$0]) })
     }
 
     /// Where a rule's findings may land, as far as choosing the files it runs on goes.
@@ -40,16 +47,19 @@ struct ReportedFiles: Sendable {
         case ownFile
         /// In the file of their site or a property list of its target.
         case ownFileOrTargetPlaces
+        /// In any file of their site's target: sites are listed with the finding of another of
+        /// the target's sites.
+        case ownTarget
         /// Anywhere: the rule runs on every file.
         case anywhere
 
         init(_ rule: MatchSpec) {
-            // A site followed into helpers, listed with another site's finding, or reported where
-            // a user's action leads to it may be reported from any file.
-            if rule.throughHelpers != nil || rule.others != nil || rule.throughCallers != nil,
-                !rule.reportsInItsOwnFile
-            {
+            // A site followed into helpers, or reported where a user's action leads to it, may be
+            // reported from any file; one listed with another site's finding, from its target's.
+            if rule.throughHelpers != nil || rule.throughCallers != nil, !rule.reportsInItsOwnFile {
                 self = .anywhere
+            } else if rule.others != nil, !rule.reportsInItsOwnFile {
+                self = .ownTarget
             } else {
                 self = rule.relocates ? .ownFileOrTargetPlaces : .ownFile
             }
@@ -61,6 +71,7 @@ struct ReportedFiles: Sendable {
         switch reach {
         case .ownFile: files.contains(index)
         case .ownFileOrTargetPlaces: files.contains(index) || placesReported[index]
+        case .ownTarget: targetReported[index]
         case .anywhere: true
         }
     }
