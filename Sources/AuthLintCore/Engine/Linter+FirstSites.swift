@@ -30,7 +30,9 @@ struct FileOutcome: Sendable {
 
 extension Linter {
     /// The sites the report keeps of the rules reported once per target: in each target, those of
-    /// the first file (in path order) where the rule finds one. A target's files are tried in order,
+    /// the first file (in path order) where the rule finds one that code reaches, else of the first
+    /// file where it finds any (an unused view's button stands for the target only when no other
+    /// does). A target's files are tried in order,
     /// a growing batch at a time across threads, and none is tried after a rule's first site. With
     /// `reporting`, nor after the last file whose findings could be reported
     /// (``ReportedFiles/lastReached(inTarget:relocating:)``).
@@ -56,20 +58,27 @@ extension Linter {
                 }
             }
             let files = evaluator.project.targets[target].files
+            // Per rule, the sites of the first file where it found only sites nothing reaches.
+            var unreached: [Int: (file: FileID, sites: [RuleEvaluator.Site])] = [:]
+            // Per rule, the position in `files` of the last file it was tried on.
+            var tried: [Int: Int] = [:]
+            var stoppedHere = Set<FileID>()
             var next = 0
             var batchSize = 8
             while next < files.count, last.values.contains(where: { $0 >= files[next] }) {
                 // The next files some rule still looking may find a site in, without lexing them.
-                var batch: [(file: FileID, rules: [Int])] = []
+                var batch: [(file: FileID, position: Int, rules: [Int])] = []
                 while next < files.count, batch.count < batchSize {
                     let file = files[next]
+                    guard last.values.contains(where: { $0 >= file }) else { break }
                     next += 1
-                    guard !outcomes[file].stopped else { continue }
-                    let trying = ruleIndices.filter { rule in
-                        last[rule].map { $0 >= file } == true
-                            && !evaluator.runnableClauses(rules[rule], inFile: file).isEmpty
+                    guard !outcomes[file].stopped, !stoppedHere.contains(file) else { continue }
+                    let looking = ruleIndices.filter { rule in
+                        last[rule].map { $0 >= file } == true && tried[rule, default: -1] < next - 1
                     }
-                    if !trying.isEmpty { batch.append((file, trying)) }
+                    for rule in looking { tried[rule] = next - 1 }
+                    let trying = looking.filter { !evaluator.runnableClauses(rules[$0], inFile: file).isEmpty }
+                    if !trying.isEmpty { batch.append((file, next - 1, trying)) }
                 }
                 let results = batch.parallelMap {
                     entry -> (sites: [(rule: Int, sites: [RuleEvaluator.Site])], stopped: Bool) in
@@ -84,18 +93,34 @@ extension Linter {
                     }
                     return (sites, false)
                 }
-                // In path order: the first file with a site of a rule is the one kept.
+                // In path order: the first file with a reached site of a rule is the one kept.
                 for (entry, result) in zip(batch, results) {
                     if result.stopped {
                         stopped.append(entry.file)
+                        stoppedHere.insert(entry.file)
                         continue
                     }
                     for (rule, sites) in result.sites where last[rule] != nil {
-                        found += sites.map { (entry.file, rule, $0) }
-                        last[rule] = nil
+                        let reached = sites.contains {
+                            evaluator.run.reachability.unreachable(file: entry.file, at: $0.range.lowerBound) == nil
+                        }
+                        if reached {
+                            found += sites.map { (entry.file, rule, $0) }
+                            last[rule] = nil
+                            unreached[rule] = nil
+                        } else if unreached[rule] == nil {
+                            unreached[rule] = (entry.file, sites)
+                            // A later file's reached site would be the one reported: the files after
+                            // this one the rule was not tried on are tried.
+                            last[rule] = files.last
+                            next = min(next, entry.position + 1)
+                        }
                     }
                 }
                 batchSize = min(batchSize * 2, 512)
+            }
+            for (rule, first) in unreached.sorted(by: { $0.key < $1.key }) {
+                found += first.sites.map { (first.file, rule, $0) }
             }
         }
         return (found, stopped)

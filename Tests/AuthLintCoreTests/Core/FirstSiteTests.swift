@@ -10,11 +10,12 @@ import XCTest
 @testable import AuthLintRules
 @testable import AuthLintSyntax
 
-/// A rule reported once per target keeps the first site of each target, in path order: the files
-/// after it are not looked at for that rule, and a run that names files looks no further than
+/// A rule reported once per target keeps the first site of each target that code reaches, in path
+/// order: the files after it are not looked at for that rule, and a run that names files looks no further than
 /// the last one whose findings it could report.
 final class FirstSiteTests: XCTestCase {
-    /// An app that uses Sign in with Apple and deletes accounts in thirty files without revoking tokens.
+    /// An app that uses Sign in with Apple and deletes accounts in thirty view controllers (each
+    /// made by the first file) without revoking tokens.
     private func tree() throws -> ScanFixture {
         let tree = try ScanFixture()
         try tree.write(
@@ -27,12 +28,14 @@ final class FirstSiteTests: XCTestCase {
                 request.nonce = sha256(nonce)
             }
 
+            let settings: [AnyObject] = [\((0..<30).map { "Settings\($0)()" }.joined(separator: ", "))]
+
             """)
         for number in 0..<30 {
             try tree.write(
                 String(format: "App/Settings%02d.swift", number),
                 """
-                final class Settings\(number) {
+                final class Settings\(number): UIViewController {
                     func deleteAccount\(number)() async throws {
                         try await api.send(path: "/v1/users/delete")
                     }
@@ -68,6 +71,49 @@ final class FirstSiteTests: XCTestCase {
         XCTAssertLessThanOrEqual(later.filesLexedAgain, 9, "lexed again: \(later.filesLexedAgain)")
         let first = try run(["App/Settings00.swift"], in: tree)
         XCTAssertEqual(first.findings.filter { $0.rule == "missing-token-revocation-on-delete" }.map(\.line), [3])
+    }
+
+    /// A first site nothing reaches (a button in a view nobody shows) gives way to a later one
+    /// that code reaches; naming either file gives what the whole run gives in it.
+    func testAFirstSiteNothingReachesGivesWayToALaterOneThatCodeReaches() throws {
+        let tree = try ScanFixture()
+        for (path, view) in [("App/Buttons.swift", "AppleButton"), ("App/LoginView.swift", "LoginView")] {
+            try tree.write(
+                path,
+                """
+                import AuthenticationServices
+                import SwiftUI
+
+                struct \(view): View {
+                    var body: some View {
+                        SignInWithAppleButton(.signIn, onRequest: { _ in }, onCompletion: { _ in })
+                    }
+                }
+
+                """)
+        }
+        try tree.write(
+            "App/SunriseApp.swift",
+            """
+            import SwiftUI
+
+            @main
+            struct SunriseApp: App {
+                var body: some Scene { WindowGroup { LoginView() } }
+            }
+
+            """)
+        func stateChecks(_ paths: [String]) throws -> [String] {
+            try run(paths, in: tree).findings.filter { $0.rule == "no-credential-state-check" }.map {
+                URL(fileURLWithPath: $0.path).lastPathComponent
+            }
+        }
+        XCTAssertEqual(try stateChecks([tree.root]), ["LoginView.swift"])
+        XCTAssertEqual(try stateChecks(["App/Buttons.swift"]), [])
+        XCTAssertEqual(try stateChecks(["App/LoginView.swift"]), ["LoginView.swift"])
+        // With no reached site, the first one stands for the target.
+        try tree.write("App/SunriseApp.swift", "struct SunriseApp {}\n")
+        XCTAssertEqual(try stateChecks([tree.root]), ["Buttons.swift"])
     }
 
     /// A logger installed in two files is one finding, at the first: naming the second file finds

@@ -173,10 +173,13 @@ final class SampleTests: XCTestCase {
         XCTAssertEqual(
             sunrise.findings.map { "\(sunrise.displayPath($0.path)):\($0.line) \($0.rule)" },
             [
-                "Sunrise/Login/LoginView.swift:17 missing-nonce"
+                "Sunrise/Login/LoginView.swift:17 no-credential-state-check",
+                "Sunrise/Login/LoginView.swift:17 no-revocation-observer",
+                "Sunrise/Login/LoginView.swift:17 missing-nonce",
             ])
         XCTAssertEqual(
-            sunrise.findings.first?.related.map { sunrise.displayPath($0.path) }, ["Sunrise/Account/Session.swift"])
+            sunrise.findings.first { $0.rule == "missing-nonce" }?.related.map { sunrise.displayPath($0.path) },
+            ["Sunrise/Account/Session.swift"])
     }
 
     /// `--root` with a folder under it (as the SwiftPM plugin lints one target): the root is read
