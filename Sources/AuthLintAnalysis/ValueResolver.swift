@@ -347,7 +347,13 @@ struct ValueResolver {
             else {
                 continue
             }
-            let close = Int(code.partner[at + 1])
+            var close = Int(code.partner[at + 1])
+            // An entry of an entry: `servers[index][key] = token`.
+            while close > at, close + 1 < code.count, code.kind(close + 1) == .leftBracket,
+                Int(code.partner[close + 1]) > close + 1
+            {
+                close = Int(code.partner[close + 1])
+            }
             guard close > at, close + 2 < code.count, code.kind(close + 1) == .operator, code.token(close + 1, is: "="),
                 let end = Matcher(code).expressionEnds(from: close + 2, limit: code.count).last
             else { continue }

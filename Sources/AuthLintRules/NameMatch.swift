@@ -22,6 +22,9 @@ public struct NameMatch: Sendable {
     /// A name a property is read off does not count itself (`tokenInfo.expiry`,
     /// `jwt_token?.auth_provider`): the property is what is used, and it is judged by its own name.
     public var exceptOwners = false
+    /// A name of a collection also counts when an entry it is given does, key or value
+    /// (`servers[index]["token"] = token`). Checked by the rule engine.
+    public var entries = false
     /// Where to look: names in code (interpolations included), the text of string literals, or both.
     public var place: Place = .all
 

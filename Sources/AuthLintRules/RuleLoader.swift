@@ -428,7 +428,9 @@ public struct RuleLoader {
             let fields = try node.mapping(
                 "name-matches",
                 allowed: [
-                    "words", "except", "except-prefixes", "except-owners", "unless-followed-by", "unless-kind", "in",
+                    "words", "except", "except-prefixes", "except-owners", "unless-followed-by", "unless-kind",
+                    "entries",
+                    "in",
                 ])
             var match = NameMatch(words: try fields.required("words").strings("words"))
             match.except = try fields["except"]?.strings("except") ?? []
@@ -437,6 +439,7 @@ public struct RuleLoader {
                 try fields["unless-followed-by"]?.strings("unless-followed-by")
                 .map { $0.filter { $0 != " " } } ?? []
             match.exceptOwners = try fields["except-owners"]?.bool("except-owners") ?? false
+            match.entries = try fields["entries"]?.bool("entries") ?? false
             match.unlessKind = try fields["unless-kind"].map { try valueKinds($0, "unless-kind") } ?? []
             if let place = fields["in"] { match.place = try place.enumValue(NameMatch.Place.self, "in") }
             return match

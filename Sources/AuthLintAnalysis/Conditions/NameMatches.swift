@@ -6,7 +6,9 @@ import Foundation
 /// `name-matches: [WORDS]` (or `{words, except, except-prefixes, except-owners,
 /// unless-followed-by, unless-kind, in}`): its own text (names and string contents, as `in`
 /// says) contains one of these words, case-insensitive, in a name that contains none of the
-/// exceptions. A file whose words contain none of them cannot pass: its summary says so.
+/// exceptions. With `entries`, a name of a collection also passes when an entry it is given does
+/// (`servers[index]["token"] = token`). A file whose words contain none of them cannot pass: its
+/// summary says so.
 struct NameMatches: EvaluatedValueTest {
     static let key = "name-matches"
     let test: NameMatch
@@ -19,7 +21,19 @@ struct NameMatches: EvaluatedValueTest {
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         let code = evaluator.project.files[fileIndex]
-        return binding.range.contains { index in
+        if names(binding.range, code, fileIndex, evaluator) { return true }
+        // A collection is what it is given entry by entry: `servers[index]["token"] = token`.
+        guard test.entries, binding.range.count == 1, code.kind(binding.range.lowerBound) == .identifier else {
+            return false
+        }
+        return evaluator.resolver.subscriptAssignments(to: binding.range.lowerBound, in: code).contains {
+            names($0, code, fileIndex, evaluator)
+        }
+    }
+
+    /// Whether the code in `range` has a name (or string) the test accepts.
+    private func names(_ range: Range<Int>, _ code: CodeView, _ fileIndex: FileID, _ evaluator: RuleEvaluator) -> Bool {
+        range.contains { index in
             guard test.accepts(code, index) else { return false }
             guard !test.unlessKind.isEmpty, code.kind(index) == .identifier else { return true }
             // `Keys.accessToken`: the static member of a type, not a name of its own.
