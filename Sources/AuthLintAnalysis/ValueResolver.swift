@@ -100,7 +100,10 @@ struct ValueResolver {
             }
             if let name = plainName(code, site.range) {
                 let assigned = assignments(to: name, in: code, near: site.range.lowerBound, ownDeclaration: true)
-                if assigned.isEmpty {
+                if assigned.isEmpty, let value = defaultValue(ofParameter: name, in: code, file: site.file) {
+                    // A parameter no call gives a value has its default.
+                    queue.append((Site(file: site.file, range: value), depth + 1))
+                } else if assigned.isEmpty {
                     result.unresolved = true
                     for source in sources(ofUnassigned: name, in: code, file: site.file, following) {
                         queue.append((source, depth + 1))
@@ -410,6 +413,30 @@ struct ValueResolver {
             code.scopes[found.scope].kind == .function
         else { return nil }
         return found
+    }
+
+    /// When the name at `nameIndex` is a parameter of the function around it that declares a
+    /// default value (`length: Int = 32`) and no call in the project gives it another, the default.
+    func defaultValue(ofParameter nameIndex: Int, in code: CodeView, file: FileID) -> Range<Int>? {
+        guard let (scopeIndex, position) = functionParameter(nameIndex, in: code) else { return nil }
+        let parameter = code.scopes[scopeIndex].parameters[position]
+        guard parameter.hasDefault,
+            project.arguments(
+                givenTo: ParameterRef(
+                    function: ProjectIndex.ScopeRef(file: file, scope: scopeIndex), position: position)
+            ).isEmpty
+        else { return nil }
+        // From the `=` after the name and type to the `,` or `)` that ends the parameter.
+        var at = parameter.index + 1
+        var start: Int?
+        while at < code.count {
+            if code.kind(at) == .comma || code.kind(at) == .rightParen { break }
+            if start == nil, code.kind(at) == .operator, code.token(at, is: "=") { start = at + 1 }
+            let partner = Int(code.partner[at])
+            at = partner > at ? partner + 1 : at + 1
+        }
+        guard let start, start < at else { return nil }
+        return start..<at
     }
 
     /// When the name at `nameIndex` is a parameter of the closure around it, the callee of the
