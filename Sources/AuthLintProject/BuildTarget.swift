@@ -80,6 +80,31 @@ package enum BuildTargetBuilder {
             (scanned?.xcodeProjects.flatMap(\.targets).map(\.name) ?? [])
                 + (scanned?.manifests.swiftPackageTargets.map(\.name) ?? []))
         let testModules = testModules.subtracting(ownModules)
+        // Per package target (by manifest and name), where its code ships: worked out once.
+        var packageHomes: [String: (name: String, kind: BuildTarget.Kind, project: String)] = [:]
+        func home(of package: SwiftPackageTarget, _ scanned: ScannedProject) -> (
+            name: String, kind: BuildTarget.Kind, project: String
+        ) {
+            let key = package.manifest + "\u{0}" + package.name
+            if let known = packageHomes[key] { return known }
+            let found: (name: String, kind: BuildTarget.Kind, project: String)
+            if package.kind.lowercased().contains("test") {
+                found = ("tests", .test, "")
+            } else if let app = firstApp(around: package.path, in: scanned) {
+                // A local package of an app ships inside it.
+                found = ("target " + app.name, .app, app.project)
+            } else if let product = scanned.manifests.products(containing: package).first(where: \.isApplication) {
+                // An app package (`.iOSApplication`, as Swift Playgrounds makes) is an app.
+                found = ("app " + product.name, .app, package.manifest)
+            } else if let app = scanned.application(linking: package) {
+                // An app beside the package that links one of its products ships it.
+                found = ("target " + app.name, kind(of: app), app.project)
+            } else {
+                found = ("package target " + package.name, .library, package.manifest)
+            }
+            packageHomes[key] = found
+            return found
+        }
         for (fileIndex, code) in files.enumerated() {
             let path = code.path
             let chosen: Int
@@ -87,15 +112,9 @@ package enum BuildTargetBuilder {
                 // A framework or library an app links ships inside the app.
                 let shipped = shipping?.application(embedding: xcodeTarget) ?? xcodeTarget
                 chosen = targetIndex("target " + shipped.name, kind(of: shipped), declaredIn: shipped.project)
-            } else if let package = scanned?.swiftPackageTargets(containing: path).first {
-                if package.kind.lowercased().contains("test") {
-                    chosen = targetIndex("tests", .test)
-                } else if let app = scanned.flatMap({ firstApp(around: package.path, in: $0) }) {
-                    // A local package of an app ships inside it.
-                    chosen = targetIndex("target " + app.name, .app, declaredIn: app.project)
-                } else {
-                    chosen = targetIndex("package target " + package.name, .library, declaredIn: package.manifest)
-                }
+            } else if let scanned, let package = scanned.swiftPackageTargets(containing: path).first {
+                let home = home(of: package, scanned)
+                chosen = targetIndex(home.name, home.kind, declaredIn: home.project)
             } else if let module = code.imports.intersection(testModules).min() {
                 chosen = targetIndex("tests", .test)
                 testsByImport.append((FileID(fileIndex), module))

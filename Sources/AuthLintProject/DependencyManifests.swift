@@ -76,16 +76,47 @@ public struct SwiftPackageTarget: Sendable, Hashable, Codable {
     }
 }
 
+/// A product a `Package.swift` vends: a library, an executable or an app (`.iOSApplication`, a
+/// Swift Playgrounds app package), and the targets it is made of.
+public struct SwiftPackageProduct: Sendable, Hashable, Codable {
+    public var name: String
+    /// `library`, `executable` or `iOSApplication`.
+    public var kind: String
+    /// The names of the package's targets it is made of.
+    public var targets: [String]
+    /// Path of the `Package.swift` relative to the root.
+    public var manifest: String
+    /// 1-based line of the product's declaration.
+    public var line: Int
+
+    public init(name: String, kind: String, targets: [String], manifest: String, line: Int) {
+        self.name = name
+        self.kind = kind
+        self.targets = targets
+        self.manifest = manifest
+        self.line = line
+    }
+
+    /// Whether it is an app.
+    public var isApplication: Bool { kind == "iOSApplication" }
+}
+
 /// Everything the project's dependency manifests say it links.
 public struct DependencyManifests: Sendable, Hashable {
     /// Sorted by manifest path, then line, then name.
     public var linkedPackages: [LinkedPackage]
     /// Sorted by manifest path, then line.
     public var swiftPackageTargets: [SwiftPackageTarget]
+    /// Sorted by manifest path, then line.
+    public var swiftPackageProducts: [SwiftPackageProduct]
 
-    public init(linkedPackages: [LinkedPackage] = [], swiftPackageTargets: [SwiftPackageTarget] = []) {
+    public init(
+        linkedPackages: [LinkedPackage] = [], swiftPackageTargets: [SwiftPackageTarget] = [],
+        swiftPackageProducts: [SwiftPackageProduct] = []
+    ) {
         self.linkedPackages = linkedPackages
         self.swiftPackageTargets = swiftPackageTargets
+        self.swiftPackageProducts = swiftPackageProducts
     }
 
     /// Reads one manifest of the given kind into this collection; returns diagnostics for what
@@ -109,6 +140,7 @@ public struct DependencyManifests: Sendable, Hashable {
             // A target's folder decides which files are its own; one outside the root holds none of them.
             let outside = manifest.targets.filter { !ProjectPath.isInside($0.path, folder: "") }
             swiftPackageTargets += manifest.targets.filter { ProjectPath.isInside($0.path, folder: "") }
+            swiftPackageProducts += manifest.products
             return outside.map { target in
                 Diagnostic(
                     path: path, kind: .outsideRoot,
@@ -133,6 +165,30 @@ public struct DependencyManifests: Sendable, Hashable {
             if lhs.manifest != rhs.manifest { return ProjectPath.precedes(lhs.manifest, rhs.manifest) }
             if lhs.line != rhs.line { return lhs.line < rhs.line }
             return ProjectPath.precedes(lhs.name, rhs.name)
+        }
+        swiftPackageProducts.sort { lhs, rhs in
+            if lhs.manifest != rhs.manifest { return ProjectPath.precedes(lhs.manifest, rhs.manifest) }
+            if lhs.line != rhs.line { return lhs.line < rhs.line }
+            return ProjectPath.precedes(lhs.name, rhs.name)
+        }
+    }
+
+    /// The products of a package target's manifest that are made of it, directly or through
+    /// the targets of the same manifest that depend on it, in manifest order.
+    public func products(containing target: SwiftPackageTarget) -> [SwiftPackageProduct] {
+        let siblings = swiftPackageTargets.filter { $0.manifest == target.manifest }
+        let byName = Dictionary(siblings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return swiftPackageProducts.filter { product in
+            guard product.manifest == target.manifest else { return false }
+            // The product's targets and everything they depend on in the manifest.
+            var seen = Set<String>()
+            var queue = product.targets
+            while let name = queue.popLast() {
+                guard seen.insert(name).inserted else { continue }
+                if name == target.name { return true }
+                queue += byName[name]?.dependencies ?? []
+            }
+            return false
         }
     }
 

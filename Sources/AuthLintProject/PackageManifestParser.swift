@@ -2,11 +2,13 @@ import AuthLintModel
 import AuthLintSyntax
 
 /// Reads a `Package.swift` lexically, without running it: `.package(url:…)` dependencies,
-/// target declarations with their `path:` and `dependencies:`, and `.product(name:package:)` uses.
+/// target declarations with their `path:` and `dependencies:`, `.product(name:package:)` uses, and
+/// the products it vends (`.library`, `.executable`, `.iOSApplication`) with their targets.
 enum PackageManifestParser {
     private static let targetKinds: Set<String> = [
         "target", "executableTarget", "testTarget", "macro", "plugin", "binaryTarget", "systemLibrary",
     ]
+    private static let productKinds: Set<String> = ["library", "executable", "iOSApplication"]
 
     struct Token {
         enum Kind { case identifier, string, punctuation }
@@ -15,11 +17,14 @@ enum PackageManifestParser {
         var line: Int
     }
 
-    static func parse(_ bytes: [UInt8], path: String) -> (packages: [LinkedPackage], targets: [SwiftPackageTarget]) {
+    static func parse(_ bytes: [UInt8], path: String) -> (
+        packages: [LinkedPackage], targets: [SwiftPackageTarget], products: [SwiftPackageProduct]
+    ) {
         let tokens = tokenize(bytes)
         let folder = ProjectPath.directory(of: path)
         var packages: [LinkedPackage] = []
         var targets: [SwiftPackageTarget] = []
+        var products: [SwiftPackageProduct] = []
         var index = 0
         while index + 2 < tokens.count {
             guard tokens[index].text == ".", tokens[index + 1].kind == .identifier, tokens[index + 2].text == "(" else {
@@ -49,13 +54,18 @@ enum PackageManifestParser {
                     }
                 }
                 targets.append(target)
+            } else if productKinds.contains(callee), let name = string(tokens, arguments["name"]) {
+                let members = arguments["targets"].map { dependencies(tokens, in: $0).map(\.name.name) } ?? []
+                products.append(
+                    SwiftPackageProduct(
+                        name: name, kind: callee, targets: members, manifest: path, line: tokens[index + 1].line))
             } else {
                 index += 3
                 continue
             }
             index = close + 1
         }
-        return (packages, targets)
+        return (packages, targets, products)
     }
 
     /// A `.package(…)` dependency: named by `name:`, `id:`, or the URL's or path's last segment.

@@ -127,6 +127,26 @@ public struct ScannedProject: Sendable {
         return ShippingApplications(owner: owner)
     }
 
+    /// The first application (in project and target order) that links a product made of a
+    /// package target through a local package reference: an example app of the workspace that
+    /// builds the package beside it ships the package's code.
+    public func application(linking package: SwiftPackageTarget) -> XcodeTarget? {
+        let products = Set(manifests.products(containing: package).map(\.name))
+        guard !products.isEmpty else { return nil }
+        let folder = ProjectPath.directory(of: package.manifest)
+        for project in xcodeProjects
+        where project.packageReferences.contains(where: {
+            $0.isLocal && ProjectPath.join(project.projectDirectory, $0.location) == folder
+        }) {
+            if let app = project.targets.first(where: {
+                $0.isApplication && $0.packageProductDependencies.contains(where: products.contains)
+            }) {
+                return app
+            }
+        }
+        return nil
+    }
+
     /// The Swift package targets whose folder holds a root-relative path.
     public func swiftPackageTargets(containing path: String) -> [SwiftPackageTarget] {
         manifests.swiftPackageTargets.filter { $0.contains(path) }

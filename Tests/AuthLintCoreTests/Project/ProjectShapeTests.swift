@@ -360,4 +360,105 @@ final class ProjectShapeTests: XCTestCase {
         try tree.write("App/App.xcodeproj/project.pbxproj", app([]))
         XCTAssertEqual(try stateCheck(), [])
     }
+
+    /// An app project that references the package two folders up and links one of its products.
+    private func appLinkingLocalPackage(product: String) -> String {
+        """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tobjectVersion = 77;
+        \tobjects = {
+        \t\t1A000000000000000000000A = {isa = PBXFileReference; path = Demo.app; sourceTree = BUILT_PRODUCTS_DIR; };
+        \t\tC1000000000000000000000A = {isa = PBXFileSystemSynchronizedRootGroup; path = Demo; sourceTree = "<group>"; };
+        \t\tB1000000000000000000000A = {isa = PBXGroup; children = (C1000000000000000000000A, ); sourceTree = "<group>"; };
+        \t\tE1000000000000000000000A = {isa = XCLocalSwiftPackageReference; relativePath = ../..; };
+        \t\tF1000000000000000000000A = {isa = XCSwiftPackageProductDependency; package = E1000000000000000000000A; productName = \(product); };
+        \t\tD1000000000000000000000A = {isa = PBXNativeTarget; buildPhases = ( ); fileSystemSynchronizedGroups = (C1000000000000000000000A, ); name = Demo; packageProductDependencies = (F1000000000000000000000A, ); productReference = 1A000000000000000000000A; productType = "com.apple.product-type.application"; };
+        \t\tA1000000000000000000000A = {isa = PBXProject; mainGroup = B1000000000000000000000A; packageReferences = (E1000000000000000000000A, ); targets = (D1000000000000000000000A, ); };
+        \t};
+        \trootObject = A1000000000000000000000A;
+        }
+
+        """
+    }
+
+    func testAPackageAnExampleAppBesideItLinksShipsInTheApp() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write(
+            "Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "AuthKit",
+                products: [
+                    .library(name: "AuthKit", targets: ["AuthKit"]),
+                    .library(name: "Widgets", targets: ["Widgets"]),
+                ],
+                targets: [
+                    .target(name: "AuthKit", dependencies: ["AuthCore"]),
+                    .target(name: "AuthCore"),
+                    .target(name: "Widgets"),
+                ]
+            )
+
+            """)
+        try tree.write("Sources/AuthCore/AppleSignIn.swift", Self.appleRequest + "\n")
+        try tree.write("Sources/AuthKit/AuthKit.swift", "import AuthCore\n")
+        try tree.write("Sources/Widgets/Widget.swift", "struct Widget {}\n")
+        try tree.write("Examples/Demo/Demo/DemoApp.swift", "import SwiftUI\n")
+        let stateCheck = { () throws -> [String] in
+            try self.lint(tree).findings.filter { $0.rule == "no-credential-state-check" }.map(\.path)
+        }
+        // The app links the product whose target depends on the sign-in's: the package ships in it.
+        try tree.write("Examples/Demo/Demo.xcodeproj/project.pbxproj", appLinkingLocalPackage(product: "AuthKit"))
+        XCTAssertEqual(try stateCheck(), ["Sources/AuthCore/AppleSignIn.swift"])
+        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+        XCTAssertEqual(
+            scanned.manifests.swiftPackageProducts.map { "\($0.kind) \($0.name) \($0.targets)" },
+            ["library AuthKit [\"AuthKit\"]", "library Widgets [\"Widgets\"]"])
+        let core = try XCTUnwrap(scanned.swiftPackageTargets(containing: "Sources/AuthCore/AppleSignIn.swift").first)
+        XCTAssertEqual(scanned.application(linking: core)?.name, "Demo")
+        // Another product linked: the sign-in's target is a library no app ships.
+        try tree.write("Examples/Demo/Demo.xcodeproj/project.pbxproj", appLinkingLocalPackage(product: "Widgets"))
+        XCTAssertEqual(try stateCheck(), [])
+    }
+
+    /// A Swift Playgrounds app package: its `.iOSApplication` product's targets are an app.
+    func testAnAppPackageIsAnApp() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        let manifest = { (product: String) in
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            import AppleProductTypes
+
+            let package = Package(
+                name: "Maru",
+                platforms: [.iOS("17.0")],
+                products: [
+                    \(product)
+                ],
+                targets: [
+                    .executableTarget(name: "Maru", path: ".")
+                ]
+            )
+
+            """
+        }
+        try tree.write("Login.swift", Self.appleRequest + "\n")
+        let stateCheck = { () throws -> [String] in
+            try self.lint(tree).findings.filter { $0.rule == "no-credential-state-check" }.map(\.path)
+        }
+        try tree.write(
+            "Package.swift",
+            manifest(".iOSApplication(name: \"Maru\", targets: [\"Maru\"], bundleIdentifier: \"com.example.maru\")"))
+        XCTAssertEqual(try stateCheck(), ["Login.swift"])
+        try tree.write("Package.swift", manifest(".executable(name: \"Maru\", targets: [\"Maru\"])"))
+        XCTAssertEqual(try stateCheck(), [])
+    }
 }
