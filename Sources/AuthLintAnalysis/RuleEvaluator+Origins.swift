@@ -20,15 +20,18 @@ extension RuleEvaluator {
     /// (`Messaging.messaging().token { token, error in }`): right for what a call hands out only
     /// in that, every parameter of the closure included. With `throughCallers`, a function's
     /// parameter comes also from what the project's calls of the function give it: right for
-    /// saying a value may come from there, not that it does.
+    /// saying a value may come from there, not that it does. With `notOtherFields`, another field
+    /// read off a value (`session.user`) does not come from where the value does: right for
+    /// saying a value is a credential.
     func origin(
         of binding: Binding, _ fileIndex: FileID, _ clauses: [PatternClause], usingCall: Bool,
-        throughCallees: Bool = false, throughCallers: Bool = false
+        throughCallees: Bool = false, throughCallers: Bool = false, notOtherFields: Bool = false
     ) -> ValueResolver.Site? {
         guard !clauses.isEmpty else { return nil }
         var following: ValueResolver.Following =
             usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
         if throughCallers { following.insert(.callers) }
+        if notOtherFields { following.insert(.notOtherFields) }
         let sites = resolver.resolve(file: fileIndex, range: binding.range, following: following).sites
         // Most sites of a value are in a few files: the clauses that may match in each are found once.
         var candidatesInFile: [FileID: [PatternClause]] = [:]
@@ -46,6 +49,7 @@ extension RuleEvaluator {
             for clause in candidates {
                 for match in matcher.matches(clause.pattern, in: site.range)
                 where !ValueResolver.isReadOff(code, match.range)
+                    && !(notOtherFields && ValueResolver.isAnotherField(code, match.range))
                     && resolver.isValuePart(
                         code, match.range.lowerBound, of: site.range, outermostCall: order == 0 && usingCall)
                     // The app's own `Keys.accessToken` is a constant, not an SDK's token property.

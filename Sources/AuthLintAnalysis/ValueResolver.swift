@@ -62,6 +62,10 @@ struct ValueResolver {
         /// tell that a value comes from nowhere else (a push token handed to the app's helper by
         /// the registration callback), never that it does (see ``HelperIndex`` for that).
         static let callers = Following(rawValue: 128)
+        /// With `valueParts`, not past another field read off a name (``isAnotherField(_:_:)``):
+        /// to tell that a value is a credential, not that it comes from push registration (a
+        /// device token's hex string does).
+        static let notOtherFields = Following(rawValue: 256)
         /// Everything that says where a value comes from.
         static let origins: Following = [.names, .closureCallees, .parameters, .returns, .valueParts]
     }
@@ -122,6 +126,8 @@ struct ValueResolver {
                 for index in site.range where isFollowableName(code, index) {
                     if following.contains(.valueParts) {
                         guard !ValueResolver.isReadOff(code, index..<(index + 1)),
+                            !(following.contains(.notOtherFields)
+                                && ValueResolver.isAnotherField(code, index..<(index + 1))),
                             isValuePart(
                                 code, index, of: site.range, outermostCall: depth == 0 && following.contains(.usingCall)
                             )
@@ -253,6 +259,39 @@ struct ValueResolver {
             return true
         }
         return code.kind(j) == .period && j + 1 < code.count && readOffMembers.contains(code.hashes[j + 1])
+    }
+
+    /// Words in the name of a member that carries a credential on (`session.accessToken`,
+    /// `user.idToken`, `result.credential`), and members that are the value in another form.
+    private static let credentialMemberWords = [
+        "token", "code", "jwt", "secret", "credential", "password", "session",
+        "auth",
+    ]
+    private static let sameValueMembers: Set<UInt64> = Set(
+        [
+            "description", "string", "stringValue", "value", "rawValue", "data", "utf8", "utf8String", "bytes",
+            "absoluteString", "uuidString", "jsonString",
+        ]
+        .map(CodeView.hash))
+
+    /// Whether the expression at `range` stands for another value read off it: a property whose
+    /// name says no credential (`session.user`, `response.statusCode`), rather than the value
+    /// itself, a call that remakes it (`token.base64EncodedString()`, `code.flatMap { … }`), or a
+    /// credential it holds.
+    /// Where a value comes from stops there: another field of a sign-in's answer is not its token.
+    static func isAnotherField(_ code: CodeView, _ range: Range<Int>) -> Bool {
+        var j = range.upperBound
+        while j < code.count, code.kind(j) == .operator, code.token(j, is: "?") || code.token(j, is: "!"),
+            code.tokens[j].start == code.tokens[j - 1].end
+        {
+            j += 1
+        }
+        guard j + 1 < code.count, code.kind(j) == .period, code.kind(j + 1) == .identifier,
+            j + 2 >= code.count || code.kind(j + 2) != .leftParen && code.kind(j + 2) != .leftBrace,
+            !sameValueMembers.contains(code.hashes[j + 1])
+        else { return false }
+        let member = code.text(j + 1).lowercased()
+        return !credentialMemberWords.contains { member.contains($0) }
     }
 
     /// A variable's name inside an expression: not a call, a member, an argument label or a type.

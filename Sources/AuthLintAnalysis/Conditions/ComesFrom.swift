@@ -9,14 +9,17 @@ import Foundation
 /// reaches one of the origin's patterns in the provider catalog.
 struct ComesFrom: EvaluatedValueTest {
     static let key = "comes-from"
+    let origin: ValueOrigin
     let clauses: [PatternClause]
 
     init(reading node: YAMLReader, _ context: ConditionContext) throws {
-        let origin = try node.enumValue(ValueOrigin.self, Self.key)
+        origin = try node.enumValue(ValueOrigin.self, Self.key)
         clauses = context.providers.clauses(of: origin)
     }
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
-        evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole) != nil
+        // Another field of a sign-in's answer (`session.user`) is not its credential.
+        evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole, notOtherFields: origin == .credentials)
+            != nil
     }
 }
