@@ -242,14 +242,20 @@ struct ValueResolver {
         ]
         .map(CodeView.hash))
 
-    /// Whether the expression at `range` is only compared, measured or tested where it stands.
-    static func isReadOff(_ code: CodeView, _ range: Range<Int>) -> Bool {
-        var j = range.upperBound
+    /// The index after the expression ending before `end` and the `?` and `!` that unwrap it.
+    private static func afterUnwrapping(_ code: CodeView, _ end: Int) -> Int {
+        var j = end
         while j < code.count, code.kind(j) == .operator, code.token(j, is: "?") || code.token(j, is: "!"),
             code.tokens[j].start == code.tokens[j - 1].end
         {
             j += 1
         }
+        return j
+    }
+
+    /// Whether the expression at `range` is only compared, measured or tested where it stands.
+    static func isReadOff(_ code: CodeView, _ range: Range<Int>) -> Bool {
+        let j = afterUnwrapping(code, range.upperBound)
         guard j < code.count else { return false }
         // Compared, on either side.
         if code.kind(j) == .operator, code.token(j, is: "==") || code.token(j, is: "!=") { return true }
@@ -264,8 +270,7 @@ struct ValueResolver {
     /// Words in the name of a member that carries a credential on (`session.accessToken`,
     /// `user.idToken`, `result.credential`), and members that are the value in another form.
     private static let credentialMemberWords = [
-        "token", "code", "jwt", "secret", "credential", "password", "session",
-        "auth",
+        "token", "code", "jwt", "secret", "credential", "password", "session", "auth",
     ]
     private static let sameValueMembers: Set<UInt64> = Set(
         [
@@ -280,12 +285,7 @@ struct ValueResolver {
     /// credential it holds.
     /// Where a value comes from stops there: another field of a sign-in's answer is not its token.
     static func isAnotherField(_ code: CodeView, _ range: Range<Int>) -> Bool {
-        var j = range.upperBound
-        while j < code.count, code.kind(j) == .operator, code.token(j, is: "?") || code.token(j, is: "!"),
-            code.tokens[j].start == code.tokens[j - 1].end
-        {
-            j += 1
-        }
+        let j = afterUnwrapping(code, range.upperBound)
         guard j + 1 < code.count, code.kind(j) == .period, code.kind(j + 1) == .identifier,
             j + 2 >= code.count || code.kind(j + 2) != .leftParen && code.kind(j + 2) != .leftBrace,
             !sameValueMembers.contains(code.hashes[j + 1])
