@@ -37,9 +37,14 @@ extension Linter {
         let first = firstSites(of: rules.indices.filter { firstOnly[$0] }, rules, evaluator, perFile, reporting)
         for file in first.stopped { perFile[file] = perFile[file].stopping() }
         for (file, ruleIndex, site) in first.sites { perFile[file].sites.append((ruleIndex, site)) }
-        // 4. The sites inside the app's own helpers that calls hand what reaches them.
+        // 4. The sites inside the app's own helpers that calls hand what reaches them. A call the
+        // rule already finds by itself (`defaults.setValue(token, forKey:)`, which an app's own
+        // `setValue(_:forKey:)` helper also answers to by name) is one defect, found once.
         for (ruleIndex, site) in helperSites(rules, perFile, evaluator, reporting) where !perFile[site.file].stopped {
-            perFile[site.file].sites.append((ruleIndex, site))
+            let found = perFile[site.file].sites.contains {
+                $0.0 == ruleIndex && $0.1.range.overlaps(site.range)
+            }
+            if !found { perFile[site.file].sites.append((ruleIndex, site)) }
         }
         // 5. A finding for each site.
         let findings = FindingBuilder(rules: rules, run: run, facts: facts).findings(perFile.map(\.sites))
