@@ -280,7 +280,7 @@ struct ValueResolver {
         .map(CodeView.hash))
 
     /// Whether the expression at `range` stands for another value read off it: a property whose
-    /// name says no credential (`session.user`, `response.statusCode`), rather than the value
+    /// name says no credential (`session.user`, `response.headers`), rather than the value
     /// itself, a call that remakes it (`token.base64EncodedString()`, `code.flatMap { … }`), or a
     /// credential it holds.
     /// Where a value comes from stops there: another field of a sign-in's answer is not its token.
