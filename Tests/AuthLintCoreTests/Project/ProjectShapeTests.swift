@@ -295,8 +295,11 @@ final class ProjectShapeTests: XCTestCase {
     }
 
     /// A project with one target whose sources are the synchronized folder named after it, which
-    /// builds `product` and links the files of `links` from the build products folder.
-    private func synchronizedProject(target: String, productType: String, product: String, links: [String]) -> String {
+    /// builds `product` and links the files of `links` from the build products folder, and
+    /// `packageProduct` of the local package two folders up.
+    private func synchronizedProject(
+        target: String, productType: String, product: String, links: [String], packageProduct: String? = nil
+    ) -> String {
         let linked = links.enumerated().map { index, file in
             (
                 file: "2B00000000000000000000\(String(format: "%02d", index))",
@@ -315,8 +318,9 @@ final class ProjectShapeTests: XCTestCase {
             \t\t4A000000000000000000000A = {isa = PBXFrameworksBuildPhase; files = (\(linked.map { "\($0.build), " }.joined())); };
             \t\tC1000000000000000000000A = {isa = PBXFileSystemSynchronizedRootGroup; path = \(target); sourceTree = "<group>"; };
             \t\tB1000000000000000000000A = {isa = PBXGroup; children = (C1000000000000000000000A, ); sourceTree = "<group>"; };
-            \t\tD1000000000000000000000A = {isa = PBXNativeTarget; buildPhases = (4A000000000000000000000A, ); fileSystemSynchronizedGroups = (C1000000000000000000000A, ); name = \(target); productReference = 1A000000000000000000000A; productType = "\(productType)"; };
-            \t\tA1000000000000000000000A = {isa = PBXProject; mainGroup = B1000000000000000000000A; targets = (D1000000000000000000000A, ); };
+            \(packageProduct.map { "\t\tE1000000000000000000000A = {isa = XCLocalSwiftPackageReference; relativePath = ../..; };\n\t\tF1000000000000000000000A = {isa = XCSwiftPackageProductDependency; package = E1000000000000000000000A; productName = \($0); };" } ?? "")
+            \t\tD1000000000000000000000A = {isa = PBXNativeTarget; buildPhases = (4A000000000000000000000A, ); fileSystemSynchronizedGroups = (C1000000000000000000000A, ); name = \(target); packageProductDependencies = (\(packageProduct == nil ? "" : "F1000000000000000000000A, ")); productReference = 1A000000000000000000000A; productType = "\(productType)"; };
+            \t\tA1000000000000000000000A = {isa = PBXProject; mainGroup = B1000000000000000000000A; packageReferences = (\(packageProduct == nil ? "" : "E1000000000000000000000A, ")); targets = (D1000000000000000000000A, ); };
             \t};
             \trootObject = A1000000000000000000000A;
             }
@@ -361,28 +365,6 @@ final class ProjectShapeTests: XCTestCase {
         XCTAssertEqual(try stateCheck(), [])
     }
 
-    /// An app project that references the package two folders up and links one of its products.
-    private func appLinkingLocalPackage(product: String) -> String {
-        """
-        // !$*UTF8*$!
-        {
-        \tarchiveVersion = 1;
-        \tobjectVersion = 77;
-        \tobjects = {
-        \t\t1A000000000000000000000A = {isa = PBXFileReference; path = Demo.app; sourceTree = BUILT_PRODUCTS_DIR; };
-        \t\tC1000000000000000000000A = {isa = PBXFileSystemSynchronizedRootGroup; path = Demo; sourceTree = "<group>"; };
-        \t\tB1000000000000000000000A = {isa = PBXGroup; children = (C1000000000000000000000A, ); sourceTree = "<group>"; };
-        \t\tE1000000000000000000000A = {isa = XCLocalSwiftPackageReference; relativePath = ../..; };
-        \t\tF1000000000000000000000A = {isa = XCSwiftPackageProductDependency; package = E1000000000000000000000A; productName = \(product); };
-        \t\tD1000000000000000000000A = {isa = PBXNativeTarget; buildPhases = ( ); fileSystemSynchronizedGroups = (C1000000000000000000000A, ); name = Demo; packageProductDependencies = (F1000000000000000000000A, ); productReference = 1A000000000000000000000A; productType = "com.apple.product-type.application"; };
-        \t\tA1000000000000000000000A = {isa = PBXProject; mainGroup = B1000000000000000000000A; packageReferences = (E1000000000000000000000A, ); targets = (D1000000000000000000000A, ); };
-        \t};
-        \trootObject = A1000000000000000000000A;
-        }
-
-        """
-    }
-
     func testAPackageAnExampleAppBesideItLinksShipsInTheApp() throws {
         let tree = try ScanFixture()
         try tree.mkdir(".git")
@@ -413,8 +395,13 @@ final class ProjectShapeTests: XCTestCase {
         let stateCheck = { () throws -> [String] in
             try self.lint(tree).findings.filter { $0.rule == "no-credential-state-check" }.map(\.path)
         }
+        let demo = { (product: String) in
+            self.synchronizedProject(
+                target: "Demo", productType: "com.apple.product-type.application", product: "Demo.app", links: [],
+                packageProduct: product)
+        }
         // The app links the product whose target depends on the sign-in's: the package ships in it.
-        try tree.write("Examples/Demo/Demo.xcodeproj/project.pbxproj", appLinkingLocalPackage(product: "AuthKit"))
+        try tree.write("Examples/Demo/Demo.xcodeproj/project.pbxproj", demo("AuthKit"))
         XCTAssertEqual(try stateCheck(), ["Sources/AuthCore/AppleSignIn.swift"])
         let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
         XCTAssertEqual(
@@ -423,7 +410,7 @@ final class ProjectShapeTests: XCTestCase {
         let core = try XCTUnwrap(scanned.swiftPackageTargets(containing: "Sources/AuthCore/AppleSignIn.swift").first)
         XCTAssertEqual(scanned.application(linking: core)?.name, "Demo")
         // Another product linked: the sign-in's target is a library no app ships.
-        try tree.write("Examples/Demo/Demo.xcodeproj/project.pbxproj", appLinkingLocalPackage(product: "Widgets"))
+        try tree.write("Examples/Demo/Demo.xcodeproj/project.pbxproj", demo("Widgets"))
         XCTAssertEqual(try stateCheck(), [])
     }
 
