@@ -271,28 +271,25 @@ package struct RuleEvaluator {
     /// lack a name each of its clauses needs are left out by `postings`, which holds those names,
     /// without being asked.
     package func files(mayMatch search: ProjectSearch, _ postings: NamePostings) -> [FileID] {
-        var candidates: [[Int]] = []
-        for clause in search.clauses {
-            let needed = Self.namesNeeded(by: clause)
-            guard !needed.isEmpty else { return project.files.ids.filter { mayMatch(search, inFile: $0) } }
-            candidates.append(postings.files(mentioningAll: needed))
-        }
-        return candidates.joined().sortedUnique().map(FileID.init).filter { mayMatch(search, inFile: $0) }
+        files(mayMatchAnyOf: search.clauses, postings).map(FileID.init).filter { mayMatch(search, inFile: $0) }
     }
 
-    /// The files where some clause of the rule (of `only`, when given) may match, in file order:
-    /// for a pattern, as far as the names it needs tell (`postings` holds them); for words, as
-    /// far as each file's summary tells.
+    /// The files where some clause of the rule (of `only`, when given) may match, in file order
+    /// (see ``files(mayMatchAnyOf:_:)``).
     package func files(mayMatch rule: RuleSpec, among only: [Int]? = nil, _ postings: NamePostings) -> [Int] {
+        files(mayMatchAnyOf: (only ?? Array(rule.match.patterns.indices)).map { rule.match.patterns[$0] }, postings)
+    }
+
+    /// The files where one of the clauses may match, in file order: for a pattern, as far as the
+    /// names it needs tell (`postings` holds them); for words, as far as each file's summary tells.
+    private func files(mayMatchAnyOf clauses: [PatternClause], _ postings: NamePostings) -> [Int] {
         var candidates: [[Int]] = []
-        for order in only ?? Array(rule.match.patterns.indices) {
-            let clause = rule.match.patterns[order]
+        for clause in clauses {
             let needed = Self.namesNeeded(by: clause)
-            if needed.isEmpty {
-                candidates.append(project.files.ids.filter { project.mayMatch(clause, inFile: $0) }.map(\.index))
-            } else {
-                candidates.append(postings.files(mentioningAll: needed))
-            }
+            candidates.append(
+                needed.isEmpty
+                    ? project.files.ids.filter { project.mayMatch(clause, inFile: $0) }.map(\.index)
+                    : postings.files(mentioningAll: needed))
         }
         return candidates.joined().sortedUnique()
     }
