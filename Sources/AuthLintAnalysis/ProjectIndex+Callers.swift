@@ -72,7 +72,7 @@ extension ProjectIndex {
 
     /// The name of the type around a scope (its declaration or an extension of it); nil at the
     /// top level.
-    private func typeName(around scopeIndex: Int, in code: CodeView) -> String? {
+    func typeName(around scopeIndex: Int, in code: CodeView) -> String? {
         var current: Int? = scopeIndex
         while let index = current, index > 0 {
             if code.scopes[index].kind == .type { return code.scopes[index].name }

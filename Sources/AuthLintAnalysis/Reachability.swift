@@ -295,10 +295,9 @@ package final class Reachability: Sendable {
     /// target) is out of reach; nil when one may be reached, or when the type makes none: it
     /// answers requests made elsewhere.
     private func unansweredDelegate(_ scope: Scope, _ index: Int, _ code: CodeView, _ file: FileID) -> Unreachable? {
-        guard project.takesAnswer(scope, in: code) else { return nil }
-        var current = scope.parent
-        while let parent = current, code.scopes[parent].kind != .type { current = code.scopes[parent].parent }
-        guard let typeScope = current, typeScope > 0, let typeName = code.scopes[typeScope].name else { return nil }
+        guard project.takesAnswer(scope, in: code), let typeName = project.typeName(around: index, in: code) else {
+            return nil
+        }
         var first: Unreachable?
         for declaration in project.declarations(ofType: typeName, inTarget: project.targetOfFile[file]) {
             let other = project.files[declaration.file]
