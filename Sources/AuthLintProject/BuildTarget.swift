@@ -88,15 +88,16 @@ package enum BuildTargetBuilder {
             let key = package.manifest + "\u{0}" + package.name
             if let known = packageHomes[key] { return known }
             let found: (name: String, kind: BuildTarget.Kind, project: String)
+            let products = scanned.manifests.products(containing: package)
             if package.kind.lowercased().contains("test") {
                 found = ("tests", .test, "")
             } else if let app = firstApp(around: package.path, in: scanned) {
                 // A local package of an app ships inside it.
                 found = ("target " + app.name, .app, app.project)
-            } else if let product = scanned.manifests.products(containing: package).first(where: \.isApplication) {
+            } else if let product = products.first(where: \.isApplication) {
                 // An app package (`.iOSApplication`, as Swift Playgrounds makes) is an app.
                 found = ("app " + product.name, .app, package.manifest)
-            } else if let app = scanned.application(linking: package) {
+            } else if let app = scanned.application(linking: products) {
                 // An app beside the package that links one of its products ships it.
                 found = ("target " + app.name, kind(of: app), app.project)
             } else {

@@ -127,13 +127,14 @@ public struct ScannedProject: Sendable {
         return ShippingApplications(owner: owner)
     }
 
-    /// The first application (in project and target order) that links a product made of a
-    /// package target through a local package reference: an example app of the workspace that
-    /// builds the package beside it ships the package's code.
-    public func application(linking package: SwiftPackageTarget) -> XcodeTarget? {
-        let products = Set(manifests.products(containing: package).map(\.name))
-        guard !products.isEmpty else { return nil }
-        let folder = ProjectPath.directory(of: package.manifest)
+    /// The first application (in project and target order) that links one of a package's
+    /// products (those made of a package target: ``DependencyManifests/products(containing:)``)
+    /// through a local package reference: an example app of the workspace that builds the
+    /// package beside it ships the package's code.
+    public func application(linking products: [SwiftPackageProduct]) -> XcodeTarget? {
+        guard let manifest = products.first?.manifest else { return nil }
+        let products = Set(products.map(\.name))
+        let folder = ProjectPath.directory(of: manifest)
         for project in xcodeProjects
         where project.packageReferences.contains(where: {
             $0.isLocal && ProjectPath.join(project.projectDirectory, $0.location) == folder

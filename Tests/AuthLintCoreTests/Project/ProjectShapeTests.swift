@@ -408,7 +408,7 @@ final class ProjectShapeTests: XCTestCase {
             scanned.manifests.swiftPackageProducts.map { "\($0.kind) \($0.name) \($0.targets)" },
             ["library AuthKit [\"AuthKit\"]", "library Widgets [\"Widgets\"]"])
         let core = try XCTUnwrap(scanned.swiftPackageTargets(containing: "Sources/AuthCore/AppleSignIn.swift").first)
-        XCTAssertEqual(scanned.application(linking: core)?.name, "Demo")
+        XCTAssertEqual(scanned.application(linking: scanned.manifests.products(containing: core))?.name, "Demo")
         // Another product linked: the sign-in's target is a library no app ships.
         try tree.write("Examples/Demo/Demo.xcodeproj/project.pbxproj", demo("Widgets"))
         XCTAssertEqual(try stateCheck(), [])
