@@ -73,9 +73,8 @@ extension Linter {
                 // Rules are read in place, by index: a rule is a large value, copied field by field.
                 for ruleIndex in rules.indices where !skipping[ruleIndex] {
                     let reached = reporting?.reaches(reach[ruleIndex], fileIndex) ?? true
-                    guard reached || !grouped[ruleIndex].isEmpty && reporting!.reaches(.ownTarget, fileIndex) else {
-                        continue
-                    }
+                    guard reached || !grouped[ruleIndex].isEmpty && reporting?.reaches(.ownTarget, fileIndex) == true
+                    else { continue }
                     if let mask = mayMatch?[ruleIndex], !mask.contains(fileIndex, reached: reached) { continue }
                     let scanned = bounded.scan(
                         rules[ruleIndex], inFile: fileIndex, only: reached ? nil : grouped[ruleIndex])
