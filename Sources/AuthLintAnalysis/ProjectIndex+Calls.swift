@@ -210,14 +210,24 @@ extension ProjectIndex {
 
     /// The argument the call whose `(` is at `open` passes for `parameters[position]`: the one
     /// with its label, or, for a parameter written without one, the unlabelled argument in the
-    /// same place among the unlabelled ones.
+    /// same place among the unlabelled ones. A variadic parameter's arguments are all those
+    /// up to the next labelled one, from the first's start to the last's end.
     static func argument(of code: CodeView, callOpeningAt open: Int, for parameters: [Scope.Parameter], position: Int)
         -> Range<Int>?
     {
         let given = arguments(of: code, callOpeningAt: open).filter { !$0.value.isEmpty }
-        if let label = parameters[position].callLabel { return given.first { $0.label == label }?.value }
-        let place = parameters[..<position].filter { $0.callLabel == nil }.count
-        let unlabelled = given.filter { $0.label == nil }
-        return unlabelled.indices.contains(place) ? unlabelled[place].value : nil
+        let first: Int?
+        if let label = parameters[position].callLabel {
+            first = given.firstIndex { $0.label == label }
+        } else {
+            let place = parameters[..<position].filter { $0.callLabel == nil }.count
+            first = given.indices.filter { given[$0].label == nil }.dropFirst(place).first
+        }
+        guard let first else { return nil }
+        var last = first
+        if parameters[position].isVariadic {
+            while last + 1 < given.count, given[last + 1].label == nil { last += 1 }
+        }
+        return given[first].value.lowerBound..<given[last].value.upperBound
     }
 }

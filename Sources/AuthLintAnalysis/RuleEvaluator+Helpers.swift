@@ -64,7 +64,9 @@ extension RuleEvaluator {
         for (order, site) in resolver.resolve(file: fileIndex, range: range, following: following).sites.enumerated()
         where site.file == fileIndex {
             for index in site.range where code.kind(index) == .identifier {
-                if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon {
+                if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon,
+                    !isClosureParameterCalled(index, in: code)
+                {
                     continue
                 }
                 // What is read off a parameter (`user.loginType`) is not what the caller hands over,
@@ -88,6 +90,17 @@ extension RuleEvaluator {
             }
         }
         return entries
+    }
+
+    /// Whether the name at `index` is a parameter of function type that is called without
+    /// arguments (`message()`, of `_ message: @autoclosure () -> String`): its value is what the
+    /// caller wrote for it.
+    private func isClosureParameterCalled(_ index: Int, in code: CodeView) -> Bool {
+        guard index + 2 < code.count, code.kind(index + 1) == .leftParen, code.kind(index + 2) == .rightParen,
+            let (scope, position) = resolver.functionParameter(index, in: code)
+        else { return false }
+        let type = code.scopes[scope].parameters[position].type ?? ""
+        return type.hasPrefix("@autoclosure") || type.hasPrefix("()") || type.hasPrefix("@escaping ()")
     }
 
     /// Whether code at `position` is inside a function with parameters or a setter: anywhere
