@@ -296,28 +296,25 @@ public final class ProjectIndex: Sendable {
     private func findDeclarations(ofType name: String, inTarget target: TargetID) -> [ScopeRef] {
         let index = typeDeclarations.value(for: target) {
             var index = TypeIndex()
-            var typed: [FileID] = []
             for file in targets[target].files {
                 guard let summary = summaries[file] else {
                     for (typeName, ref) in typeScopes(inFile: file) { index.byName[typeName, default: []].append(ref) }
                     continue
                 }
                 guard summary.unlexed == nil else { continue }
-                if summary.knowsTypes {
-                    typed.append(file)
-                } else {
-                    index.unknown.append(file)
-                }
-            }
-            index.summarised = FilesByKey { add in
-                for file in typed { summaries[file]!.forEachTypeKey { add($0, file) } }
+                index.summarised.append(file)
             }
             return index
         }
         var found = index.byName[name] ?? []
-        let summarised = index.summarised[CodeView.key(name)]
-        for file in (summarised + index.unknown.filter { mayMention(name, inFile: $0) }).sorted() {
-            found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
+        // A file that declares the type uses its name: the files that use it are found by the
+        // project's names, and asked whether they declare it.
+        if !index.summarised.isEmpty {
+            let key = CodeView.key(name)
+            for file in files(mentioning: name) where index.summarised.sortedContains(file) {
+                guard summaries[file]!.mayDeclareType(key) else { continue }
+                found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
+            }
         }
         for file in unlexedFiles.isEmpty ? [] : unlexedDeclarers(of: name, \.types) where targetOfFile[file] == target {
             found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
@@ -352,12 +349,8 @@ public final class ProjectIndex: Sendable {
 struct TypeIndex {
     /// Declarations in the target's analysed files, by type name.
     var byName: [String: [ProjectIndex.ScopeRef]] = [:]
-    /// The files given as summaries made by the lexer that may declare or extend each type, by
-    /// the key of its name.
-    var summarised = FilesByKey { _ in }
-    /// Files given as summaries made by the lexer that do not say which types they declare:
-    /// looked at for the names they use.
-    var unknown: [FileID] = []
+    /// The target's files given as summaries made by the lexer, in order.
+    var summarised: [FileID] = []
 }
 
 /// A type's name in one target.

@@ -273,13 +273,10 @@ package struct FileSummary: Sendable, Hashable {
     /// the summary was made from the bytes.
     var typeKeys: [NameKey]? { read { $0.keys(.types) } }
 
-    /// Whether the summary says which types the file declares or extends (``typeKeys``).
-    package var knowsTypes: Bool { read { !$0.isMissing(.types) } }
-
-    /// Calls `body` with the key of each type the file declares or extends, in order, read in
-    /// place (with none when that is not known).
-    package func forEachTypeKey(_ body: (NameKey) -> Void) {
-        read { $0.names(.types).forEach(body) }
+    /// Whether the file may declare or extend the type whose name has this key: false only when
+    /// the summary says which types it declares (``typeKeys``), and that one is not among them.
+    package func mayDeclareType(_ key: NameKey) -> Bool {
+        read { $0.isMissing(.types) || $0.names(.types).contains(key) }
     }
 
     /// Keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), sorted;
