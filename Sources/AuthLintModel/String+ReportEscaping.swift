@@ -1,21 +1,39 @@
 /// The escaping each output format needs for text that comes from the code it reports on.
 extension String {
+    /// The text with each scalar `replacement` gives a text for replaced by it. The text between
+    /// two replacements is copied in one piece (as scalars: a replacement may fall inside a
+    /// character), and text that needs none is given back as it is: a whole report is escaped.
+    func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out: String?
+        var copied = startIndex
+        for index in unicodeScalars.indices {
+            guard let replaced = replacement(unicodeScalars[index]) else { continue }
+            if out == nil {
+                out = ""
+                out?.reserveCapacity(utf8.count + 64)
+            }
+            out?.append(contentsOf: Substring(unicodeScalars[copied..<index]))
+            out?.append(replaced)
+            copied = unicodeScalars.index(after: index)
+        }
+        guard var out else { return self }
+        out.append(contentsOf: Substring(unicodeScalars[copied...]))
+        return out
+    }
+
     /// Text that is safe inside HTML or XML elements and quoted attribute values (reports, and
     /// what `--fix` writes into property lists).
     package var htmlEscaped: String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for character in unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
+        replacingScalars { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return out
     }
 
     /// HTML text as the report shows it: what ``reportSafe(keeping:)`` escapes shown as a visible
@@ -37,34 +55,18 @@ extension String {
     /// JSON has them only inside strings, where the escape stands for the same character, so the
     /// document means what it meant; `JSONEncoder` already escapes the C0 controls.
     public var jsonControlsEscaped: String {
-        guard unicodeScalars.contains(where: { $0.value >= 0x7F && $0.needsReportEscape }) else { return self }
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            if scalar.value >= 0x7F, scalar.needsReportEscape {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+        replacingScalars { scalar in
+            guard scalar.value >= 0x7F, scalar.needsReportEscape else { return nil }
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
-        return out
     }
 
     /// Text that cannot act on a terminal or start a line of its own: C0 and C1 control
     /// characters, DEL and the bidirectional overrides shown as escapes (`\e`, `\n`, `\r`, `\0`,
     /// `\a`, `\t`, `\u{9B}`), but for those in `kept` (tabs in source excerpts).
     public func terminalSafe(keeping kept: Set<Unicode.Scalar> = []) -> String {
-        guard unicodeScalars.contains(where: { $0.needsTerminalEscape }) else { return self }
-        var out = ""
-        for scalar in unicodeScalars {
-            if scalar.needsTerminalEscape, !kept.contains(scalar) {
-                out += scalar.visibleEscape
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        replacingScalars { $0.needsTerminalEscape && !kept.contains($0) ? $0.visibleEscape : nil }
     }
 
     /// Text from the tree as the GitLab, JUnit and Checkstyle reports show it: what
@@ -73,16 +75,7 @@ extension String {
     /// No control character XML 1.0 forbids is left, and no bidirectional control can reorder
     /// how a line shows in a CI dashboard.
     package func reportSafe(keeping kept: Set<Unicode.Scalar> = []) -> String {
-        guard unicodeScalars.contains(where: { $0.needsReportEscape }) else { return self }
-        var out = ""
-        for scalar in unicodeScalars {
-            if scalar.needsReportEscape, !kept.contains(scalar) {
-                out += scalar.visibleEscape
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        replacingScalars { $0.needsReportEscape && !kept.contains($0) ? $0.visibleEscape : nil }
     }
 
     /// XML character data (an element's text): ``reportSafe(keeping:)`` keeping tabs and line
@@ -95,7 +88,7 @@ extension String {
     /// A double-quoted XML attribute value: as ``xmlText``, with tabs and line feeds as character
     /// references, which attribute-value normalisation keeps (a raw one becomes a space).
     package var xmlAttribute: String {
-        xmlText.replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(of: "\n", with: "&#10;")
+        xmlText.replacingScalars { $0 == "\t" ? "&#9;" : $0 == "\n" ? "&#10;" : nil }
     }
 
     /// A value from a file as a message may quote it: at most 40 characters, control characters
