@@ -204,7 +204,7 @@ extension ProjectIndex {
         }
         // What is left must have defaults, or be closures the call may pass after its parentheses.
         return parameters[min(next, parameters.count)...].allSatisfy {
-            $0.hasDefault || $0.isVariadic || ($0.type ?? "").contains("->")
+            $0.hasDefault || $0.isVariadic || $0.isFunction
         }
     }
 

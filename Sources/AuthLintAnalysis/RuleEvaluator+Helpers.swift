@@ -99,8 +99,7 @@ extension RuleEvaluator {
         guard index + 2 < code.count, code.kind(index + 1) == .leftParen, code.kind(index + 2) == .rightParen,
             let (scope, position) = resolver.functionParameter(index, in: code)
         else { return false }
-        let type = code.scopes[scope].parameters[position].type ?? ""
-        return type.hasPrefix("@autoclosure") || type.hasPrefix("()") || type.hasPrefix("@escaping ()")
+        return code.scopes[scope].parameters[position].isFunction
     }
 
     /// Whether code at `position` is inside a function with parameters or a setter: anywhere

@@ -24,6 +24,8 @@ public struct Scope: Sendable, Hashable {
         public var callLabel: String? { label == "_" ? nil : (label ?? name) }
         /// `items: T...`: a call may give it several arguments.
         public var isVariadic: Bool { type?.hasSuffix("...") ?? false }
+        /// `work: () -> T`, `message: @autoclosure () -> String`: a function or closure.
+        public var isFunction: Bool { type?.contains("->") ?? false }
     }
 
     public var kind: Kind
