@@ -301,18 +301,19 @@ public final class ProjectIndex: Sendable {
                     for (typeName, ref) in typeScopes(inFile: file) { index.byName[typeName, default: []].append(ref) }
                     continue
                 }
-                guard summary.unlexed == nil else { continue }
-                index.summarised.append(file)
+                if summary.unlexed == nil { index.hasSummarised = true }
             }
             return index
         }
         var found = index.byName[name] ?? []
         // A file that declares the type uses its name: the files that use it are found by the
         // project's names, and asked whether they declare it.
-        if !index.summarised.isEmpty {
+        if index.hasSummarised {
             let key = CodeView.key(name)
-            for file in files(mentioning: name) where index.summarised.sortedContains(file) {
-                guard summaries[file]!.mayDeclareType(key) else { continue }
+            for file in files(mentioning: name) where targetOfFile[file] == target {
+                guard let summary = summaries[file], summary.unlexed == nil, summary.mayDeclareType(key) else {
+                    continue
+                }
                 found += typeScopes(inFile: file).filter { $0.name == name }.map(\.ref)
             }
         }
@@ -349,8 +350,8 @@ public final class ProjectIndex: Sendable {
 struct TypeIndex {
     /// Declarations in the target's analysed files, by type name.
     var byName: [String: [ProjectIndex.ScopeRef]] = [:]
-    /// The target's files given as summaries made by the lexer, in order.
-    var summarised: [FileID] = []
+    /// Whether some of the target's files are given as summaries made by the lexer.
+    var hasSummarised = false
 }
 
 /// A type's name in one target.
