@@ -280,6 +280,12 @@ package struct RuleEvaluator {
         files(mayMatchAnyOf: (only ?? Array(rule.match.patterns.indices)).map { rule.match.patterns[$0] }, postings)
     }
 
+    /// The files where some clause of the rule (of `only`, when given) may match, as a mask
+    /// (see ``files(mayMatchAnyOf:_:)``).
+    package func fileMask(mayMatch rule: RuleSpec, among only: [Int]? = nil, _ postings: NamePostings) -> FileMask {
+        FileMask(files(mayMatch: rule, among: only, postings), count: project.files.count)
+    }
+
     /// The files where one of the clauses may match, in file order: for a pattern, as far as the
     /// names it needs tell (`postings` holds them); for words, as far as each file's summary tells.
     private func files(mayMatchAnyOf clauses: [PatternClause], _ postings: NamePostings) -> [Int] {

@@ -23,18 +23,28 @@ extension Linter {
         allowance: StepBudget.Allowance = .standard
     ) -> Evaluation {
         let project = run.project
+        let searches = Array(Set(rules.flatMap(\.projectSearches)))
+        let firstOnly = rules.map {
+            $0.match.oncePerProject && $0.match.throughHelpers == nil && $0.match.others == nil
+        }
+        // The files that use the names the searches and the rules' patterns need, found in one
+        // pass over the project's names, so that a pass that looks through files a rule may not
+        // match in asks the rule only of those that have the names. Where every file is reported,
+        // only the rules reported once per target look so.
+        let asking = reporting == nil ? rules.indices.filter { firstOnly[$0] } : Array(rules.indices)
+        let postings = project.postings(
+            of: searches.flatMap(RuleEvaluator.namesNeeded)
+                + asking.flatMap { RuleEvaluator.namesNeeded(by: rules[$0]) })
         // 1. The project-wide searches, each answered once for every target: the rules' facts.
-        let (facts, searchesStopped) = answerProjectSearches(rules, run, allowance)
+        let (facts, searchesStopped) = answerProjectSearches(searches, run, postings, allowance)
         let declared = PerFile(project.paths.map { configurations.configuration(for: $0).loginServices != nil })
         let evaluator = RuleEvaluator(
             run: run, facts: facts, loginServicesDeclared: declared, allowance: allowance)
         // 2. Every rule on every file, in parallel, except those reported once per target.
-        let firstOnly = rules.map {
-            $0.match.oncePerProject && $0.match.throughHelpers == nil && $0.match.others == nil
-        }
-        var perFile = sitesInEveryFile(rules, skipping: firstOnly, evaluator, reporting, allowance)
+        var perFile = sitesInEveryFile(rules, skipping: firstOnly, evaluator, reporting, postings, allowance)
         // 3. The rules reported once per target: in each target, the first file with a site.
-        let first = firstSites(of: rules.indices.filter { firstOnly[$0] }, rules, evaluator, perFile, reporting)
+        let first = firstSites(
+            of: rules.indices.filter { firstOnly[$0] }, rules, evaluator, postings, perFile, reporting)
         for file in first.stopped { perFile[file] = perFile[file].stopping() }
         for (file, ruleIndex, site) in first.sites { perFile[file].sites.append((ruleIndex, site)) }
         // 4. The sites inside the app's own helpers that calls hand what reaches them. A call the
@@ -58,13 +68,13 @@ extension Linter {
     /// in every file, in parallel. A file whose budget runs out stops there, with nothing found.
     private static func sitesInEveryFile(
         _ rules: [RuleSpec], skipping: [Bool], _ evaluator: RuleEvaluator, _ reporting: ReportedFiles?,
-        _ allowance: StepBudget.Allowance
+        _ postings: NamePostings, _ allowance: StepBudget.Allowance
     ) -> PerFile<FileOutcome> {
         let reach = rules.map { ReportedFiles.Reach($0.match) }
         // The patterns reported once per target run on every file of a reported file's target:
         // another file's site may be the one a reported file's site is listed with.
         let grouped = rules.map { $0.match.others == nil ? $0.match.groupedPatterns : [] }
-        let mayMatch = reporting == nil ? nil : filesMayMatch(rules, reach, grouped, evaluator)
+        let mayMatch = reporting == nil ? nil : filesMayMatch(rules, reach, grouped, evaluator, postings)
         return PerFile(
             evaluator.project.files.ids.parallelMap { fileIndex -> FileOutcome in
                 let budget = StepBudget(bytes: evaluator.project.files.byteCount(fileIndex), allowance: allowance)
@@ -75,7 +85,9 @@ extension Linter {
                     let reached = reporting?.reaches(reach[ruleIndex], fileIndex) ?? true
                     guard reached || !grouped[ruleIndex].isEmpty && reporting?.reaches(.ownTarget, fileIndex) == true
                     else { continue }
-                    if let mask = mayMatch?[ruleIndex], !mask.contains(fileIndex, reached: reached) { continue }
+                    if let mask = mayMatch?[ruleIndex], !(mask.files.contains(fileIndex) || reached && !mask.whole) {
+                        continue
+                    }
                     let scanned = bounded.scan(
                         rules[ruleIndex], inFile: fileIndex, only: reached ? nil : grouped[ruleIndex])
                     outcome.sites += scanned.sites.map { (ruleIndex, $0) }
@@ -90,41 +102,24 @@ extension Linter {
 
     /// For each rule that runs on files nobody asked about (reported from another file, or with
     /// patterns whose sites are listed with another file's finding), the files where its clauses
-    /// may match: told by the names its patterns need, in one pass over the project's names, and
-    /// by the words its word clauses do. Where only some files are reported, asking each file
-    /// about each of such a rule's clauses, imports and facts would cost more than the rest of
-    /// the run.
+    /// may match: told by the names its patterns need (`postings`), and by the words its word
+    /// clauses do. Where only some files are reported, asking each file about each of such a
+    /// rule's clauses, imports and facts would cost more than the rest of the run. The files of
+    /// all its clauses (`whole`), or of those it runs on the files it need not report in.
     private static func filesMayMatch(
-        _ rules: [RuleSpec], _ reach: [ReportedFiles.Reach], _ grouped: [[Int]], _ evaluator: RuleEvaluator
-    ) -> [FileMask?] {
-        let project = evaluator.project
+        _ rules: [RuleSpec], _ reach: [ReportedFiles.Reach], _ grouped: [[Int]], _ evaluator: RuleEvaluator,
+        _ postings: NamePostings
+    ) -> [(files: FileMask, whole: Bool)?] {
         let wide = rules.indices.filter { reach[$0] == .anywhere || reach[$0] == .ownTarget || !grouped[$0].isEmpty }
-        let postings = project.postings(of: wide.flatMap { RuleEvaluator.namesNeeded(by: rules[$0]) })
         let masks = wide.parallelMap { ruleIndex in
             let whole = reach[ruleIndex] == .anywhere || reach[ruleIndex] == .ownTarget
-            return FileMask(
-                evaluator.files(mayMatch: rules[ruleIndex], among: whole ? nil : grouped[ruleIndex], postings),
-                project.files.count, whole: whole)
+            return (
+                evaluator.fileMask(mayMatch: rules[ruleIndex], among: whole ? nil : grouped[ruleIndex], postings), whole
+            )
         }
-        var byRule = [FileMask?](repeating: nil, count: rules.count)
+        var byRule = [(files: FileMask, whole: Bool)?](repeating: nil, count: rules.count)
         for (ruleIndex, mask) in zip(wide, masks) { byRule[ruleIndex] = mask }
         return byRule
-    }
-
-    /// The files where one rule's clauses may match: all of them (`whole`), or only those the
-    /// rule runs on the files it need not report in.
-    private struct FileMask: Sendable {
-        private var bits: [Bool]
-        private let whole: Bool
-
-        init(_ files: [Int], _ count: Int, whole: Bool) {
-            bits = [Bool](repeating: false, count: count)
-            for file in files { bits[file] = true }
-            self.whole = whole
-        }
-
-        /// Whether the rule may find a site in the file, run whole where `reached`.
-        func contains(_ file: FileID, reached: Bool) -> Bool { bits[file.index] || reached && !whole }
     }
 
     /// Pass 4: the sites inside the app's own helpers, for each call that hands one what reaches
@@ -161,10 +156,9 @@ extension Linter {
     /// Pass 1: the answer to each project-wide search for each target, and the files whose step
     /// budget ran out while a search looked through them.
     private static func answerProjectSearches(
-        _ rules: [RuleSpec], _ run: AnalysisRun, _ allowance: StepBudget.Allowance
+        _ all: [ProjectSearch], _ run: AnalysisRun, _ postings: NamePostings, _ allowance: StepBudget.Allowance
     ) -> ([ProjectSearch: [Bool]], Set<FileID>) {
         let project = run.project
-        let all = Array(Set(rules.flatMap(\.projectSearches)))
         // Searches written alike (the same provider's sign-in, asked by several rules) are answered
         // once, by the first of them.
         var first: [String: ProjectSearch] = [:]
@@ -172,8 +166,6 @@ extension Linter {
         func answering(_ search: ProjectSearch) -> ProjectSearch { search.signature.flatMap { first[$0] } ?? search }
         let ordered = all.filter { answering($0) === $0 }
         let evaluator = RuleEvaluator(run: run, facts: [:], allowance: allowance)
-        // The files that use the names the searches need are found in one pass.
-        let postings = project.postings(of: ordered.flatMap(RuleEvaluator.namesNeeded))
         let candidates = ordered.parallelMap { evaluator.files(mayMatch: $0, postings) }
         // The files summarised from their bytes that a search may match in are lexed first, all
         // at once: each search would lex them one at a time.

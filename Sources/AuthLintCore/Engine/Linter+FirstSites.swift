@@ -39,13 +39,17 @@ extension Linter {
     ///
     /// A file spends what is left of the budget the other rules spent in it; one whose budget runs
     /// out is stopped, as in the pass over every file, and the next one is tried. Files stopped in
-    /// that pass are not tried.
+    /// that pass are not tried, nor files that lack the names every pattern of the rule needs
+    /// (`postings`).
     static func firstSites(
-        of ruleIndices: [Int], _ rules: [RuleSpec], _ evaluator: RuleEvaluator, _ outcomes: PerFile<FileOutcome>,
-        _ reporting: ReportedFiles?
+        of ruleIndices: [Int], _ rules: [RuleSpec], _ evaluator: RuleEvaluator, _ postings: NamePostings,
+        _ outcomes: PerFile<FileOutcome>, _ reporting: ReportedFiles?
     ) -> (sites: [(file: FileID, rule: Int, site: RuleEvaluator.Site)], stopped: [FileID]) {
         var found: [(file: FileID, rule: Int, site: RuleEvaluator.Site)] = []
         var stopped: [FileID] = []
+        let masks = Dictionary(
+            uniqueKeysWithValues: zip(
+                ruleIndices, ruleIndices.parallelMap { evaluator.fileMask(mayMatch: rules[$0], postings) }))
         for target in evaluator.project.targets.ids {
             // The last file each rule looks at in this target.
             var last: [Int: FileID] = [:]
@@ -77,7 +81,9 @@ extension Linter {
                         last[rule].map { $0 >= file } == true && tried[rule, default: -1] < next - 1
                     }
                     for rule in looking { tried[rule] = next - 1 }
-                    let trying = looking.filter { !evaluator.runnableClauses(rules[$0], inFile: file).isEmpty }
+                    let trying = looking.filter {
+                        masks[$0]!.contains(file) && !evaluator.runnableClauses(rules[$0], inFile: file).isEmpty
+                    }
                     if !trying.isEmpty { batch.append((file, next - 1, trying)) }
                 }
                 let results = batch.parallelMap {
