@@ -251,16 +251,20 @@ package struct FileSummary: Sendable, Hashable {
         return read { reader in
             let names = reader.names(.names)
             var numbered: [Int] = []
-            var wanted = 0
-            names.forEachNumber { number in
-                while wanted < query.numbers.count, query.numbers[wanted].number < number { wanted += 1 }
-                if wanted < query.numbers.count, query.numbers[wanted].number == number {
-                    numbered.append(query.numbers[wanted].position)
+            query.positionOfNumber.withUnsafeBufferPointer { positions in
+                names.forEachNumber { number in
+                    if number < positions.count, positions[number] >= 0 { numbered.append(Int(positions[number])) }
                 }
             }
+            // A file has few names the vocabulary lacks: each is looked for among those asked.
             let others =
-                query.others.isEmpty
-                ? [] : names.others.positions(in: query.others.map(\.key)).map { query.others[$0].position }
+                query.otherKeys.isEmpty
+                ? []
+                : names.others.compactMap { key -> Int? in
+                    let found = query.otherKeys.lowerBound { $0 < key }
+                    return found < query.otherKeys.count && query.otherKeys[found] == key
+                        ? query.otherPositions[found] : nil
+                }
             // Both are ascending (a vocabulary numbers its keys in their order): merged, they are too.
             return others.isEmpty ? numbered : (numbered + others).sorted()
         }

@@ -9,24 +9,30 @@ package struct NameQuery {
     /// Sorted ascending, each once.
     let keys: [NameKey]
     package let vocabulary: NameVocabulary
-    /// The numbers of the keys the vocabulary holds, ascending, each with its key's position.
-    let numbers: [(number: Int, position: Int)]
-    /// The keys it lacks, ascending, each with its position.
-    let others: [(key: NameKey, position: Int)]
+    /// Per number of the vocabulary, the position of its key among the keys asked, or -1: a
+    /// summary's numbers are looked up one by one, not merged with the keys asked, which are
+    /// often as many as the file's names.
+    let positionOfNumber: [Int32]
+    /// The keys it lacks, ascending, and the position of each.
+    let otherKeys: [NameKey]
+    let otherPositions: [Int]
 
     package init(keys: [NameKey], vocabulary: NameVocabulary) {
         self.keys = keys
         self.vocabulary = vocabulary
-        var numbers: [(number: Int, position: Int)] = []
-        var others: [(key: NameKey, position: Int)] = []
+        var positionOfNumber = [Int32](repeating: -1, count: vocabulary.keys.count)
+        var otherKeys: [NameKey] = []
+        var otherPositions: [Int] = []
         for (position, key) in keys.enumerated() {
             if let number = vocabulary.number(of: key) {
-                numbers.append((number, position))
+                positionOfNumber[number] = Int32(position)
             } else {
-                others.append((key, position))
+                otherKeys.append(key)
+                otherPositions.append(position)
             }
         }
-        self.numbers = numbers
-        self.others = others
+        self.positionOfNumber = positionOfNumber
+        self.otherKeys = otherKeys
+        self.otherPositions = otherPositions
     }
 }
