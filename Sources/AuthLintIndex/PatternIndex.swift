@@ -17,10 +17,37 @@ package struct PatternIndex: Sendable, Hashable {
 
     init(_ patterns: [Pattern], uses: [UInt64: [PatternUse]?] = [:], knownTypes: KnownTypes = KnownTypes()) {
         var seen = Set<String>()
-        self.patterns = patterns.filter { seen.insert($0.source).inserted }.sorted { $0.source < $1.source }
+        self.patterns = patterns.filter {
+            (Self.tells($0) || Self.narrowed(uses[$0.sourceHash] ?? nil)) && seen.insert($0.source).inserted
+        }.sorted { $0.source < $1.source }
         position = WordIndex.positions(self.patterns.map(\.sourceHash))
         self.uses = self.patterns.map { uses[$0.sourceHash] ?? nil }
         self.knownTypes = knownTypes
+    }
+
+    /// Whether a file's bit for the pattern tells something. A pattern that spells no name,
+    /// attribute or literal, only metavariables, keywords and punctuation (`$LOGGER.$LEVEL(...)`,
+    /// `$PROP in`, `return $REQ`), matches in nearly every file, and is the slowest to find out:
+    /// with no name to start from, it is tried at every token. Where it is read in every file,
+    /// those of the rules took most of the time the 10k synthetic tree spent making its
+    /// summaries, and ruled out almost nothing. Such a pattern has a bit only when each of its
+    /// uses asks it only of files with some name or module (`$SUCCESS ?`, of a biometric check's
+    /// function): no bit reads as "may match".
+    static func tells(_ pattern: Pattern) -> Bool {
+        pattern.elements.contains { element in
+            guard case .token(let kind, _, _) = element else { return false }
+            switch kind {
+            case .identifier, .attribute, .poundKeyword, .integerLiteral, .floatLiteral, .stringSegment, .regexLiteral:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Whether each of the uses needs a name or a module in the file (nil: read anywhere).
+    private static func narrowed(_ uses: [PatternUse]?) -> Bool {
+        uses?.allSatisfy { !$0.names.isEmpty || !$0.imports.isEmpty } ?? false
     }
 
     package static func == (lhs: PatternIndex, rhs: PatternIndex) -> Bool {
