@@ -295,12 +295,15 @@ struct ValueResolver {
     }
 
     /// A variable's name inside an expression: not a call, a member, an argument label or a type.
+    /// A name with a capital first is a type's, unless it is a constant's written in capitals
+    /// with underscores (`GOOGLE_DRIVE_SCOPE`); `URL` may be either, and is taken for a type.
     private func isFollowableName(_ code: CodeView, _ index: Int) -> Bool {
         guard code.kind(index) == .identifier else { return false }
         if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon { return false }
         if index > 0, code.kind(index - 1) == .period { return false }
-        let first = code.file.bytes[Int(code.tokens[index].start)]
-        return !(first >= 0x41 && first <= 0x5A)
+        let bytes = code.file.bytes[Int(code.tokens[index].start)..<Int(code.tokens[index].end)]
+        guard let first = bytes.first, first >= 0x41 && first <= 0x5A else { return true }
+        return bytes.contains(0x5F) && !bytes.contains { $0 >= 0x61 && $0 <= 0x7A }
     }
 
     /// `name` or `self.name`, unwrapped with `!` or `?` or not: the name, else nil.
