@@ -170,8 +170,7 @@ struct ValueResolver {
         guard range.count == 3, code.kind(range.lowerBound) == .identifier, code.kind(range.lowerBound + 1) == .period,
             code.kind(range.lowerBound + 2) == .identifier
         else { return nil }
-        let first = code.file.bytes[Int(code.tokens[range.lowerBound].start)]
-        guard first >= 0x41 && first <= 0x5A else { return nil }
+        guard code.isTypeName(range.lowerBound) else { return nil }
         let member = code.hashes[range.lowerBound + 2]
         let target = project.targetOfFile[file]
         // The same for every use of the member: worked out once.
@@ -294,16 +293,13 @@ struct ValueResolver {
         return !credentialMemberWords.contains { member.contains($0) }
     }
 
-    /// A variable's name inside an expression: not a call, a member, an argument label or a type.
-    /// A name with a capital first is a type's, unless it is a constant's written in capitals
-    /// with underscores (`GOOGLE_DRIVE_SCOPE`); `URL` may be either, and is taken for a type.
+    /// A variable's name inside an expression: not a call, a member, an argument label or a type
+    /// (``CodeView/isTypeName(_:)``).
     private func isFollowableName(_ code: CodeView, _ index: Int) -> Bool {
         guard code.kind(index) == .identifier else { return false }
         if index + 1 < code.count, code.kind(index + 1) == .leftParen || code.kind(index + 1) == .colon { return false }
         if index > 0, code.kind(index - 1) == .period { return false }
-        let bytes = code.file.bytes[Int(code.tokens[index].start)..<Int(code.tokens[index].end)]
-        guard let first = bytes.first, first >= 0x41 && first <= 0x5A else { return true }
-        return bytes.contains(0x5F) && !bytes.contains { $0 >= 0x61 && $0 <= 0x7A }
+        return !code.isTypeName(index)
     }
 
     /// `name` or `self.name`, unwrapped with `!` or `?` or not: the name, else nil.

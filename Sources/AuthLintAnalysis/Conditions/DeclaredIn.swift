@@ -72,14 +72,14 @@ struct DeclaredIn: EvaluatedValueTest {
     }
 
     /// The type a value starts with: `Logger` in `Logger(…)`, `Logger.shared` or `Logger.info`,
-    /// `os.Logger` in `os.Logger(…)`; a type's name starts with a capital letter.
+    /// `os.Logger` in `os.Logger(…)`; a type is told by its name (``CodeView/isTypeName(_:)``).
     private static func leadingType(_ code: CodeView, _ range: Range<Int>) -> String? {
         var index = range.lowerBound
         var parts: [String] = []
         while index < range.upperBound, code.kind(index) == .identifier {
             let text = code.text(index)
-            guard let first = text.utf8.first else { break }
-            let capital = first >= 0x41 && first <= 0x5A
+            guard !text.isEmpty else { break }
+            let capital = CodeView.isTypeName(text.utf8)
             // A module before the type (`os.Logger`) is lower case; a member after it ends it.
             guard capital || (parts.isEmpty && index + 2 < range.upperBound && code.kind(index + 1) == .period)
             else { break }

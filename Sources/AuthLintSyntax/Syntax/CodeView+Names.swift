@@ -1,6 +1,19 @@
 import AuthLintModel
 
 extension CodeView {
+    /// Whether a name is a type's, as Swift writes them: a capital first, unless it is a
+    /// constant's written in capitals with underscores (`GOOGLE_DRIVE_SCOPE`). `URL` may be
+    /// either, and is taken for a type.
+    public static func isTypeName(_ name: some Collection<UInt8>) -> Bool {
+        guard let first = name.first, first >= 0x41 && first <= 0x5A else { return false }
+        return !name.contains(0x5F) || name.contains { $0 >= 0x61 && $0 <= 0x7A }
+    }
+
+    /// ``isTypeName(_:)`` of the token at `index`.
+    public func isTypeName(_ index: Int) -> Bool {
+        Self.isTypeName(file.bytes[Int(tokens[index].start)..<Int(tokens[index].end)])
+    }
+
     /// A word as names are compared: lower-case ASCII, without `_` and `-`.
     public static func normalisedWord(_ word: String) -> [UInt8] {
         word.utf8.compactMap(normalised)

@@ -81,6 +81,25 @@ final class ValueResolverTests: XCTestCase {
         XCTAssertEqual(resolved?.unresolved, false)
     }
 
+    func testAConstantInCapitalsIsFollowedAndATypeIsNot() {
+        let source = """
+            let GOOGLE_DRIVE_SCOPE = "https://www.googleapis.com/auth/drive.file"
+            func connect() {
+                let scopes = GOOGLE_DRIVE_SCOPE
+                let client = URL
+                ask(scopes, client)
+            }
+            """
+        XCTAssertEqual(
+            resolve([("Backup.swift", source)], "scopes", occurrence: 1)?.texts,
+            ["scopes", "GOOGLE_DRIVE_SCOPE", "\"https://www.googleapis.com/auth/drive.file\""])
+        XCTAssertEqual(resolve([("Backup.swift", source)], "client", occurrence: 1)?.texts, ["client", "URL"])
+        XCTAssertTrue(CodeView.isTypeName(Array("URL".utf8)))
+        XCTAssertTrue(CodeView.isTypeName(Array("Snake_Case".utf8)))
+        XCTAssertFalse(CodeView.isTypeName(Array("GOOGLE_DRIVE_SCOPE".utf8)))
+        XCTAssertFalse(CodeView.isTypeName(Array("driveScope".utf8)))
+    }
+
     func testVarAndTypeAnnotatedDeclarationsAndReassignments() {
         let source = """
             func signIn() {
