@@ -408,6 +408,9 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertTrue(summary(anchor).mayMatch(window, words.patterns))
         XCTAssertTrue(summary("import AuthenticationServices\nlet total = 1\n").mayMatch(window, words.patterns))
         XCTAssertFalse(summary("import AuthenticationServices\n" + anchor).mayMatch(window, words.patterns))
+        // A pattern that spells no name and is asked of every file has no bit at all.
+        XCTAssertFalse(words.patterns.patterns.contains { $0.source == "$LOGGER.$LEVEL(...)" })
+        XCTAssertTrue(summary("let total = 1\n").mayMatch(try Pattern("$LOGGER.$LEVEL(...)"), words.patterns))
     }
 
     /// The cache file of the project, after a run that wrote it.
