@@ -120,6 +120,8 @@ package struct SummaryCache: Sendable {
     /// itself) without a new version number, so older caches are not trusted.
     static let format: UInt32 = 11
     static let macSize = 32
+    /// More words or patterns than any set of rules has: a cache that claims more is not read.
+    static let maxWordsOrPatterns = 1 << 20
     static let digestSize = 32
 
     /// The cache folder, checked, and its key.
@@ -233,8 +235,8 @@ package struct SummaryCache: Sendable {
         guard reader.take(Self.magic.count) == Self.magic, reader.u32() == Self.format,
             reader.string() == AuthLint.version,
             reader.string() == root, let fingerprint = reader.u64(), let count = reader.count(),
-            let wordCount = reader.count(),
-            let patternCount = reader.count(), let vocabularyCount = reader.count(),
+            let wordCount = reader.number(atMost: Self.maxWordsOrPatterns),
+            let patternCount = reader.number(atMost: Self.maxWordsOrPatterns), let vocabularyCount = reader.count(),
             vocabularyCount <= NameVocabulary.maxCount
         else { return }
         var vocabularyKeys: [NameKey] = []
@@ -419,6 +421,13 @@ package struct SummaryCache: Sendable {
         /// A count no larger than the bytes left could hold.
         mutating func count() -> Int? {
             guard let value = u64(), value <= UInt64(end - offset) else { return nil }
+            return Int(value)
+        }
+
+        /// A number that counts no bytes of the file (how many words or patterns each summary
+        /// was made for), at most `limit`.
+        mutating func number(atMost limit: Int) -> Int? {
+            guard let value = u64(), value <= UInt64(limit) else { return nil }
             return Int(value)
         }
 

@@ -375,6 +375,21 @@ final class SummaryCacheTests: XCTestCase {
 
     /// A pattern whose bit no question can read for a file (every clause that uses it needs a
     /// name, a module or a word the file lacks) is not matched there: it counts as matching.
+    /// How many words and patterns the summaries were made for are numbers, not sizes of what
+    /// follows: a small cache made for many patterns is read back whole.
+    func testASmallCacheMadeForManyPatternsIsReadBack() throws {
+        let catalog = try RuleCatalog.builtin()
+        let words = WordIndex(rules: catalog.rules, providers: catalog.providers)
+        let folder = try SummaryCache.Folder(path: cache)
+        var written = SummaryCache()
+        let key = SummaryCache.Key(bytes: Array("let a = 1\n".utf8), language: .swift)
+        written.stamps["App/A.swift"] = SummaryCache.Stamped(
+            stamp: FileStamp(identity: FileIdentity(device: 1, inode: 2), size: 10, modified: 3, changed: 4), key: key)
+        try written.write(folder: folder, root: root, words: words)
+        XCTAssertGreaterThan(words.patterns.patterns.count, 200, "more patterns than the file has bytes after them")
+        XCTAssertEqual(SummaryCache(folder: folder, root: root, words: words).stamps, written.stamps)
+    }
+
     func testAPatternNoClauseCanReadInAFileIsNotTriedThere() throws {
         let catalog = try RuleCatalog.builtin()
         let words = WordIndex(rules: catalog.rules, providers: catalog.providers)
