@@ -57,7 +57,7 @@ extension RuleEvaluator {
     {
         let code = project.files[fileIndex]
         guard mayEnterHelper(at: range.lowerBound, in: code) else { return [] }
-        var following: ValueResolver.Following = [.names, .valueParts]
+        var following: ValueResolver.Following = [.names, .valueParts, .entries]
         if usingCall { following.insert(.usingCall) }
         let resolver = self.resolver
         var entries: [HelperEntry] = []

@@ -22,14 +22,16 @@ extension RuleEvaluator {
     /// parameter comes also from what the project's calls of the function give it: right for
     /// saying a value may come from there, not that it does. With `notOtherFields`, another field
     /// read off a value (`session.user`) does not come from where the value does: right for
-    /// saying a value is a credential.
+    /// saying a value is a credential. With `derived`, the value may also be made of the match
+    /// (``ValueResolver/Following/derivations``): a request body built from a struct made with it.
     func origin(
         of binding: Binding, _ fileIndex: FileID, _ clauses: [PatternClause], usingCall: Bool,
-        throughCallees: Bool = false, throughCallers: Bool = false, notOtherFields: Bool = false
+        throughCallees: Bool = false, throughCallers: Bool = false, notOtherFields: Bool = false,
+        derived: Bool = false
     ) -> ValueResolver.Site? {
         guard !clauses.isEmpty else { return nil }
         var following: ValueResolver.Following =
-            usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
+            derived ? .derivations : usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
         if throughCallers { following.insert(.callers) }
         if notOtherFields { following.insert(.notOtherFields) }
         let sites = resolver.resolve(file: fileIndex, range: binding.range, following: following).sites
@@ -50,8 +52,9 @@ extension RuleEvaluator {
                 for match in matcher.matches(clause.pattern, in: site.range)
                 where !ValueResolver.isReadOff(code, match.range)
                     && !(notOtherFields && ValueResolver.isAnotherField(code, match.range))
-                    && resolver.isValuePart(
-                        code, match.range.lowerBound, of: site.range, outermostCall: order == 0 && usingCall)
+                    && (derived
+                        || resolver.isValuePart(
+                            code, match.range.lowerBound, of: site.range, outermostCall: order == 0 && usingCall))
                     // The app's own `Keys.accessToken` is a constant, not an SDK's token property.
                     && resolver.staticMemberValues(code, match.range, file: site.file) == nil
                 {

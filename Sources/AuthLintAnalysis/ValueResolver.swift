@@ -66,8 +66,14 @@ struct ValueResolver {
         /// to tell that a value is a credential, not that it comes from push registration (a
         /// device token's hex string does).
         static let notOtherFields = Following(rawValue: 256)
+        /// What a collection is given entry by entry (`headers["Authorization"] = value`) is part of it.
+        static let entries = Following(rawValue: 512)
         /// Everything that says where a value comes from.
-        static let origins: Following = [.names, .closureCallees, .parameters, .returns, .valueParts]
+        static let origins: Following = [.names, .closureCallees, .parameters, .returns, .valueParts, .entries]
+        /// Everything a value may be made from: the names inside it, also as arguments of a call
+        /// that makes something else of them (`SignUpBody(email: email)`), and a function's
+        /// parameter also from what the project's calls of the function give it.
+        static let derivations: Following = [.names, .closureCallees, .parameters, .callers, .returns, .entries]
     }
 
     /// Sites of the value bound at `range` in `file`, following assignments and, when `deep`,
@@ -115,7 +121,7 @@ struct ValueResolver {
                 }
                 for value in assigned { queue.append((Site(file: site.file, range: value), depth + 1)) }
                 // What a collection is given entry by entry (`headers["Authorization"] = value`) is part of it.
-                if following.contains(.valueParts) {
+                if following.contains(.entries) {
                     for value in subscriptAssignments(to: name, in: code) {
                         queue.append((Site(file: site.file, range: value), depth + 1))
                     }
@@ -136,6 +142,13 @@ struct ValueResolver {
                     let assigned = assignments(to: index, in: code, near: index)
                     for value in assigned {
                         queue.append((Site(file: site.file, range: value), depth + 1))
+                    }
+                    // Without the value-parts limits, a collection inside the value
+                    // (`JSONSerialization.data(withJSONObject: fields)`) holds its entries too.
+                    if following.contains(.entries), !following.contains(.valueParts) {
+                        for value in subscriptAssignments(to: index, in: code) {
+                            queue.append((Site(file: site.file, range: value), depth + 1))
+                        }
                     }
                     if assigned.isEmpty {
                         for source in sources(ofUnassigned: index, in: code, file: site.file, following) {

@@ -42,6 +42,9 @@ extension ValueTest {
 package struct ConditionContext: Sendable {
     /// The sign-in providers and value origins of the catalog (`comes-from: credentials`).
     package let providers: ProviderCatalog
+    /// Reads pattern entries as a rule's `patterns:` are read, each with its own `where:`
+    /// (`derived-from: [{pattern: "$C.email", where: …}]`).
+    package let clauses: @Sendable (YAMLReader) throws -> [PatternClause]
 }
 
 /// The conditions and value tests a rule may use, by the key that writes them.

@@ -2,7 +2,7 @@ import AuthLintModel
 import AuthLintSyntax
 
 /// Reads rule files (YAML) into ``RuleSpec``s, refusing anything malformed with the file and line.
-public struct RuleLoader {
+public struct RuleLoader: Sendable {
     /// Providers that `providers:` entries expand to.
     public var providers: ProviderCatalog
     /// The conditions and value tests a rule may use beyond the loader's own (`ConditionKinds.builtIn`).
@@ -356,7 +356,7 @@ public struct RuleLoader {
         let conditionKinds = RuleLoader.structuralKinds + kinds.conditionKeys
         // What a `metavariable:` condition tests: exactly one of these keys.
         let metavariableTests = kinds.valueTestKeys
-        let context = ConditionContext(providers: providers)
+        let context = ConditionContext(providers: providers, clauses: { [self] in try self.clauses($0) })
         let fields = try node.mapping(
             "a condition", allowed: conditionKinds + metavariableTests + RuleLoader.conditionOptions)
         let kinds = conditionKinds.filter { fields[$0] != nil }

@@ -73,4 +73,56 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(try sites("project", [unknown]) + sites("elsewhere", [unknown]), [])
         XCTAssertThrowsError(try sites("somewhere", [uses]))
     }
+
+    /// `derived-from` follows what a value is made of: the arguments of a call that makes a body
+    /// of it, a dictionary's entries, and a helper's parameter back to its callers; a test of its
+    /// own decides which reads count, and what is only read off the value does not.
+    func testDerivedFromFollowsWhatAValueIsMadeOf() throws {
+        let rule = try TeamRuleFixture.load(
+            TeamRuleFixture.rule(
+                match: """
+                    patterns: ["$_.httpBody = $...V"]
+                    where:
+                      - metavariable: V
+                        derived-from:
+                          - pattern: "$C.email"
+                            where:
+                              - metavariable: C
+                                type: [Profile]
+                    """))
+        let client = (
+            "Client.swift",
+            """
+            struct Body: Encodable { let email: String?; let plan: String }
+
+            func register(email: String?) {
+                var request = URLRequest(url: endpoint)
+                request.httpBody = try? JSONEncoder().encode(Body(email: email, plan: "free"))
+            }
+
+            func subscribe(_ address: String) {
+                var fields: [String: String] = [:]
+                fields["email"] = address
+                var request = URLRequest(url: endpoint)
+                request.httpBody = try? JSONSerialization.data(withJSONObject: fields)
+            }
+
+            func check(_ shared: Profile, typed: String) {
+                var request = URLRequest(url: endpoint)
+                request.httpBody = Data("\\(shared.email != nil)".utf8)
+                register(email: typed)
+            }
+            """
+        )
+        let signIn = ("SignIn.swift", "func signedIn(_ profile: Profile) {\n    register(email: profile.email)\n}\n")
+        let form = ("Form.swift", "func entered(_ profile: Profile, form: Form) {\n    subscribe(form.email)\n}\n")
+        XCTAssertEqual(TeamRuleFixture.findings([rule], [client, signIn, form]).map(\.line), [5])
+        // Another type's `email`, or none of the profile's handed over: nothing is made of it.
+        let other = ("SignIn.swift", "func signedIn(_ account: Account) {\n    register(email: account.email)\n}\n")
+        XCTAssertEqual(TeamRuleFixture.findings([rule], [client, other, form]).map(\.line), [])
+        let formFromProfile = (
+            "Form.swift", "func entered(_ profile: Profile) {\n    subscribe(profile.email ?? \"\")\n}\n"
+        )
+        XCTAssertEqual(TeamRuleFixture.findings([rule], [client, formFromProfile]).map(\.line), [12])
+    }
 }
