@@ -504,6 +504,7 @@ final class CLITests: XCTestCase {
         try write([
             "app/App/Login.swift": """
             import AuthenticationServices
+            import FirebaseFirestore
 
             func signIn(nonce: String) {
                 let request = ASAuthorizationAppleIDProvider().createRequest()
@@ -512,7 +513,9 @@ final class CLITests: XCTestCase {
             }
 
             func finish(_ credential: ASAuthorizationAppleIDCredential) {
-                backend.signIn(token: credential.identityToken, name: credential.fullName)
+                let name = credential.fullName.map { PersonNameComponentsFormatter().string(from: $0) }
+                Firestore.firestore().collection("users").document(credential.user).setData(["name": name ?? ""])
+                backend.signIn(token: credential.identityToken)
             }
 
             """,
