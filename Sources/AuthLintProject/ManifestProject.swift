@@ -77,6 +77,9 @@ struct ManifestProject {
         var xcodeTargets: [XcodeTarget] = []
         for target in targets {
             var sourceFiles: [String] = []
+            // XcodeGen adds every file of a folder it is given whole, resources too, each time it
+            // generates the project; Tuist's sources are globs of code.
+            var wholeFolders: [String] = []
             for source in target.sources {
                 guard let resolved = resolve(source.path) else { continue }
                 let excludes = source.excludes.map { GlobPattern(ProjectPath.join(folder, $0)) }
@@ -86,6 +89,7 @@ struct ManifestProject {
                     matches = { glob.matches($0) }
                 } else {
                     matches = { ProjectPath.isInside($0, folder: resolved) }
+                    if isXcodeGen, source.excludes.isEmpty, !resolved.isEmpty { wholeFolders.append(resolved) }
                 }
                 sourceFiles += files.filter { file in matches(file) && !excludes.contains { $0.matches(file) } }
             }
@@ -117,6 +121,7 @@ struct ManifestProject {
                 sourceFiles: Array(Set(sourceFiles)), buildConfigurations: [configuration],
                 dependencies: target.dependencies)
             xcodeTarget.project = path
+            xcodeTarget.synchronizedFolders = wholeFolders.sorted(by: ProjectPath.precedes)
             xcodeTarget.signingKnown = signingKnown
             xcodeTarget.entitlementsUnreadable = unreadable
             xcodeTarget.infoPlistKnown = configuration.infoPlistPath != nil || configuration.infoPlistKeys != nil
@@ -124,6 +129,12 @@ struct ManifestProject {
         }
         let project = XcodeProject(path: path, name: name, projectDirectory: folder, targets: xcodeTargets)
         return (project, inline, diagnostics)
+    }
+
+    /// Whether the manifest is an XcodeGen spec (`project.yml`), not a Tuist `Project.swift`.
+    var isXcodeGen: Bool {
+        let name = ProjectPath.lastComponent(of: path)
+        return name.hasSuffix(".yml") || name.hasSuffix(".yaml")
     }
 
     /// The Xcode product type of a Tuist product (`.app`) or an XcodeGen target type (`application`).

@@ -58,7 +58,8 @@ public struct XcodeTarget: Sendable, Hashable {
     public internal(set) var sourceFiles: [String]
     /// Files of the Resources build phase, and property lists of synchronized folders, sorted.
     public internal(set) var resourceFiles: [String]
-    /// Xcode 16 synchronized folders whose files belong to this target, relative to the root.
+    /// Folders whose files, new ones too, belong to this target, relative to the root: Xcode 16
+    /// synchronized folders, and the folders an XcodeGen target lists whole as its sources.
     public var synchronizedFolders: [String]
     /// The target's configurations in list order, with effective settings.
     public var buildConfigurations: [XcodeBuildConfiguration]

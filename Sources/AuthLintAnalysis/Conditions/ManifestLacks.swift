@@ -3,7 +3,7 @@ import AuthLintRules
 
 /// `manifest-lacks: [TYPES]`: the privacy manifests of the site's target declare none of these
 /// collected data types. The finding is reported in the manifest when there is one; with no
-/// manifest at all it stays at the code.
+/// manifest at all it stays at the code, and says what a new manifest must declare.
 struct ManifestLacks: EvaluatedCondition {
     static let key = "manifest-lacks"
     let collected: [String]
@@ -21,7 +21,11 @@ struct ManifestLacks: EvaluatedCondition {
     ) -> Bool {
         let resources = evaluator.project.resources
         let paths = resources.manifestsOfFile[fileIndex]
-        if paths.isEmpty { return true }
+        if paths.isEmpty {
+            // The finding stays at the code; what it lacks is still said, for a fix to create one.
+            relocation = RuleEvaluator.Relocation(path: nil, line: 0, lacks: .collectedDataTypes(collected))
+            return true
+        }
         for path in paths {
             guard let list = resources.propertyLists[path], let root = list.root else { continue }
             let types = root["NSPrivacyCollectedDataTypes"]?.arrayValue ?? []

@@ -16,23 +16,33 @@ struct FixBuilder {
     /// Sets the fix of each finding whose rule declares one that applies, and clears the requests.
     func resolve(_ findings: inout [Finding]) {
         // The data types each privacy manifest lacks, gathered, so that one edit adds them all.
+        // A target with no manifest is keyed by where its new one goes.
         var lackedTypes: [String: [String]] = [:]
+        var places: [FileID: ManifestPlace] = [:]
         for finding in findings {
-            guard let request = finding.fixRequest, case .collectedDataTypes(let types)? = request.lacks,
-                let path = request.plist
-            else { continue }
-            for type in types where !lackedTypes[path, default: []].contains(type) {
-                lackedTypes[path, default: []].append(type)
+            guard let request = finding.fixRequest, case .collectedDataTypes(let types)? = request.lacks else {
+                continue
+            }
+            let key: String
+            if let path = request.plist {
+                key = path
+            } else {
+                let place = places[request.file] ?? newManifestPlace(forFile: request.file)
+                places[request.file] = place
+                key = place.path
+            }
+            for type in types where !lackedTypes[key, default: []].contains(type) {
+                lackedTypes[key, default: []].append(type)
             }
         }
         for index in findings.indices {
             guard let request = findings[index].fixRequest else { continue }
             findings[index].fixRequest = nil
-            findings[index].fix = fix(request, lackedTypes: lackedTypes)
+            findings[index].fix = fix(request, lackedTypes: lackedTypes, places: places)
         }
     }
 
-    private func fix(_ request: FixRequest, lackedTypes: [String: [String]]) -> Fix? {
+    private func fix(_ request: FixRequest, lackedTypes: [String: [String]], places: [FileID: ManifestPlace]) -> Fix? {
         switch request.spec {
         case .delete(let text): return delete(text, request)
         case .replaceInStrings(let text, let with): return replaceInStrings(text, with, request)
@@ -40,8 +50,12 @@ struct FixBuilder {
             switch request.lacks {
             case .entitlement(let key, let value?)?: return addEntitlement(key, value, request)
             case .collectedDataTypes?:
-                guard let path = request.plist, let types = lackedTypes[path] else { return nil }
-                return addCollectedDataTypes(types, to: path)
+                if let path = request.plist {
+                    guard let types = lackedTypes[path] else { return nil }
+                    return addCollectedDataTypes(types, to: path)
+                }
+                guard let place = places[request.file], let types = lackedTypes[place.path] else { return nil }
+                return createPrivacyManifest(types, place)
             default: return nil
             }
         }
@@ -223,27 +237,120 @@ struct FixBuilder {
 
     // MARK: - Privacy manifests
 
+    /// Where the app target of a file gets a new privacy manifest: `PrivacyInfo.xcprivacy` in a
+    /// folder whose new files join the target by themselves (an Xcode 16 synchronized folder, a
+    /// folder an XcodeGen target lists as sources), created; anywhere else, the step to take by
+    /// hand, since a file the project does not list would not ship.
+    struct ManifestPlace: Hashable {
+        /// Root-relative path of the new manifest.
+        var path: String
+        /// Whether the file can be created as it is; else the step to take (`manual`).
+        var creatable: Bool
+        var manual: String
+    }
+
+    private func newManifestPlace(forFile file: FileID) -> ManifestPlace {
+        let name = "PrivacyInfo.xcprivacy"
+        let site = project.paths[file]
+        guard let (xcodeProject, target) = signingTarget(ofFile: file) else {
+            let path = ProjectPath.join(ProjectPath.directory(of: site), name)
+            return ManifestPlace(
+                path: path, creatable: false,
+                manual:
+                    "Create \(path) (in Xcode: File > New > File from Template > App Privacy) and add it to the app's bundle resources."
+            )
+        }
+        let folders = target.synchronizedFolders
+        let folder =
+            folders.first { ProjectPath.isInside(site, folder: $0) } ?? folders.first
+            ?? Self.commonFolder(of: target.sourceFiles)
+            ?? ProjectPath.join(xcodeProject.projectDirectory, target.name)
+        let path = ProjectPath.join(folder, name)
+        let absolute = ProjectPath.join(scanned.root, path)
+        if !folders.isEmpty, ProjectPath.isInside(path, folder: ""), !project.resources.scanned(path),
+            !FileManager.default.fileExists(atPath: absolute)
+        {
+            return ManifestPlace(path: path, creatable: true, manual: "")
+        }
+        let manifest = ProjectPath.lastComponent(of: xcodeProject.path)
+        let step: String
+        if manifest == "Project.swift" {
+            step = "list it in the `resources:` of the target \(target.name) in \(manifest)"
+        } else if isManifest(xcodeProject.path) {
+            step = "put it in a folder the target \(target.name) lists under `sources:` in \(manifest)"
+        } else {
+            step = "add it to the Copy Bundle Resources of the target \(target.name)"
+        }
+        return ManifestPlace(
+            path: path, creatable: false,
+            manual: "Create \(path) (in Xcode: File > New > File from Template > App Privacy) and \(step).")
+    }
+
+    /// The deepest folder that holds every one of the files, when they have one below the root.
+    static func commonFolder(of files: [String]) -> String? {
+        guard var common = files.first.map({ ProjectPath.directory(of: $0) }) else { return nil }
+        for file in files.dropFirst() {
+            while !common.isEmpty, !ProjectPath.isInside(file, folder: common) {
+                common = ProjectPath.directory(of: common)
+            }
+        }
+        return common.isEmpty ? nil : common
+    }
+
+    /// A new manifest that declares `types`, or, where a new file would not join the target, the
+    /// step that makes one.
+    private func createPrivacyManifest(_ types: [String], _ place: ManifestPlace) -> Fix {
+        let summary = "create \(ProjectPath.lastComponent(of: place.path)) declaring \(types.joined(separator: ", "))"
+        guard place.creatable else {
+            return Fix(
+                summary: summary, edits: [],
+                manual: place.manual + " Declare \(types.joined(separator: " and ")) under NSPrivacyCollectedDataTypes."
+            )
+        }
+        let entries = types.flatMap { Self.collectedDataType($0) }
+        let lines =
+            [
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
+                "<plist version=\"1.0\">",
+                "<dict>",
+                "\t<key>NSPrivacyCollectedDataTypes</key>",
+                "\t<array>",
+            ] + entries.map { "\t\t" + $0 } + ["\t</array>", "</dict>", "</plist>", ""]
+        return Fix(
+            summary: summary,
+            edits: [
+                Fix.Edit(
+                    path: place.path, range: 0..<0, expected: [], replacement: lines.joined(separator: "\n"),
+                    createsFile: true)
+            ])
+    }
+
+    /// One entry of `NSPrivacyCollectedDataTypes`: linked to the user, not used for tracking, for
+    /// the app's functionality.
+    private static func collectedDataType(_ type: String) -> [String] {
+        [
+            "<dict>",
+            "\t<key>NSPrivacyCollectedDataType</key>",
+            "\t<string>\(type.htmlEscaped)</string>",
+            "\t<key>NSPrivacyCollectedDataTypeLinked</key>",
+            "\t<true/>",
+            "\t<key>NSPrivacyCollectedDataTypeTracking</key>",
+            "\t<false/>",
+            "\t<key>NSPrivacyCollectedDataTypePurposes</key>",
+            "\t<array>",
+            "\t\t<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>",
+            "\t</array>",
+            "</dict>",
+        ]
+    }
+
     private func addCollectedDataTypes(_ types: [String], to path: String) -> Fix? {
         guard let source = project.resources.texts[path] else { return nil }
         let text = PlistText(bytes: source.bytes)
         guard let root = text.root() else { return nil }
         let unit = text.indentUnit(root)
-        let entries = types.flatMap { type in
-            [
-                "<dict>",
-                "\t<key>NSPrivacyCollectedDataType</key>",
-                "\t<string>\(type.htmlEscaped)</string>",
-                "\t<key>NSPrivacyCollectedDataTypeLinked</key>",
-                "\t<true/>",
-                "\t<key>NSPrivacyCollectedDataTypeTracking</key>",
-                "\t<false/>",
-                "\t<key>NSPrivacyCollectedDataTypePurposes</key>",
-                "\t<array>",
-                "\t\t<string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string>",
-                "\t</array>",
-                "</dict>",
-            ]
-        }
+        let entries = types.flatMap { Self.collectedDataType($0) }
         let summary = "declare \(types.joined(separator: ", "))"
         if let entry = root.entries.first(where: { $0.key == "NSPrivacyCollectedDataTypes" }) {
             guard entry.value.name == "array" else { return nil }

@@ -532,6 +532,60 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(fixed.stdout.contains("[privacy-manifest-missing-collected-types]"), fixed.stdout)
     }
 
+    func testFixCreatesAPrivacyManifestOnlyWhereANewFileJoinsTheTarget() throws {
+        let login = """
+            import AuthenticationServices
+
+            func signIn() {
+                let request = ASAuthorizationAppleIDProvider().createRequest()
+                request.requestedScopes = [.fullName, .email]
+            }
+
+            func finish(_ credential: ASAuthorizationAppleIDCredential) {
+                var request = URLRequest(url: URL(string: "https://api.example.com/me")!)
+                request.httpBody = try? JSONEncoder().encode(["name": credential.fullName?.givenName])
+                backend.signIn(token: credential.identityToken)
+            }
+
+            """
+        // XcodeGen adds every file of a source folder: one manifest, with both types, is created there.
+        try write([
+            "gen/project.yml":
+                "name: Harbor\ntargets:\n  Harbor:\n    type: application\n    platform: iOS\n    sources: [Harbor]\n",
+            "gen/Harbor/Features/Login.swift": login,
+        ])
+        let generated = try authlint(["lint", "gen", "--fix", "--select", "privacy-manifest-missing-collected-types"])
+        XCTAssertTrue(generated.stderr.contains("Fixed 2 findings in 1 file."), generated.stderr)
+        let manifest = try String(contentsOfFile: workspace + "/gen/Harbor/PrivacyInfo.xcprivacy", encoding: .utf8)
+        XCTAssertTrue(
+            manifest.contains("<string>NSPrivacyCollectedDataTypeEmailAddress</string>")
+                && manifest.contains("<string>NSPrivacyCollectedDataTypeName</string>"), manifest)
+        XCTAssertEqual(try authlint(["lint", "gen", "--select", "privacy-manifest-missing-collected-types"]).status, 0)
+
+        // Tuist's sources are globs of code: a new file would not ship, so the step is said.
+        try write([
+            "tuist/Project.swift": """
+            import ProjectDescription
+
+            let project = Project(name: "Dock", targets: [
+                .target(name: "Dock", destinations: .iOS, product: .app, bundleId: "com.example.dock", sources: ["Dock/**"])
+            ])
+
+            """,
+            "tuist/Dock/Login.swift": login,
+        ])
+        let tuist = try authlint(["lint", "tuist", "--fix", "--select", "privacy-manifest-missing-collected-types"])
+        XCTAssertTrue(
+            tuist.stderr.contains(
+                "tuist/Dock/Login.swift: fix by hand: Create Dock/PrivacyInfo.xcprivacy (in Xcode: File > New > File from "
+                    + "Template > App Privacy) and list it in the `resources:` of the target Dock in Project.swift. Declare "
+                    + "NSPrivacyCollectedDataTypeEmailAddress and NSPrivacyCollectedDataTypeName under NSPrivacyCollectedDataTypes."
+            ), tuist.stderr)
+        XCTAssertEqual(
+            tuist.stderr.components(separatedBy: "fix by hand").count, 2, "one step for the target: \(tuist.stderr)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: workspace + "/tuist/Dock/PrivacyInfo.xcprivacy"))
+    }
+
     func testFixLeavesGeneratedProjectsAndLinkedFilesAlone() throws {
         // XcodeGen generates the project: the change is said, not made.
         try write([
