@@ -74,7 +74,8 @@ extension RuleEvaluator {
                 if !throughMembers, index + 3 < code.count,
                     code.kind(index + 1) == .period || code.token(index + 1, is: "?"),
                     let member = (index + 1...index + 3).first(where: { code.kind($0) == .identifier }),
-                    !RuleEvaluator.sameValueMembers.contains(code.hashes[member])
+                    !RuleEvaluator.sameValueMembers.contains(code.hashes[member]),
+                    !RuleEvaluator.rendersElements(code, member: member)
                 {
                     continue
                 }
@@ -147,6 +148,34 @@ extension RuleEvaluator {
             "trimmingCharacters", "self",
         ]
         .map(CodeView.hash))
+
+    /// Whether the member read off a collection at `member` gives its elements as text: `joined`,
+    /// or a `map` whose closure makes each element whole into something (`items.map { "\($0)" }`,
+    /// `.map { String(describing: $0) }`), not a part read off it (`.map { $0.count }`). A variadic
+    /// helper that joins its values before logging them logs every one.
+    static func rendersElements(_ code: CodeView, member: Int) -> Bool {
+        if code.hashes[member] == joinedHash { return true }
+        guard mapHashes.contains(code.hashes[member]) else { return false }
+        var open = member + 1
+        if open < code.count, code.kind(open) == .leftParen, code.partner[open] == Int32(open + 1) { open += 2 }
+        guard open < code.count, code.kind(open) == .leftBrace else { return false }
+        let close = Int(code.partner[open])
+        guard close > open else { return false }
+        // The element's name: `$0`, or the closure's one parameter (`{ item in … }`).
+        var body = (open + 1)..<close
+        var element = CodeView.hash("$0")
+        if open + 2 < close, code.kind(open + 1) == .identifier, code.token(open + 2, is: "in") {
+            element = code.hashes[open + 1]
+            body = (open + 3)..<close
+        }
+        return body.contains { at in
+            code.hashes[at] == element && code.kind(at) == .identifier
+                && !(at + 1 < close && (code.kind(at + 1) == .period || code.token(at + 1, is: "?")))
+        }
+    }
+
+    private static let joinedHash = CodeView.hash("joined")
+    private static let mapHashes: Set<UInt64> = Set(["map", "compactMap"].map(CodeView.hash))
 
     // MARK: - Calls of helpers
 
