@@ -163,7 +163,7 @@ extension RuleEvaluator {
         guard close > open else { return false }
         // The element's name: `$0`, or the closure's one parameter (`{ item in … }`).
         var body = (open + 1)..<close
-        var element = CodeView.hash("$0")
+        var element = dollarZeroHash
         if open + 2 < close, code.kind(open + 1) == .identifier, code.token(open + 2, is: "in") {
             element = code.hashes[open + 1]
             body = (open + 3)..<close
@@ -175,6 +175,7 @@ extension RuleEvaluator {
     }
 
     private static let joinedHash = CodeView.hash("joined")
+    private static let dollarZeroHash = CodeView.hash("$0")
     private static let mapHashes: Set<UInt64> = Set(["map", "compactMap"].map(CodeView.hash))
 
     // MARK: - Calls of helpers
