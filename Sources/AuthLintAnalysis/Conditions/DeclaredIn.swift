@@ -78,7 +78,6 @@ struct DeclaredIn: EvaluatedValueTest {
         var parts: [String] = []
         while index < range.upperBound, code.kind(index) == .identifier {
             let text = code.text(index)
-            guard !text.isEmpty else { break }
             let capital = CodeView.isTypeName(text.utf8)
             // A module before the type (`os.Logger`) is lower case; a member after it ends it.
             guard capital || (parts.isEmpty && index + 2 < range.upperBound && code.kind(index + 1) == .period)
