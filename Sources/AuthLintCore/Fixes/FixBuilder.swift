@@ -244,9 +244,8 @@ struct FixBuilder {
     struct ManifestPlace: Hashable {
         /// Root-relative path of the new manifest.
         var path: String
-        /// Whether the file can be created as it is; else the step to take (`manual`).
-        var creatable: Bool
-        var manual: String
+        /// The step to take by hand; nil when the file can be created as it is.
+        var manual: String?
     }
 
     private func newManifestPlace(forFile file: FileID) -> ManifestPlace {
@@ -255,7 +254,7 @@ struct FixBuilder {
         guard let (xcodeProject, target) = signingTarget(ofFile: file) else {
             let path = ProjectPath.join(ProjectPath.directory(of: site), name)
             return ManifestPlace(
-                path: path, creatable: false,
+                path: path,
                 manual:
                     "Create \(path) (in Xcode: File > New > File from Template > App Privacy) and add it to the app's bundle resources."
             )
@@ -270,7 +269,7 @@ struct FixBuilder {
         if !folders.isEmpty, ProjectPath.isInside(path, folder: ""), !project.resources.scanned(path),
             !FileManager.default.fileExists(atPath: absolute)
         {
-            return ManifestPlace(path: path, creatable: true, manual: "")
+            return ManifestPlace(path: path, manual: nil)
         }
         let manifest = ProjectPath.lastComponent(of: xcodeProject.path)
         let step: String
@@ -282,8 +281,7 @@ struct FixBuilder {
             step = "add it to the Copy Bundle Resources of the target \(target.name)"
         }
         return ManifestPlace(
-            path: path, creatable: false,
-            manual: "Create \(path) (in Xcode: File > New > File from Template > App Privacy) and \(step).")
+            path: path, manual: "Create \(path) (in Xcode: File > New > File from Template > App Privacy) and \(step).")
     }
 
     /// The deepest folder that holds every one of the files, when they have one below the root.
@@ -301,10 +299,10 @@ struct FixBuilder {
     /// step that makes one.
     private func createPrivacyManifest(_ types: [String], _ place: ManifestPlace) -> Fix {
         let summary = "create \(ProjectPath.lastComponent(of: place.path)) declaring \(types.joined(separator: ", "))"
-        guard place.creatable else {
+        if let manual = place.manual {
             return Fix(
                 summary: summary, edits: [],
-                manual: place.manual + " Declare \(types.joined(separator: " and ")) under NSPrivacyCollectedDataTypes."
+                manual: manual + " Declare \(types.joined(separator: " and ")) under NSPrivacyCollectedDataTypes."
             )
         }
         let entries = types.flatMap { Self.collectedDataType($0) }
