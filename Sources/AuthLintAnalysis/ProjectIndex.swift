@@ -338,11 +338,22 @@ public final class ProjectIndex: Sendable {
         return lexedWords.isEmpty ? true : lexedWords[index]?.mayMatch(clause, words) ?? true
     }
 
-    /// Whether the conditions may all hold for a match in the file, by its summary: false only
-    /// when one tests a metavariable's names for words the file does not contain.
-    func mayHold(_ conditions: [Condition], inFile index: FileID) -> Bool {
-        if let summary = summaries[index] { return summary.mayHold(conditions, words) }
-        return lexedWords.isEmpty ? true : lexedWords[index]?.mayHold(conditions, words) ?? true
+    /// The positions of the sieve's clauses (of `among`, when given) that may match in the file,
+    /// by its summary or the words the prefilter found in it: all of them where neither is known,
+    /// none where the rule's conditions cannot hold.
+    package func clauses(mayMatch sieve: ClauseSieve, inFile index: FileID, among: [Int]? = nil) -> [Int] {
+        if let summary = summaries[index] { return sieve.clauses(mayMatchIn: summary, among: among) }
+        if !lexedWords.isEmpty, let lexed = lexedWords[index] { return sieve.clauses(mayMatchIn: lexed, among: among) }
+        return among ?? Array(0..<sieve.count)
+    }
+
+    /// The files, in order, where some clause of the sieve may match (see ``clauses(mayMatch:inFile:among:)``).
+    func files(mayMatchAnyOf sieve: ClauseSieve) -> [Int] {
+        files.ids.filter { file in
+            if let summary = summaries[file] { return sieve.anyClause(mayMatchIn: summary) }
+            if !lexedWords.isEmpty, let lexed = lexedWords[file] { return sieve.anyClause(mayMatchIn: lexed) }
+            return sieve.count > 0
+        }.map(\.index)
     }
 }
 

@@ -19,15 +19,36 @@ package struct RuleEvaluator {
     /// What each file's budget is made from.
     package var allowance = StepBudget.Allowance.standard
 
+    /// The sieve of each rule it is made for (``ClauseSieve``), by the rule's id.
+    private let sieves: [String: ClauseSieve]
+
+    /// An evaluator in `run`, with the answers to the project-wide searches (`facts`). It sifts
+    /// the files for `rules` with sieves made once; any other rule's is made when asked.
     package init(
-        run: AnalysisRun, facts: [ProjectSearch: [Bool]], loginServicesDeclared: PerFile<Bool> = PerFile(),
-        budget: StepBudget? = nil, allowance: StepBudget.Allowance = .standard
+        run: AnalysisRun, facts: [ProjectSearch: [Bool]], rules: [RuleSpec] = [],
+        loginServicesDeclared: PerFile<Bool> = PerFile(), budget: StepBudget? = nil,
+        allowance: StepBudget.Allowance = .standard
     ) {
         self.run = run
         self.facts = facts
         self.loginServicesDeclared = loginServicesDeclared
         self.budget = budget
         self.allowance = allowance
+        // A sieve stands for its rule by the rule's id: ids two of the rules share have none.
+        let ids = Dictionary(grouping: rules.indices, by: { rules[$0].id })
+        sieves = ids.compactMapValues { indices in
+            indices.count == 1 ? Self.sieve(of: rules[indices[0]], run.project.words) : nil
+        }
+    }
+
+    /// The sieve of the rule's clauses and conditions.
+    private static func sieve(of rule: RuleSpec, _ words: WordIndex) -> ClauseSieve {
+        ClauseSieve(clauses: rule.match.patterns, conditions: rule.match.conditions, index: words)
+    }
+
+    /// The sieve of a rule: the one made for it, or a new one.
+    private func sieve(of rule: RuleSpec) -> ClauseSieve {
+        sieves[rule.id] ?? Self.sieve(of: rule, project.words)
     }
 
     var resolver: ValueResolver { ValueResolver(run: run, budget: budget) }
@@ -166,14 +187,11 @@ package struct RuleEvaluator {
             return []
         }
         if !spec.imports.isEmpty, !project.sees(anyOf: spec.imports, inFile: fileIndex) { return [] }
-        guard project.mayHold(spec.conditions, inFile: fileIndex), answeredFactsHold(spec.conditions, fileIndex) else {
-            return []
-        }
+        guard answeredFactsHold(spec.conditions, fileIndex) else { return [] }
         // Clauses are read in place, by index: a clause is a large value, and rules have many.
         // What the file's summary rules out is asked first: it is the cheapest answer, and the usual one.
-        return (only ?? Array(spec.patterns.indices)).filter {
-            project.mayMatch(spec.patterns[$0], inFile: fileIndex) && accepts(spec.patterns[$0], fileIndex)
-                && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
+        return project.clauses(mayMatch: sieve(of: rule), inFile: fileIndex, among: only).filter {
+            accepts(spec.patterns[$0], fileIndex) && answeredFactsHold(spec.patterns[$0].conditions, fileIndex)
         }
     }
 
@@ -290,12 +308,18 @@ package struct RuleEvaluator {
     /// names it needs tell (`postings` holds them); for words, as far as each file's summary tells.
     private func files(mayMatchAnyOf clauses: [PatternClause], _ postings: NamePostings) -> [Int] {
         var candidates: [[Int]] = []
+        // The clauses that need no name are asked of every file's summary together.
+        var unnamed: [PatternClause] = []
         for clause in clauses {
             let needed = Self.namesNeeded(by: clause)
-            candidates.append(
-                needed.isEmpty
-                    ? project.files.ids.filter { project.mayMatch(clause, inFile: $0) }.map(\.index)
-                    : postings.files(mentioningAll: needed))
+            if needed.isEmpty {
+                unnamed.append(clause)
+            } else {
+                candidates.append(postings.files(mentioningAll: needed))
+            }
+        }
+        if !unnamed.isEmpty {
+            candidates.append(project.files(mayMatchAnyOf: ClauseSieve(clauses: unnamed, index: project.words)))
         }
         return candidates.joined().sortedUnique()
     }

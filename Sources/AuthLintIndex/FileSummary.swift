@@ -179,7 +179,7 @@ package struct FileSummary: Sendable, Hashable {
     }
 
     /// Reads the packed summary in place.
-    private func read<T>(_ body: (Reader) -> T) -> T {
+    func read<T>(_ body: (Reader) -> T) -> T {
         storage.withBytes { body(Reader($0, storage.vocabulary)) }
     }
 

@@ -104,6 +104,4 @@ extension FileSummary {
 extension LexedWords {
     /// Whether the clause (a pattern, or words) may match in the file.
     package func mayMatch(_ clause: PatternClause, _ index: WordIndex) -> Bool { clauseMayMatch(clause, index) }
-    /// Whether the conditions may all hold for a match in the file.
-    package func mayHold(_ conditions: [Condition], _ index: WordIndex) -> Bool { conditionsMayHold(conditions, index) }
 }

@@ -39,7 +39,7 @@ extension Linter {
         let (facts, searchesStopped) = answerProjectSearches(searches, run, postings, allowance)
         let declared = PerFile(project.paths.map { configurations.configuration(for: $0).loginServices != nil })
         let evaluator = RuleEvaluator(
-            run: run, facts: facts, loginServicesDeclared: declared, allowance: allowance)
+            run: run, facts: facts, rules: rules, loginServicesDeclared: declared, allowance: allowance)
         // 2. Every rule on every file, in parallel, except those reported once per target.
         var perFile = sitesInEveryFile(rules, skipping: firstOnly, evaluator, reporting, postings, allowance)
         // 3. The rules reported once per target: in each target, the first file with a site.

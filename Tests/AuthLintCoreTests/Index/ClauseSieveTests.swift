@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintIndex
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintSyntax
+
+/// A rule's sieve (``ClauseSieve``) only answers faster: for every rule of the catalog and every
+/// kind of file, it says what asking the rule's conditions and each clause in turn says.
+final class ClauseSieveTests: XCTestCase {
+    /// A file as the index may hold it: a summary made by the lexer, the same written with a
+    /// vocabulary of names, one made from the bytes (no pattern bits), or a lexed file's words.
+    private enum Kind: CaseIterable {
+        case lexed, vocabulary, bytes, words
+    }
+
+    private struct Fixture {
+        let catalog: RuleCatalog
+        let index: WordIndex
+        let codes: [CodeView]
+    }
+
+    /// The catalog, its words, and the Swift code of every rule's examples.
+    private func fixture() throws -> Fixture {
+        let catalog = try RuleCatalog.builtin()
+        let index = WordIndex(rules: catalog.rules, providers: catalog.providers)
+        var codes: [CodeView] = []
+        for rule in catalog.rules {
+            for example in rule.description.examples.triggering + rule.description.examples.nonTriggering {
+                for file in MarkedExample(example).files where file.path.hasSuffix(".swift") {
+                    codes.append(CodeView(file: SourceFile(path: "File.swift", bytes: Array(file.text.utf8))))
+                }
+            }
+        }
+        return Fixture(catalog: catalog, index: index, codes: codes)
+    }
+
+    /// What the file says, as each kind of file holds it.
+    private func asked(_ code: CodeView, _ kind: Kind, _ index: WordIndex) throws -> WordsAndNames {
+        let summary = FileSummary(code, words: index)
+        let words = index.words.indices.map { summary.word(at: $0) ?? 0 }
+        switch kind {
+        case .lexed:
+            return summary
+        case .vocabulary:
+            let keys = Array(
+                code.nameHashes.map(CodeView.key).sortedUnique().enumerated().filter { $0.offset % 2 == 0 })
+            return summary.written(with: try XCTUnwrap(NameVocabulary(keys: keys.map(\.element))))
+        case .bytes:
+            return FileSummary(
+                imports: summary.imports, names: code.nameHashes, functions: [], words: words,
+                unlexed: FileSummary.Unlexed(functions: nil, types: nil))
+        case .words:
+            return LexedWords(words: words, code: code)
+        }
+    }
+
+    private func sieved(_ sieve: ClauseSieve, _ file: WordsAndNames, among: [Int]? = nil) -> [Int] {
+        if let summary = file as? FileSummary { return sieve.clauses(mayMatchIn: summary, among: among) }
+        return sieve.clauses(mayMatchIn: file as! LexedWords, among: among)
+    }
+
+    private func sievesAny(_ sieve: ClauseSieve, _ file: WordsAndNames) -> Bool {
+        if let summary = file as? FileSummary { return sieve.anyClause(mayMatchIn: summary) }
+        return sieve.anyClause(mayMatchIn: file as! LexedWords)
+    }
+
+    func testASieveAnswersAsTheClausesAskedOneByOne() throws {
+        let fixture = try fixture()
+        XCTAssertGreaterThan(fixture.codes.count, 100)
+        let sieves = fixture.catalog.rules.map {
+            ClauseSieve(clauses: $0.match.patterns, conditions: $0.match.conditions, index: fixture.index)
+        }
+        var (kept, left) = (0, 0)
+        for kind in Kind.allCases {
+            for (number, code) in fixture.codes.enumerated() {
+                let file = try asked(code, kind, fixture.index)
+                for (rule, sieve) in zip(fixture.catalog.rules, sieves) {
+                    let clauses = rule.match.patterns
+                    let expected =
+                        file.conditionsMayHold(rule.match.conditions, fixture.index)
+                        ? clauses.indices.filter { file.clauseMayMatch(clauses[$0], fixture.index) } : []
+                    let what = "\(rule.id), example file \(number + 1), \(kind)"
+                    XCTAssertEqual(sieved(sieve, file), expected, what)
+                    XCTAssertEqual(sievesAny(sieve, file), !expected.isEmpty, what)
+                    let among = clauses.indices.filter { $0 % 3 != 1 }
+                    XCTAssertEqual(sieved(sieve, file, among: among), expected.filter(among.contains), what)
+                    kept += expected.count
+                    left += clauses.count - expected.count
+                }
+            }
+        }
+        // Both answers are common: a sieve that lets every clause through, or none, fails here.
+        XCTAssertGreaterThan(kept, 1000)
+        XCTAssertGreaterThan(left, 10 * kept)
+    }
+}
