@@ -47,42 +47,33 @@ extension Linter {
     ) -> (sites: [(file: FileID, rule: Int, site: RuleEvaluator.Site)], stopped: [FileID]) {
         var found: [(file: FileID, rule: Int, site: RuleEvaluator.Site)] = []
         var stopped: [FileID] = []
-        let masks = Dictionary(
-            uniqueKeysWithValues: zip(
-                ruleIndices, ruleIndices.parallelMap { evaluator.fileMask(mayMatch: rules[$0], postings) }))
+        // Per rule, by its place in `ruleIndices`: they are asked about every file, so not hashed.
+        let rules = ruleIndices.map { rules[$0] }
+        let masks = rules.parallelMap { evaluator.fileMask(mayMatch: $0, postings) }
         for target in evaluator.project.targets.ids {
             // The last file each rule looks at in this target.
-            var last: [Int: FileID] = [:]
-            for rule in ruleIndices {
+            let last = rules.map { rule in
                 // A finding reported where a user's action leads to its site may land in any file.
-                if let reporting, rules[rule].match.throughCallers == nil {
-                    last[rule] = reporting.lastReached(inTarget: target, relocating: rules[rule].match.relocates)
-                } else {
-                    last[rule] = evaluator.project.targets[target].files.last
+                if let reporting, rule.match.throughCallers == nil {
+                    return reporting.lastReached(inTarget: target, relocating: rule.match.relocates)
                 }
+                return evaluator.project.targets[target].files.last
             }
+            var looking = FirstSiteSearch(last: last)
             let files = evaluator.project.targets[target].files
-            // Per rule, the sites of the first file where it found only sites nothing reaches.
-            var unreached: [Int: (file: FileID, sites: [RuleEvaluator.Site])] = [:]
-            // Per rule, the position in `files` of the last file it was tried on.
-            var tried: [Int: Int] = [:]
             var stoppedHere = Set<FileID>()
             var next = 0
             var batchSize = 8
-            while next < files.count, last.values.contains(where: { $0 >= files[next] }) {
+            while next < files.count, looking.anyLooks(at: files[next]) {
                 // The next files some rule still looking may find a site in, without lexing them.
                 var batch: [(file: FileID, position: Int, rules: [Int])] = []
                 while next < files.count, batch.count < batchSize {
                     let file = files[next]
-                    guard last.values.contains(where: { $0 >= file }) else { break }
+                    guard looking.anyLooks(at: file) else { break }
                     next += 1
                     guard !outcomes[file].stopped, !stoppedHere.contains(file) else { continue }
-                    let looking = ruleIndices.filter { rule in
-                        last[rule].map { $0 >= file } == true && tried[rule, default: -1] < next - 1
-                    }
-                    for rule in looking { tried[rule] = next - 1 }
-                    let trying = looking.filter {
-                        masks[$0]!.contains(file) && !evaluator.runnableClauses(rules[$0], inFile: file).isEmpty
+                    let trying = looking.take(file, at: next - 1).filter {
+                        masks[$0].contains(file) && !evaluator.runnableClauses(rules[$0], inFile: file).isEmpty
                     }
                     if !trying.isEmpty { batch.append((file, next - 1, trying)) }
                 }
@@ -106,29 +97,59 @@ extension Linter {
                         stoppedHere.insert(entry.file)
                         continue
                     }
-                    for (rule, sites) in result.sites where last[rule] != nil {
+                    for (rule, sites) in result.sites where looking.last[rule] != nil {
                         let reached = sites.contains {
                             evaluator.run.reachability.unreachable(file: entry.file, at: $0.range.lowerBound) == nil
                         }
                         if reached {
-                            found += sites.map { (entry.file, rule, $0) }
-                            last[rule] = nil
-                            unreached[rule] = nil
-                        } else if unreached[rule] == nil {
-                            unreached[rule] = (entry.file, sites)
+                            found += sites.map { (entry.file, ruleIndices[rule], $0) }
+                            looking.last[rule] = nil
+                            looking.unreached[rule] = nil
+                        } else if looking.unreached[rule] == nil {
+                            looking.unreached[rule] = (entry.file, sites)
                             // A later file's reached site would be the one reported: the files after
                             // this one the rule was not tried on are tried.
-                            last[rule] = files.last
+                            looking.last[rule] = files.last
                             next = min(next, entry.position + 1)
                         }
                     }
                 }
                 batchSize = min(batchSize * 2, 512)
             }
-            for (rule, first) in unreached.sorted(by: { $0.key < $1.key }) {
-                found += first.sites.map { (first.file, rule, $0) }
+            for (rule, first) in looking.unreached.enumerated() {
+                guard let first else { continue }
+                found += first.sites.map { (first.file, ruleIndices[rule], $0) }
             }
         }
         return (found, stopped)
+    }
+}
+
+/// Where the rules reported once per target stand in one target's files, each rule by its place
+/// in the list ``Linter/firstSites(of:_:_:_:_:_:)`` is given.
+private struct FirstSiteSearch {
+    /// Per rule, the last file it looks at; nil once its site is found.
+    var last: [FileID?]
+    /// Per rule, the position in the target's files of the last file it was tried on.
+    var tried: [Int]
+    /// Per rule, the sites of the first file where it found only sites nothing reaches.
+    var unreached: [(file: FileID, sites: [RuleEvaluator.Site])?]
+
+    init(last: [FileID?]) {
+        self.last = last
+        tried = Array(repeating: -1, count: last.count)
+        unreached = Array(repeating: nil, count: last.count)
+    }
+
+    /// Whether some rule still looks at the file.
+    func anyLooks(at file: FileID) -> Bool {
+        last.contains { $0.map { $0 >= file } == true }
+    }
+
+    /// The rules that look at the file at `position` and were not tried on it, now tried.
+    mutating func take(_ file: FileID, at position: Int) -> [Int] {
+        let looking = last.indices.filter { last[$0].map { $0 >= file } == true && tried[$0] < position }
+        for rule in looking { tried[rule] = position }
+        return looking
     }
 }

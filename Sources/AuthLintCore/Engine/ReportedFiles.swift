@@ -17,6 +17,8 @@ import AuthLintSyntax
 struct ReportedFiles: Sendable {
     /// Indices of the reported source files.
     let files: Set<FileID>
+    /// Per source file: whether it is reported (asked for every rule and file, so not hashed).
+    private let isReported: PerFile<Bool>
     /// Per source file: whether a property list its findings could move to is reported.
     private let placesReported: PerFile<Bool>
     private let targets: BuildTargets
@@ -24,7 +26,9 @@ struct ReportedFiles: Sendable {
     private let targetReported: PerFile<Bool>
 
     init(project: ProjectIndex, paths: Set<String>) {
-        files = Set(project.paths.ids.filter { paths.contains(project.paths[$0]) })
+        let isReported = PerFile(project.paths.ids.map { paths.contains(project.paths[$0]) })
+        self.isReported = isReported
+        files = Set(project.paths.ids.filter { isReported[$0] })
         let resources = project.resources
         placesReported = PerFile(
             project.paths.ids.map { file in
@@ -35,7 +39,7 @@ struct ReportedFiles: Sendable {
             })
         targets = project.targets
         var reportedTargets = Set<TargetID>()
-        for file in project.paths.ids where files.contains(file) || placesReported[file] {
+        for file in project.paths.ids where isReported[file] || placesReported[file] {
             reportedTargets.insert(project.targetOfFile[file])
         }
         targetReported = PerFile(project.paths.ids.map { reportedTargets.contains(project.targetOfFile[$0]) })
@@ -69,8 +73,8 @@ struct ReportedFiles: Sendable {
     /// Whether a rule that reaches this far must run on the file at `index`.
     func reaches(_ reach: Reach, _ index: FileID) -> Bool {
         switch reach {
-        case .ownFile: files.contains(index)
-        case .ownFileOrTargetPlaces: files.contains(index) || placesReported[index]
+        case .ownFile: isReported[index]
+        case .ownFileOrTargetPlaces: isReported[index] || placesReported[index]
         case .ownTarget: targetReported[index]
         case .anywhere: true
         }
@@ -81,6 +85,6 @@ struct ReportedFiles: Sendable {
     /// reported file (no later file can then hold it) or, for a rule that relocates, when it may
     /// move to a reported property list.
     func lastReached(inTarget target: TargetID, relocating: Bool) -> FileID? {
-        targets[target].files.last { files.contains($0) || relocating && placesReported[$0] }
+        targets[target].files.last { isReported[$0] || relocating && placesReported[$0] }
     }
 }
