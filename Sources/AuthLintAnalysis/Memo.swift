@@ -27,6 +27,17 @@ package final class Memo<Key: Hashable, Value>: @unchecked Sendable {
         return found
     }
 
+    /// The value for `key`, worked out by the first thread to ask while the others wait: for a
+    /// value that costs more to work out twice than to wait for. `compute` must not ask this memo.
+    package func valueOnce(for key: Key, compute: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let found = known[key] { return found }
+        let found = compute()
+        known[key] = found
+        return found
+    }
+
     /// The value for `key`, when it was worked out.
     package func known(_ key: Key) -> Value? {
         lock.lock()

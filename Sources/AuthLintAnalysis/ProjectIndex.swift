@@ -70,6 +70,8 @@ public final class ProjectIndex: Sendable {
     /// The files found to use each name looked up in every file or by its bucket, by the name's
     /// hash (no more, in all, than `nameIndex` would hold).
     let filesMentioning = Memo<UInt64, [Int32]>()
+    /// Which files hold each of the rules' words, read off the summaries on first use.
+    let wordFiles = Memo<Int, WordFiles>()
     /// Where each function name is called, found on first use.
     let callsByName = Memo<String, [(file: FileID, open: Int)]>()
     /// Where each type is declared, per target, indexed on first use.
@@ -349,7 +351,17 @@ public final class ProjectIndex: Sendable {
 
     /// The files, in order, where some clause of the sieve may match (see ``clauses(mayMatch:inFile:among:)``).
     func files(mayMatchAnyOf sieve: ClauseSieve) -> [Int] {
-        files.ids.filter { file in
+        if let tests = sieve.wordTests {
+            let table = wordFiles.valueOnce(for: 0) {
+                WordFiles(fileCount: files.count, wordCount: words.wordCount) { index in
+                    let file = FileID(index)
+                    if let summary = summaries[file] { return summary.wordBits }
+                    return lexedWords.isEmpty ? nil : lexedWords[file]?.wordBits
+                }
+            }
+            return table.files(containingAnyOf: tests)
+        }
+        return files.ids.filter { file in
             if let summary = summaries[file] { return sieve.anyClause(mayMatchIn: summary) }
             if !lexedWords.isEmpty, let lexed = lexedWords[file] { return sieve.anyClause(mayMatchIn: lexed) }
             return sieve.count > 0

@@ -161,6 +161,20 @@ package struct ClauseSieve: Sendable {
         }
     }
 
+    /// Each clause's words and where they count, when every clause asks only for words and the
+    /// rule's conditions ask nothing of the file: ``WordFiles`` answers such a sieve for every
+    /// file at once. Nil otherwise.
+    package var wordTests: [(positions: [Int], mask: UInt8)]? {
+        guard nodes[Int(conditions)].kind == .always else { return nil }
+        var tests: [(positions: [Int], mask: UInt8)] = []
+        for clause in clauses {
+            let node = nodes[Int(clause)]
+            guard node.kind == .words else { return nil }
+            tests.append((operands[Int(node.first)..<Int(node.first + node.count)].map { Int($0) }, node.mask))
+        }
+        return tests
+    }
+
     /// How many clauses it sifts.
     package var count: Int { clauses.count }
 

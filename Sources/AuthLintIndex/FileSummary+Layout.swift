@@ -216,7 +216,8 @@ extension FileSummary {
 
         /// Every word's bits, one word to a byte.
         var words: [UInt8] {
-            (0..<count(.words)).map { word(at: $0) }
+            let start = start(.words)
+            return (0..<count(.words)).map { raw[start + $0 / 4] >> (2 * UInt8($0 % 4)) & 3 }
         }
 
         /// The keys of a part of names, sorted; nil when it is not known.

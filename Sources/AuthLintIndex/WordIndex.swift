@@ -10,6 +10,8 @@ package struct WordIndex: Sendable, Hashable {
     /// Each word's position, by its hash (``NameMatch/hash(_:)``).
     let position: [UInt64: Int]
     package var patterns = PatternIndex([])
+    /// How many words it holds.
+    package var wordCount: Int { words.count }
     /// Finds the words in a text (the position of each is its position in ``words``).
     let search: WordSearch
 

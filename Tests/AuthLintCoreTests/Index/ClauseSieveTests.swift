@@ -9,8 +9,9 @@ import XCTest
 @testable import AuthLintRules
 @testable import AuthLintSyntax
 
-/// A rule's sieve (``ClauseSieve``) only answers faster: for every rule of the catalog and every
-/// kind of file, it says what asking the rule's conditions and each clause in turn says.
+/// A rule's sieve (``ClauseSieve``) and the word rows (``WordFiles``) only answer faster: for
+/// every rule of the catalog and every kind of file, they say what asking the rule's conditions
+/// and each clause in turn says.
 final class ClauseSieveTests: XCTestCase {
     /// A file as the index may hold it: a summary made by the lexer, the same written with a
     /// vocabulary of names, one made from the bytes (no pattern bits), or a lexed file's words.
@@ -97,5 +98,35 @@ final class ClauseSieveTests: XCTestCase {
         // Both answers are common: a sieve that lets every clause through, or none, fails here.
         XCTAssertGreaterThan(kept, 1000)
         XCTAssertGreaterThan(left, 10 * kept)
+    }
+
+    /// A clause of words asked of every file at once gives the files each file's words give,
+    /// and every file whose words are not known.
+    func testWordRowsGiveTheFilesWhoseWordsMayMatch() throws {
+        let fixture = try fixture()
+        var files: [WordsAndNames?] = []
+        for (number, code) in fixture.codes.enumerated() {
+            files.append(number % 7 == 3 ? nil : try asked(code, number % 2 == 0 ? .lexed : .words, fixture.index))
+        }
+        let rows = WordFiles(fileCount: files.count, wordCount: fixture.index.wordCount) { index in
+            (files[index] as? FileSummary)?.wordBits ?? (files[index] as? LexedWords)?.wordBits
+        }
+        let clauses = fixture.catalog.rules.flatMap { $0.match.patterns + $0.projectSearches.flatMap(\.clauses) }
+            .filter { $0.words != nil }
+        XCTAssertGreaterThan(clauses.count, 4)
+        var found = 0
+        for start in stride(from: 0, to: clauses.count, by: 3) {
+            let asked = Array(clauses[start..<min(start + 3, clauses.count)])
+            let tests = try XCTUnwrap(ClauseSieve(clauses: asked, index: fixture.index).wordTests)
+            let expected = files.indices.filter { file in
+                files[file].map { file in asked.contains { file.clauseMayMatch($0, fixture.index) } } ?? true
+            }
+            XCTAssertEqual(rows.files(containingAnyOf: tests), expected, "clauses \(start + 1) to \(start + 3)")
+            found += expected.count
+        }
+        XCTAssertGreaterThan(found, 0)
+        // A pattern is not words: a sieve with one is asked of each file.
+        let pattern = try XCTUnwrap(fixture.catalog.rules.flatMap(\.match.patterns).first { $0.words == nil })
+        XCTAssertNil(ClauseSieve(clauses: [clauses[0], pattern], index: fixture.index).wordTests)
     }
 }
