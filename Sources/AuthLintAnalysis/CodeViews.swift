@@ -126,15 +126,7 @@ final class RecentCode: @unchecked Sendable {
     var everKept: [Int] {
         lock.lock()
         defer { lock.unlock() }
-        var found: [Int] = []
-        for (word, bits) in everKeptBits.enumerated() {
-            var bits = bits
-            while bits != 0 {
-                found.append(word * 64 + bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        }
-        return found
+        return everKeptBits.setBitPositions
     }
 
     /// The file's code when it is kept, made the most recently used.

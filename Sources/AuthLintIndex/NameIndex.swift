@@ -104,16 +104,8 @@ package struct NameBuckets: Sendable {
 
     /// The files that may use the name, in order: none outside it does.
     package func files(mayMention key: NameKey) -> [Int] {
-        var found: [Int] = []
         let start = Self.bucket(key) * wordsPerRow
-        for word in 0..<wordsPerRow {
-            var bits = rows[start + word]
-            while bits != 0 {
-                found.append(word * 64 + bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        }
-        return found
+        return rows[start..<(start + wordsPerRow)].setBitPositions
     }
 }
 

@@ -52,15 +52,7 @@ package struct WordFiles: Sendable {
                 }
             }
         }
-        var files: [Int] = []
-        for (word, bits) in found.enumerated() {
-            var bits = bits
-            while bits != 0 {
-                files.append(word * 64 + bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        }
-        return files
+        return found.setBitPositions
     }
 }
 
