@@ -291,7 +291,7 @@ extension FileSummary {
 
         func word(at position: Int) -> UInt8? {
             guard position < wordCount else { return nil }
-            return reader.raw[words + position / 4] >> (2 * UInt8(position % 4)) & 3
+            return reader.word(at: position, wordsStart: words)
         }
 
         func mayMatch(pattern position: Int) -> Bool {

@@ -211,13 +211,19 @@ extension FileSummary {
 
         /// A word's two bits.
         func word(at position: Int) -> UInt8 {
-            raw[start(.words) + position / 4] >> (2 * UInt8(position % 4)) & 3
+            word(at: position, wordsStart: start(.words))
+        }
+
+        /// A word's two bits, where the words are known to start at `wordsStart`.
+        @inline(__always)
+        func word(at position: Int, wordsStart: Int) -> UInt8 {
+            raw[wordsStart + position / 4] >> (2 * UInt8(position % 4)) & 3
         }
 
         /// Every word's bits, one word to a byte.
         var words: [UInt8] {
             let start = start(.words)
-            return (0..<count(.words)).map { raw[start + $0 / 4] >> (2 * UInt8($0 % 4)) & 3 }
+            return (0..<count(.words)).map { word(at: $0, wordsStart: start) }
         }
 
         /// The keys of a part of names, sorted; nil when it is not known.
