@@ -13,28 +13,24 @@ import AuthLintSyntax
 /// It answers as ``FileSummary/mayHold(_:_:)`` and ``FileSummary/mayMatch(_:_:)`` do, for a
 /// summary or for a lexed file's words.
 package struct ClauseSieve: Sendable {
-    /// A question with every word and pattern placed, as the builder makes it.
-    indirect enum Test {
-        case always
-        /// Some of the words at these positions, in names (mask 1), strings (2) or either (3).
-        case words([Int], mask: UInt8)
-        /// The pattern's bit (``FileSummary/mayMatch(_:_:)``).
-        case pattern(Int)
-        /// Every one of these names, by their places in ``ClauseSieve/names``.
-        case names([Int])
-        case all([Test])
-        case any([Test])
-    }
-
-    /// A test as the sieve keeps it: in one flat list, its operands in another, so that asking it
-    /// follows numbers and copies nothing.
+    /// A test, kept in one flat list with its operands in another, so that asking it follows
+    /// numbers and copies nothing.
     struct Node: Sendable {
-        enum Kind: UInt8, Sendable { case always, words, pattern, names, all, any }
-        var kind: Kind
-        var mask: UInt8 = 0
-        /// Where its operands start in ``operands`` (for `pattern`, the bit's position).
-        var first: Int32 = 0
-        var count: Int32 = 0
+        enum Kind: UInt8, Sendable {
+            /// Some of the words at these positions, in names or strings as `mask` says
+            /// (``NameMatch/Place/wordBits``).
+            case words
+            /// The pattern's bit (``FileSummary/mayMatch(_:_:)``), at the position its one operand holds.
+            case pattern
+            /// Every one of these names, by their places in ``ClauseSieve/names``.
+            case names
+            case all, any
+        }
+        let kind: Kind
+        let mask: UInt8
+        /// Where its operands start in ``operands``, and how many it has.
+        let first: Int32
+        let count: Int32
     }
 
     /// The names the tests ask about, in the order the clauses first need them.
@@ -42,122 +38,104 @@ package struct ClauseSieve: Sendable {
     let nodes: [Node]
     /// Word positions, places in `names`, or the nodes an `all` or `any` joins.
     let operands: [Int32]
-    /// The node of the rule's own conditions.
-    let conditions: Int32
-    /// The node of each clause, in order.
-    let clauses: [Int32]
+    /// The node of the rule's own conditions; nil when they ask nothing of the file.
+    let conditions: Int32?
+    /// The node of each clause, in order; nil for a clause that asks nothing of the file.
+    let clauses: [Int32?]
 
     /// The sieve of these clauses, and of `conditions` the rule puts on each match.
     package init(clauses: [PatternClause], conditions: [Condition] = [], index: WordIndex) {
         var builder = Builder(index: index)
-        let asked = builder.test(conditions)
-        let perClause = clauses.map { builder.test($0) }
+        self.conditions = builder.node(conditions)
+        self.clauses = clauses.map { builder.node($0) }
         names = builder.met.map { (CodeView.key($0), $0) }
-        var nodes: [Node] = []
-        var operands: [Int32] = []
-        func add(_ test: Test) -> Int32 {
-            var node: Node
-            switch test {
-            case .always: node = Node(kind: .always)
-            case .pattern(let position): node = Node(kind: .pattern, first: Int32(position))
-            case .words(let positions, let mask):
-                node = Node(kind: .words, mask: mask, first: Int32(operands.count), count: Int32(positions.count))
-                operands += positions.map { Int32($0) }
-            case .names(let met):
-                node = Node(kind: .names, first: Int32(operands.count), count: Int32(met.count))
-                operands += met.map { Int32($0) }
-            case .all(let tests), .any(let tests):
-                let joined = tests.map(add)
-                node = Node(kind: .all, first: Int32(operands.count), count: Int32(joined.count))
-                if case .any = test { node.kind = .any }
-                operands += joined
-            }
-            nodes.append(node)
-            return Int32(nodes.count - 1)
-        }
-        self.conditions = add(asked)
-        self.clauses = perClause.map(add)
-        self.nodes = nodes
-        self.operands = operands
+        nodes = builder.nodes
+        operands = builder.operands
     }
 
     /// Places a clause's words, patterns and names in the index, as
-    /// ``WordsAndNames/clauseMayMatch(_:_:)`` reads them.
+    /// ``WordsAndNames/clauseMayMatch(_:_:)`` reads them, and keeps each test as a node. A test
+    /// that asks nothing of the file has no node (nil).
     private struct Builder {
         let index: WordIndex
+        var nodes: [Node] = []
+        var operands: [Int32] = []
         /// The hash of each name met, in the order met.
         var met: [UInt64] = []
         /// Each name's place in `met`, by its hash.
         var place: [UInt64: Int] = [:]
 
-        mutating func test(_ clause: PatternClause) -> Test {
-            if let words = clause.words { return test(words) }
-            return all([test(clause.pattern), test(clause.conditions)])
+        mutating func node(_ clause: PatternClause) -> Int32? {
+            if let words = clause.words { return node(words) }
+            return all([node(clause.pattern), node(clause.conditions)])
         }
 
-        mutating func test(_ conditions: [Condition]) -> Test {
-            all(conditions.map { test($0) })
+        mutating func node(_ conditions: [Condition]) -> Int32? {
+            all(conditions.map { node($0) })
         }
 
-        mutating func test(_ condition: Condition) -> Test {
+        mutating func node(_ condition: Condition) -> Int32? {
             switch condition {
             case .metavariable(_, let test):
-                return test.wordsNeeded.map { self.test($0) } ?? .always
+                return test.wordsNeeded.flatMap { node($0) }
             case .present(let search)
             where search.follow == nil && search.scope != .project && search.scope != .request:
-                return any(search.words.map { test($0) } + search.patterns.map { test($0) })
+                return any(search.words.map { node($0) } + search.patterns.map { node($0) })
             case .anyOf(let alternatives):
-                return any(alternatives.map { test($0) })
+                return any(alternatives.map { node($0) })
             case .allOf(let conditions):
-                return test(conditions)
+                return node(conditions)
             default:
-                return .always
+                return nil
             }
         }
 
-        /// A pattern's names, and its bit.
-        mutating func test(_ pattern: Pattern) -> Test {
-            let bit: Test =
-                index.patterns.position[pattern.sourceHash].map { $0 == Int.max ? .always : .pattern($0) }
-                ?? .always
-            var needed: [Int] = []
+        /// A pattern's bit, and its names.
+        mutating func node(_ pattern: Pattern) -> Int32? {
+            let bit = index.patterns.position[pattern.sourceHash].flatMap { position in
+                position == Int.max ? nil : add(.pattern, [Int32(position)])
+            }
+            var needed: [Int32] = []
             for hash in pattern.requiredNames {
                 if let known = place[hash] {
-                    needed.append(known)
+                    needed.append(Int32(known))
                 } else {
-                    needed.append(met.count)
+                    needed.append(Int32(met.count))
                     place[hash] = met.count
                     met.append(hash)
                 }
             }
-            return all([bit, needed.isEmpty ? .always : .names(needed)])
+            return all([bit, needed.isEmpty ? nil : add(.names, needed)])
         }
 
         /// Some name or string text (as `place` says) may contain one of the words; a word the
         /// index has no place for may be anywhere.
-        func test(_ words: NameMatch) -> Test {
-            let mask: UInt8
-            switch words.place {
-            case .code: mask = 1
-            case .strings: mask = 2
-            case .all: mask = 3
-            }
-            var positions: [Int] = []
+        mutating func node(_ words: NameMatch) -> Int32? {
+            var positions: [Int32] = []
             for needle in words.needleHashes {
-                guard let position = index.position[needle], position != Int.max else { return .always }
-                positions.append(position)
+                guard let position = index.position[needle], position != Int.max else { return nil }
+                positions.append(Int32(position))
             }
-            return .words(positions, mask: mask)
+            return add(.words, mask: words.place.wordBits, positions)
         }
 
-        func all(_ tests: [Test]) -> Test {
-            let asked = tests.filter { if case .always = $0 { false } else { true } }
-            return asked.isEmpty ? .always : asked.count == 1 ? asked[0] : .all(asked)
+        mutating func all(_ nodes: [Int32?]) -> Int32? {
+            let asked = nodes.compactMap { $0 }
+            return asked.count > 1 ? add(.all, asked) : asked.first
         }
 
-        func any(_ tests: [Test]) -> Test {
-            if tests.contains(where: { if case .always = $0 { true } else { false } }) { return .always }
-            return tests.count == 1 ? tests[0] : .any(tests)
+        /// Nil when one of them asks nothing; a node that never holds when there are none.
+        mutating func any(_ nodes: [Int32?]) -> Int32? {
+            guard !nodes.contains(where: { $0 == nil }) else { return nil }
+            let asked = nodes.compactMap { $0 }
+            return asked.count == 1 ? asked[0] : add(.any, asked)
+        }
+
+        /// Keeps a node with its operands, and gives its place.
+        mutating func add(_ kind: Node.Kind, mask: UInt8 = 0, _ operands: [Int32]) -> Int32 {
+            nodes.append(Node(kind: kind, mask: mask, first: Int32(self.operands.count), count: Int32(operands.count)))
+            self.operands += operands
+            return Int32(nodes.count - 1)
         }
     }
 
@@ -165,11 +143,10 @@ package struct ClauseSieve: Sendable {
     /// rule's conditions ask nothing of the file: ``WordFiles`` answers such a sieve for every
     /// file at once. Nil otherwise.
     package var wordTests: [(positions: [Int], mask: UInt8)]? {
-        guard nodes[Int(conditions)].kind == .always else { return nil }
+        guard conditions == nil else { return nil }
         var tests: [(positions: [Int], mask: UInt8)] = []
         for clause in clauses {
-            let node = nodes[Int(clause)]
-            guard node.kind == .words else { return nil }
+            guard let clause, case let node = nodes[Int(clause)], node.kind == .words else { return nil }
             tests.append((operands[Int(node.first)..<Int(node.first + node.count)].map { Int($0) }, node.mask))
         }
         return tests
@@ -230,14 +207,13 @@ package struct ClauseSieve: Sendable {
         let operands: UnsafeBufferPointer<Int32>
         let names: [(key: NameKey, hash: UInt64)]
 
-        func passes(_ index: Int32, _ file: inout some SiftedFile) -> Bool {
+        func passes(_ index: Int32?, _ file: inout some SiftedFile) -> Bool {
+            guard let index else { return true }
             let node = nodes[Int(index)]
             let range = Int(node.first)..<Int(node.first + node.count)
             switch node.kind {
-            case .always:
-                return true
             case .pattern:
-                return file.mayMatch(pattern: Int(node.first))
+                return file.mayMatch(pattern: Int(operands[range.lowerBound]))
             case .words:
                 return range.contains { operand in
                     file.word(at: Int(operands[operand])).map { $0 & node.mask != 0 } ?? true

@@ -76,12 +76,7 @@ extension WordsAndNames {
     /// Whether some name or string text (as `place` says) may contain one of the words: a
     /// token that passes the test must contain one.
     func mayContain(_ test: NameMatch, _ index: WordIndex) -> Bool {
-        let mask: UInt8
-        switch test.place {
-        case .code: mask = 1
-        case .strings: mask = 2
-        case .all: mask = 3
-        }
+        let mask = test.place.wordBits
         return test.needleHashes.contains { needle in
             guard let position = index.position[needle], let bits = word(at: position) else { return true }
             return bits & mask != 0
@@ -104,4 +99,16 @@ extension FileSummary {
 extension LexedWords {
     /// Whether the clause (a pattern, or words) may match in the file.
     package func mayMatch(_ clause: PatternClause, _ index: WordIndex) -> Bool { clauseMayMatch(clause, index) }
+}
+
+extension NameMatch.Place {
+    /// The bits of a word (``WordsAndNames/word(at:)``) that tell it is in this place: 1 names, 2
+    /// string text, 3 either.
+    var wordBits: UInt8 {
+        switch self {
+        case .code: 1
+        case .strings: 2
+        case .all: 3
+        }
+    }
 }
