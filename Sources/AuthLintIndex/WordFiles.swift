@@ -9,7 +9,6 @@ import AuthLintSyntax
 /// where asking each file's summary costs more than the rest of the question; the rows are read
 /// off the summaries once, in one pass.
 package struct WordFiles: Sendable {
-    private let fileCount: Int
     private let wordsPerRow: Int
     /// Per word position, its row for names, then its row for strings.
     private let rows: [UInt64]
@@ -19,7 +18,6 @@ package struct WordFiles: Sendable {
     /// The rows of `wordCount` words over `fileCount` files; `bits` gives a file's bits for each
     /// word (as ``FileSummary/words`` holds them), or nil when they are not known.
     package init(fileCount: Int, wordCount: Int, bits: (Int) -> [UInt8]?) {
-        self.fileCount = fileCount
         wordsPerRow = (fileCount + 63) / 64
         var rows = [UInt64](repeating: 0, count: 2 * wordCount * wordsPerRow)
         var unknown = [UInt64](repeating: 0, count: wordsPerRow)
