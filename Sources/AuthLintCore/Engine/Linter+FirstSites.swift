@@ -48,11 +48,11 @@ extension Linter {
         var found: [(file: FileID, rule: Int, site: RuleEvaluator.Site)] = []
         var stopped: [FileID] = []
         // Per rule, by its place in `ruleIndices`: they are asked about every file, so not hashed.
-        let rules = ruleIndices.map { rules[$0] }
-        let masks = rules.parallelMap { evaluator.fileMask(mayMatch: $0, postings) }
+        let searched = ruleIndices.map { rules[$0] }
+        let masks = searched.parallelMap { evaluator.fileMask(mayMatch: $0, postings) }
         for target in evaluator.project.targets.ids {
             // The last file each rule looks at in this target.
-            let last = rules.map { rule in
+            let last = searched.map { rule in
                 // A finding reported where a user's action leads to its site may land in any file.
                 if let reporting, rule.match.throughCallers == nil {
                     return reporting.lastReached(inTarget: target, relocating: rule.match.relocates)
@@ -73,7 +73,7 @@ extension Linter {
                     next += 1
                     guard !outcomes[file].stopped, !stoppedHere.contains(file) else { continue }
                     let trying = looking.take(file, at: next - 1).filter {
-                        masks[$0].contains(file) && !evaluator.runnableClauses(rules[$0], inFile: file).isEmpty
+                        masks[$0].contains(file) && !evaluator.runnableClauses(searched[$0], inFile: file).isEmpty
                     }
                     if !trying.isEmpty { batch.append((file, next - 1, trying)) }
                 }
@@ -84,7 +84,7 @@ extension Linter {
                     let bounded = evaluator.spending(budget)
                     var sites: [(rule: Int, sites: [RuleEvaluator.Site])] = []
                     for rule in entry.rules {
-                        let scanned = bounded.scan(rules[rule], inFile: entry.file).sites
+                        let scanned = bounded.scan(searched[rule], inFile: entry.file).sites
                         if budget.isSpent { return ([], true) }
                         if !scanned.isEmpty { sites.append((rule, scanned)) }
                     }
