@@ -171,16 +171,15 @@ public final class ProjectIndex: Sendable {
         files = CodeViews(entries, residentBytes: residentBytes)
         self.paths = PerFile(paths)
         importsOfFile = PerFile(seen)
-        self.summaries = PerFile(summaries)
+        let summarised = PerFile(summaries)
+        self.summaries = summarised
         self.words = words
         (targets, targetOfFile, testsByImport) = BuildTargetBuilder.build(
             files: described, scanned: scanned, configuredFolders: configuredFolders)
         self.resources = resources.value
         declaredFunctions = functions
-        summarisedDeclarers = FilesByKey { add in
-            for (file, summary) in summaries.enumerated() {
-                summary?.forEachFunctionKey { add($0, FileID(file)) }
-            }
+        summarisedDeclarers = FilesByKey(fileCount: summaries.count) { file, add in
+            summarised[file]?.forEachFunctionKey(add)
         }
         unlexedFiles = unlexed
         self.lexedWords = lexedWords.contains { $0 != nil } ? PerFile(lexedWords) : PerFile()

@@ -11,16 +11,20 @@ package struct FilesByKey: Sendable {
     /// The key in the high half, the file in the low half.
     private let pairs: [UInt64]
 
-    /// `forEachPair` calls its argument with each (key, file) pair; it is called twice (to
-    /// count them, then to keep them), and must give the same pairs both times.
-    package init(_ forEachPair: ((NameKey, FileID) -> Void) -> Void) {
-        var count = 0
-        forEachPair { _, _ in count += 1 }
-        var pairs: [UInt64] = []
-        pairs.reserveCapacity(count)
-        forEachPair { key, file in pairs.append(UInt64(key) << 32 | UInt64(UInt32(file.index))) }
-        pairs.sort()
-        self.pairs = pairs
+    /// `forEachKey(file, add)` calls `add` with each key file `file` holds, for each of
+    /// `fileCount` files. Runs of 512 files are read and sorted on all cores, then merged.
+    package init(fileCount: Int, forEachKey: @Sendable (FileID, (NameKey) -> Void) -> Void) {
+        let run = 512
+        let runs = Array(stride(from: 0, to: fileCount, by: run)).parallelMap { first -> [UInt64] in
+            var pairs: [UInt64] = []
+            for file in first..<min(first + run, fileCount) {
+                forEachKey(FileID(file)) { key in pairs.append(UInt64(key) << 32 | UInt64(UInt32(file))) }
+            }
+            pairs.sort()
+            return pairs
+        }
+        // Sorting finds the sorted runs laid end to end and merges them.
+        self.pairs = runs.count == 1 ? runs[0] : Array(runs.joined()).sorted()
     }
 
     /// The files that hold the key, ascending, each once.

@@ -241,17 +241,20 @@ final class ResidentCodeTests: XCTestCase {
         var random = LexTest.Random(state: 9)
         for round in 0..<50 {
             var expected: [NameKey: [FileID]] = [:]
-            var pairs: [(NameKey, FileID)] = []
-            for file in (0..<random.below(60)).map(FileID.init) {
-                for key in Set((0..<random.below(6)).map { _ in NameKey(random.below(40)) }) {
-                    pairs.append((key, file))
-                    expected[key, default: []].append(file)
-                }
+            // Past 512 files, the runs read apart are merged; keys are spread over all 32 bits.
+            let fileCount = random.below(round % 5 == 0 ? 1_500 : 60)
+            let keys = (0..<fileCount).map { _ in
+                Array(Set((0..<random.below(6)).map { _ in NameKey(random.below(40)) &* 0x9E37_79B1 }))
             }
-            let table = FilesByKey { add in pairs.forEach(add) }
-            for key in NameKey(0)..<45 { XCTAssertEqual(table[key], expected[key] ?? [], "round \(round), key \(key)") }
+            for file in keys.indices {
+                for key in keys[file] { expected[key, default: []].append(FileID(file)) }
+            }
+            let table = FilesByKey(fileCount: fileCount) { file, add in keys[file.index].forEach(add) }
+            for key in (NameKey(0)..<45).map({ $0 &* 0x9E37_79B1 }) {
+                XCTAssertEqual(table[key], expected[key] ?? [], "round \(round), key \(key)")
+            }
         }
-        XCTAssertEqual(FilesByKey { _ in }[7], [])
+        XCTAssertEqual(FilesByKey(fileCount: 0) { _, _ in }[7], [])
     }
 
     func testThePostingsOfAFewNamesAreTheFilesThatUseThemAll() {
