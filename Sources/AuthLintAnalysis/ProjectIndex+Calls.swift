@@ -41,15 +41,7 @@ extension ProjectIndex {
     func files(mentioning name: String) -> [FileID] {
         let hash = CodeView.hash(name)
         let key = CodeView.key(hash)
-        let buckets = nameBuckets.value(for: 0) {
-            NameBuckets(fileCount: files.count) { index, body in
-                let file = FileID(index)
-                if let summary = summaries[file] { return summary.forEachNameKey(body) }
-                let keys = nameKeys(ofFile: file)
-                keys.forEach(body)
-                return keys.count
-            }
-        }
+        let buckets = self.buckets
         let index = nameIndex.index(cost: buckets.names) {
             var byName: [NameKey: [Int32]] = [:]
             for file in files.ids {
@@ -66,6 +58,26 @@ extension ProjectIndex {
                 summaries[FileID($0)]?.mentions(hash) ?? files[FileID($0)].nameHashes.contains(hash)
             }.map { Int32($0) }
         }.map { FileID(Int($0)) }
+    }
+
+    /// The names' buckets (``NameBuckets``), made on first use. First used from inside a
+    /// parallel map, they are made on one core: ``prepareNameLookups()`` makes them beforehand.
+    private var buckets: NameBuckets {
+        nameBuckets.value(for: 0) {
+            NameBuckets(fileCount: files.count) { index, body in
+                let file = FileID(index)
+                if let summary = summaries[file] { return summary.forEachNameKey(body) }
+                let keys = nameKeys(ofFile: file)
+                keys.forEach(body)
+                return keys.count
+            }
+        }
+    }
+
+    /// Makes what ``files(mentioning:)`` looks names up in, on all cores: to be called before a
+    /// parallel map whose work looks names up.
+    package func prepareNameLookups() {
+        _ = buckets
     }
 
     /// `body` over the project's files in runs of 512, in parallel; the results in file order.

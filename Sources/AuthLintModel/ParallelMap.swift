@@ -2,7 +2,9 @@ import Dispatch
 
 extension Array where Element: Sendable {
     /// Maps every element on all cores; results keep the input order. Each result is written in
-    /// its place in the array returned, so the results are held once.
+    /// its place in the array returned, so the results are held once. Called from inside another
+    /// parallel map, it may run on the calling thread alone: Dispatch narrows a nested
+    /// `concurrentPerform` to the cores the outer one leaves it.
     package func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         parallelMapWithIndex { _, element in transform(element) }
     }

@@ -172,6 +172,10 @@ extension Linter {
         let unlexed = Set(project.unlexedFiles)
         let wanted = Set(candidates.joined()).filter(unlexed.contains).sorted()
         _ = wanted.parallelMap { project.files[$0].count }
+        // A search of reachable code asks which files use the names of what encloses a match.
+        if ordered.indices.contains(where: { ordered[$0].anywhere != nil && !candidates[$0].isEmpty }) {
+            project.prepareNameLookups()
+        }
         let answers = Array(candidates.indices).parallelMap { search in
             var byTarget = [[FileID]](repeating: [], count: project.targets.count)
             for file in candidates[search] { byTarget[project.targetOfFile[file].index].append(file) }
