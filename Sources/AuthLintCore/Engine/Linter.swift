@@ -76,8 +76,9 @@ public enum Linter {
             report.cacheProblem = problem
         }
         report.timings = clock.stages
-        // Freeing a large project's index takes a few milliseconds the report need not wait for.
-        ReleasedAside.letGo(scan, consume loaded, consume run)
+        // Freeing a large project's index and the cache read takes a few milliseconds the report
+        // need not wait for. Every reference goes: the last one let go frees what it holds.
+        ReleasedAside.letGo(scan, consume loaded, consume run, consume project, (consume cache) as Any)
         return report
     }
 
