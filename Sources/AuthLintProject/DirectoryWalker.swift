@@ -42,6 +42,12 @@ struct DirectoryWalker {
         walk(absolutePath, relative: relative)
     }
 
+    /// The files collected, in the order the walk reached them; the walker keeps none.
+    mutating func takeFiles() -> [ProjectFile] {
+        defer { files = [] }
+        return files
+    }
+
     /// Collects a file named on the command line: configured excludes apply, default skips do not.
     mutating func addExplicitFile(absolutePath: String, status: FileStatus) {
         let relative = ProjectPath.relative(absolutePath, to: root)

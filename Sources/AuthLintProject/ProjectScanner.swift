@@ -18,12 +18,14 @@ public struct ProjectScanner {
         for directory in directories { walker.walkDirectory(absolutePath: directory) }
         for file in files { walker.addExplicitFile(absolutePath: file.path, status: file.status) }
         diagnostics += walker.diagnostics
-        let collected = walker.files.sorted { ProjectPath.precedes($0.path, $1.path) }
+        // Sorted where the walk left them: a large tree's list is held once, not twice.
+        var collected = walker.takeFiles()
+        collected.sort { ProjectPath.precedes($0.path, $1.path) }
         var project = ScannedProject(root: root)
         project.allFiles = collected
-        // At its size: the list is kept for the whole run.
+        // At its size, and filled in place: the list is kept for the whole run.
         project.sourceFiles.reserveCapacity(collected.count { $0.kind.isSource })
-        project.sourceFiles += collected.lazy.filter { $0.kind.isSource }
+        for file in collected where file.kind.isSource { project.sourceFiles.append(file) }
         diagnostics += parseProjectFiles(collected, into: &project, maxFileSize: options.maxFileSize)
         project.diagnostics = diagnostics.sorted(by: Diagnostic.reportOrder)
         return project
