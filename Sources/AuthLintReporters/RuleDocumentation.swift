@@ -117,9 +117,14 @@ public enum RuleDocumentation {
         let language =
             firstLine.hasPrefix("# ") && (firstLine.hasSuffix(".yml") || firstLine.hasSuffix(".yaml"))
             ? "yaml" : "swift"
+        return fenced(snippet, language: language)
+    }
+
+    /// `text` in a fence no line of it can close.
+    static func fenced(_ text: String, language: String) -> String {
         var fence = "```"
-        while snippet.contains(fence) { fence += "`" }
-        return fence + language + "\n" + snippet + "\n" + fence
+        while text.contains(fence) { fence += "`" }
+        return fence + language + "\n" + text + "\n" + fence
     }
 
     private static func examples(_ title: String, _ examples: [RuleDescription.Example]) -> String {

@@ -8,6 +8,8 @@ import Foundation
 public struct RuleCatalog: Sendable {
     public private(set) var rules: [RuleSpec]
     public private(set) var providers: ProviderCatalog
+    /// The ids of the rules that ship inside the binary, whose pages are published with it.
+    public private(set) var builtinRuleIDs: Set<String> = []
 
     public init(rules: [RuleSpec], providers: ProviderCatalog = ProviderCatalog()) {
         self.rules = rules.sorted { $0.id < $1.id }
@@ -45,11 +47,17 @@ public struct RuleCatalog: Sendable {
         }
         let known = providers
         var catalog = RuleCatalog(rules: [], providers: providers)
-        let ruleFiles = files.filter { !$0.isProvider }.map { (path: $0.path, text: $0.text) }
-        for loaded in ruleFiles.parallelMap({ file in
-            Result { try RuleLoader(providers: known, kinds: kinds).load(text: file.text, path: file.path) }
-        }) {
-            try catalog.add(try loaded.get())
+        let ruleFiles = files.indices.filter { !files[$0].isProvider }.map {
+            (path: files[$0].path, text: files[$0].text, isBuiltin: $0 < BuiltinRuleFiles.files.count)
+        }
+        for (loaded, file) in zip(
+            ruleFiles.parallelMap({ file in
+                Result { try RuleLoader(providers: known, kinds: kinds).load(text: file.text, path: file.path) }
+            }), ruleFiles)
+        {
+            let rule = try loaded.get()
+            try catalog.add(rule)
+            if file.isBuiltin { catalog.builtinRuleIDs.insert(rule.id) }
         }
         return catalog
     }

@@ -19,7 +19,7 @@ struct RulesCommand: ParsableCommand {
     )
 
     enum Format: String, CaseIterable, ExpressibleByArgument {
-        case text, json
+        case text, json, markdown
     }
 
     @Argument(help: "A rule id: print its documentation and examples.")
@@ -38,8 +38,24 @@ struct RulesCommand: ParsableCommand {
             "Configuration file whose severities the list shows; by default .authlint.yml here.", valueName: "FILE"))
     var config: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write a Markdown page for every rule, and an index (README.md), into this folder; pages written before for rules no longer there are removed.",
+            valueName: "DIR"))
+    var writePages: String?
+
+    func validate() throws {
+        if writePages != nil, id != nil || format != .text {
+            throw ValidationError("--write-pages writes every rule's page: give it without a rule id or --format.")
+        }
+    }
+
     func run() throws {
         let catalog = try loadCatalog(ruleDirectories)
+        if let writePages {
+            try write(pages: catalog.descriptions, into: writePages)
+            return
+        }
         var descriptions = catalog.descriptions
         if let id {
             guard let rule = catalog.rule(named: id) else {
@@ -60,16 +76,54 @@ struct RulesCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let text =
-            format == .json
-            ? RuleDocumentation.json(descriptions, single: id != nil)
-            : id != nil
+        let text: String
+        switch format {
+        case .json: text = RuleDocumentation.json(descriptions, single: id != nil)
+        case .markdown:
+            text = id != nil ? RuleDocumentation.page(descriptions[0]) : RuleDocumentation.pagesIndex(descriptions)
+        case .text:
+            text =
+                id != nil
                 ? RuleDocumentation.text(descriptions[0], setting: settings[descriptions[0].id])
                 : RuleDocumentation.table(descriptions, settings: settings)
-        // JSON escapes what could act on a terminal itself; the text pages show it escaped.
+        }
+        // JSON escapes what could act on a terminal itself; the other pages show it escaped.
         FileHandle.standardOutput.write(Data((format == .json ? text : text.terminalShown).utf8))
         // A team's own rules are tested as the built-in ones are: every example, every mark.
         if id == nil, !ruleDirectories.isEmpty { try testTeamRules(catalog) }
+    }
+
+    /// Writes `ID.md` for every rule and `README.md` listing them into `folder` (made when
+    /// missing), and removes the pages written before (by their first line) of rules no longer
+    /// in the catalog; no other file is touched.
+    private func write(pages rules: [RuleDescription], into folder: String) throws {
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            var written = Set<String>()
+            for (name, text) in rules.map({ ($0.id + ".md", RuleDocumentation.page($0)) })
+                + [("README.md", RuleDocumentation.pagesIndex(rules))]
+            {
+                // Written beside and renamed over: a link in the folder is replaced, not followed.
+                try Data(text.utf8).write(
+                    to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+                written.insert(name)
+            }
+            for name in try manager.contentsOfDirectory(atPath: folder).sorted()
+            where name.hasSuffix(".md") && !written.contains(name) {
+                let path = (folder as NSString).appendingPathComponent(name)
+                guard (try? manager.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
+                    let handle = FileHandle(forReadingAtPath: path)
+                else { continue }
+                let start = (try? handle.read(upToCount: RuleDocumentation.pageMarker.utf8.count)) ?? Data()
+                try? handle.close()
+                if start == Data(RuleDocumentation.pageMarker.utf8) { try manager.removeItem(atPath: path) }
+            }
+            print("Wrote \(rules.count) rule pages and their index to \(folder.terminalSafe()).")
+        } catch {
+            printError("error: cannot write the pages in \(folder.terminalSafe()): \(FileProblem.describe(error))")
+            throw ExitCode(2)
+        }
     }
 
     private func testTeamRules(_ catalog: RuleCatalog) throws {

@@ -960,6 +960,35 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(rule["name"] as? String, "Missing nonce")
     }
 
+    /// `--write-pages` writes a page per rule (the team's too) and the index, removes the pages
+    /// it wrote before for rules no longer there, and leaves every other file alone.
+    func testRulesWritesAPagePerRule() throws {
+        let marker = RuleDocumentation.pageMarker
+        try write([
+            "rules/legacy-login.yaml": teamRule(severity: "warning"),
+            "pages/gone-rule.md": marker + "\n\n# `gone-rule`\n",
+            "pages/notes.md": "# Our notes on the rules\n",
+            "pages/missing-nonce.md": "stale\n",
+        ])
+        let run = try authlint(["rules", "--write-pages", "pages", "--rules", "rules"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let pages = Set(try FileManager.default.contentsOfDirectory(atPath: workspace + "/pages"))
+        XCTAssertTrue(
+            pages.isSuperset(of: ["README.md", "missing-nonce.md", "legacy-login.md", "notes.md"]), "\(pages)")
+        XCTAssertFalse(pages.contains("gone-rule.md"))
+        let catalog = try RuleCatalog.builtin()
+        XCTAssertEqual(pages.count, catalog.rules.count + 3, "\(pages)")
+        let nonce = try String(contentsOfFile: workspace + "/pages/missing-nonce.md", encoding: .utf8)
+        XCTAssertEqual(nonce, RuleDocumentation.page(try XCTUnwrap(catalog.rule(named: "missing-nonce")).description))
+        XCTAssertEqual(try authlint(["rules", "missing-nonce", "--format", "markdown"]).stdout, nonce)
+        XCTAssertTrue(
+            try String(contentsOfFile: workspace + "/pages/README.md", encoding: .utf8).contains(
+                "[`legacy-login`](legacy-login.md)"))
+        XCTAssertEqual(
+            try String(contentsOfFile: workspace + "/pages/notes.md", encoding: .utf8), "# Our notes on the rules\n")
+        XCTAssertEqual(try authlint(["rules", "missing-nonce", "--write-pages", "pages"]).status, 2)
+    }
+
     func testUnknownRuleExitsTwoWithASuggestion() throws {
         let unknown = try authlint(["rules", "nope"])
         XCTAssertEqual(unknown.status, 2)
