@@ -8,10 +8,15 @@ import AuthLintRules
 /// and the rule's reasons and fix. Inline CSS and a few lines of inline script, nothing loaded
 /// from the network, everything escaped, nothing from the clock.
 public struct HTMLReporter: Reporter {
-    public init() {}
+    /// Only `rulePages` applies: each rule's guidance names its page.
+    let options: ReporterOptions
+
+    public init(options: ReporterOptions = ReporterOptions()) {
+        self.options = options
+    }
 
     public func render(_ report: LintReport) -> String {
-        Page(report: report).render()
+        Page(report: report, pages: options.rulePages).render()
     }
 
     /// Documentation prose: escaped, with `code` spans set as code.
@@ -80,9 +85,12 @@ public struct HTMLReporter: Reporter {
 private struct Page {
     let report: LintReport
     let anchors: [Finding: Int]
+    /// Each rule's published page, by id.
+    let pages: [String: String]
 
-    init(report: LintReport) {
+    init(report: LintReport, pages: [String: String]) {
         self.report = report
+        self.pages = pages
         anchors = Dictionary(report.findings.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -350,7 +358,11 @@ private struct Page {
         out += "<blockquote class=\"guideline\"><p>\(rule.guideline.quote.trimmed.htmlShown)</p>"
         out += "<footer>\(HTMLReporter.code(rule.guideline.label))"
         if let url = rule.guideline.url { out += " · <span class=\"url\">\(url.htmlShown)</span>" }
-        out += "</footer></blockquote>\n</div>\n"
+        out += "</footer></blockquote>\n"
+        if let page = pages[rule.id] {
+            out += "<p class=\"page\">The rule's page: <span class=\"url\">\(page.htmlShown)</span></p>\n"
+        }
+        out += "</div>\n"
         return out
     }
 

@@ -21,6 +21,9 @@ public struct ReporterOptions: Sendable {
     /// Where rule documentation is published, for SARIF's `helpUri`: `{id}` in it is replaced by
     /// the rule id, otherwise `/` and the id are appended. Without it, `helpUri` is left out.
     public var sarifHelpBaseURL: String?
+    /// Each rule's published page, by id (``RuleDocumentation/publishedPages(_:)``): SARIF's
+    /// `helpUri` when there is no `sarifHelpBaseURL`, and a line of the HTML report's guidance.
+    public var rulePages: [String: String] = [:]
     /// Where the Markdown report's links point: the displayed path is appended (for instance
     /// `https://github.com/OWNER/REPO/blob/SHA/`). Without it, links are relative paths.
     public var linkBase: String?
@@ -70,7 +73,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         case .sarif: SARIFReporter(options: options)
         case .markdown: MarkdownReporter(options)
         case .github: GitHubActionsReporter()
-        case .html: HTMLReporter()
+        case .html: HTMLReporter(options: options)
         case .gitlab: GitLabReporter(options: options)
         case .junit: JUnitReporter()
         case .checkstyle: CheckstyleReporter()

@@ -119,7 +119,7 @@ public struct SARIFReporter: Reporter {
     }
 
     private func helpURI(_ id: String) -> String? {
-        guard let base = options.sarifHelpBaseURL, !base.isEmpty else { return nil }
+        guard let base = options.sarifHelpBaseURL, !base.isEmpty else { return options.rulePages[id] }
         if base.contains("{id}") { return base.replacingOccurrences(of: "{id}", with: id) }
         return base.hasSuffix("/") ? base + id : base + "/" + id
     }

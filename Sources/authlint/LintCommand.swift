@@ -127,7 +127,10 @@ struct LintCommand: ParsableCommand {
             valueName: "base|worktree"))
     var policy: PolicyChoice?
 
-    @Option(help: "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id).")
+    @Option(
+        help:
+            "Base URL of the rules' documentation for SARIF `helpUri` (`{id}` is replaced by the rule id); by default each built-in rule's page in docs/rules/ on GitHub."
+    )
     var sarifHelpUrl: String?
 
     @Option(
@@ -420,6 +423,7 @@ struct LintCommand: ParsableCommand {
         report.absolutePaths = absolutePaths
         // Files get the plain options; standard output on a terminal also colour, excerpts and the time.
         var fileOptions = ReporterOptions(quiet: quiet, sarifHelpBaseURL: sarifHelpUrl)
+        fileOptions.rulePages = RuleDocumentation.publishedPages(catalog)
         fileOptions.linkBase = linkBase
         fileOptions.sarifRoot = sarifRoot.map(absolute)
         let toTerminal = output == nil && Terminal.stdoutIsTerminal

@@ -116,6 +116,19 @@ final class HTMLReporterTests: XCTestCase {
         }
     }
 
+    /// A rule's guidance names its published page, escaped and as text (the page links nowhere).
+    func testTheGuidanceNamesTheRulesPage() {
+        var options = ReporterOptions()
+        options.rulePages = ["missing-nonce": "https://pages.example/missing-nonce.md?a=1&b=<2>"]
+        let page = HTMLReporter(options: options).render(ReportFixture.report)
+        XCTAssertTrue(
+            page.contains(
+                "<p class=\"page\">The rule's page: <span class=\"url\">https://pages.example/missing-nonce.md?a=1&amp;b=&lt;2&gt;</span></p>"
+            ), page)
+        XCTAssertEqual(page.components(separatedBy: "class=\"page\"").count - 1, 1, "only the rule with a page")
+        XCTAssertFalse(html(ReportFixture.report).contains("class=\"page\""))
+    }
+
     func testTheExcerptMarksTheFindingsColumns() {
         let page = html(ReportFixture.report)
         XCTAssertTrue(

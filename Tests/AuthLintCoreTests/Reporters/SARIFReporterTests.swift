@@ -191,6 +191,22 @@ final class SARIFReporterTests: XCTestCase {
             "the format passes the option on")
     }
 
+    /// A rule with a published page links it; a configured base wins; a rule without one (a
+    /// team's) has no `helpUri`.
+    func testHelpURIFromTheRulesPages() throws {
+        var options = ReporterOptions()
+        options.rulePages = ["missing-nonce": "https://pages.example/missing-nonce.md"]
+        let linked = try rules(try run(ReportFixture.report, options: options))
+        let nonce = try XCTUnwrap(linked.first { $0["id"] as? String == "missing-nonce" })
+        XCTAssertEqual(nonce["helpUri"] as? String, "https://pages.example/missing-nonce.md")
+        XCTAssertNil(try XCTUnwrap(linked.first { $0["id"] as? String == "team-rule" })["helpUri"])
+        options.sarifHelpBaseURL = "https://example.com/rules/{id}"
+        let configured = try rules(try run(ReportFixture.report, options: options))
+        XCTAssertEqual(
+            try XCTUnwrap(configured.first { $0["id"] as? String == "missing-nonce" })["helpUri"] as? String,
+            "https://example.com/rules/missing-nonce")
+    }
+
     func testResultsPointAtRootRelativeEncodedPaths() throws {
         let results = try results(try run(ReportFixture.report))
         let nonce = try XCTUnwrap(results.first { $0["ruleId"] as? String == "missing-nonce" })
