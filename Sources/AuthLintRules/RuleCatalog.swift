@@ -35,8 +35,12 @@ public struct RuleCatalog: Sendable {
     /// `kinds`: the conditions a rule may use (`ConditionKinds.builtIn`).
     package static func load(extraFiles: [TeamFile], kinds: ConditionKinds) throws -> RuleCatalog {
         let inProviders = { (relative: String) in relative.split(separator: "/").dropLast().contains("providers") }
-        var files = BuiltinRuleFiles.files.map { (path: $0.path, text: $0.text, isProvider: inProviders($0.path)) }
-        files += extraFiles.map { (path: $0.path, text: $0.text, isProvider: inProviders($0.relative)) }
+        var files = BuiltinRuleFiles.files.map {
+            (path: $0.path, text: $0.text, isProvider: inProviders($0.path), isBuiltin: true)
+        }
+        files += extraFiles.map {
+            (path: $0.path, text: $0.text, isProvider: inProviders($0.relative), isBuiltin: false)
+        }
         // Files are parsed on all cores; they are added, and the first error thrown, in order.
         var providers = ProviderCatalog()
         let providerFiles = files.filter(\.isProvider).map { (path: $0.path, text: $0.text) }
@@ -47,9 +51,7 @@ public struct RuleCatalog: Sendable {
         }
         let known = providers
         var catalog = RuleCatalog(rules: [], providers: providers)
-        let ruleFiles = files.indices.filter { !files[$0].isProvider }.map {
-            (path: files[$0].path, text: files[$0].text, isBuiltin: $0 < BuiltinRuleFiles.files.count)
-        }
+        let ruleFiles = files.filter { !$0.isProvider }
         for (loaded, file) in zip(
             ruleFiles.parallelMap({ file in
                 Result { try RuleLoader(providers: known, kinds: kinds).load(text: file.text, path: file.path) }

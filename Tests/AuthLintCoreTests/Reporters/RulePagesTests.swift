@@ -30,6 +30,20 @@ final class RulePagesTests: XCTestCase {
             "https://github.com/authlint/authlint/blob/main/docs/rules/missing-nonce.md")
     }
 
+    /// A team's rule is no built-in rule: it has no published page.
+    func testATeamRuleHasNoPublishedPage() throws {
+        let text = try String(contentsOfFile: RepositoryPaths.root + "/rules/missing-nonce.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "id: missing-nonce\n", with: "id: team-nonce\n")
+        let catalog = try RuleCatalog.load(extraFiles: [
+            RuleCatalog.TeamFile(path: "/team/team-nonce.yaml", relative: "team-nonce.yaml", text: text)
+        ])
+        XCTAssertNotNil(catalog.rule(named: "team-nonce"))
+        XCTAssertFalse(catalog.builtinRuleIDs.contains("team-nonce"))
+        XCTAssertEqual(catalog.builtinRuleIDs, try RuleCatalog.builtin().builtinRuleIDs)
+        XCTAssertNil(RuleDocumentation.publishedPages(catalog)["team-nonce"])
+        XCTAssertNotNil(RuleDocumentation.publishedPages(catalog)["missing-nonce"])
+    }
+
     /// What a page quotes stays inside its fence, whatever backticks it holds, and each file
     /// is fenced in its own language.
     func testAPageFencesWhatItQuotes() {
