@@ -127,8 +127,7 @@ struct RulesCommand: ParsableCommand {
     }
 
     private func testTeamRules(_ catalog: RuleCatalog) throws {
-        let builtIn = Set(try RuleCatalog.builtin().rules.map(\.id))
-        let team = catalog.rules.filter { !builtIn.contains($0.id) }
+        let team = catalog.rules.filter { !catalog.builtinRuleIDs.contains($0.id) }
         let problems = team.flatMap { ExampleRunner.problems($0, catalog: catalog) }
         let examples = team.reduce(0) {
             $0 + $1.description.examples.triggering.count + $1.description.examples.nonTriggering.count
