@@ -132,13 +132,14 @@ extension Linter {
         let helperRules = rules.enumerated().filter { $0.element.match.throughHelpers != nil }.map {
             (index: $0.offset, rule: $0.element)
         }
-        if let onlyFiles = reporting?.files, !helperRules.isEmpty {
+        let onlyFiles = reporting?.files
+        if let onlyFiles, !helperRules.isEmpty {
             sinks += evaluator.helperSinks(
                 helperRules.filter { $0.rule.match.reportsInItsOwnFile }, reachedFrom: onlyFiles)
         }
         let sinksByRule = Dictionary(grouping: sinks, by: \.0).mapValues { $0.map(\.1) }
         return sinksByRule.keys.sorted().parallelMap { ruleIndex in
-            evaluator.helperSites(of: rules[ruleIndex], sinksByRule[ruleIndex]!, reportedIn: reporting?.files).map {
+            evaluator.helperSites(of: rules[ruleIndex], sinksByRule[ruleIndex]!, reportedIn: onlyFiles).map {
                 (ruleIndex, $0)
             }
         }.flatMap { $0 }

@@ -15,10 +15,10 @@ import AuthLintSyntax
 /// everywhere: a site in another file can make one at a call in a reported file. A rule reported
 /// once per target keeps only the first site of each target (``lastReached(inTarget:relocating:)``).
 struct ReportedFiles: Sendable {
-    /// Indices of the reported source files.
-    let files: Set<FileID>
     /// Per source file: whether it is reported (asked for every rule and file, so not hashed).
     private let isReported: PerFile<Bool>
+    /// Indices of the reported source files.
+    var files: Set<FileID> { Set(isReported.ids.filter { isReported[$0] }) }
     /// Per source file: whether a property list its findings could move to is reported.
     private let placesReported: PerFile<Bool>
     private let targets: BuildTargets
@@ -28,7 +28,6 @@ struct ReportedFiles: Sendable {
     init(project: ProjectIndex, paths: Set<String>) {
         let isReported = PerFile(project.paths.ids.map { paths.contains(project.paths[$0]) })
         self.isReported = isReported
-        files = Set(project.paths.ids.filter { isReported[$0] })
         let resources = project.resources
         placesReported = PerFile(
             project.paths.ids.map { file in
