@@ -13,14 +13,17 @@ struct DirectoryWalker {
     let excludes: GlobSet
     let includes: GlobSet
     let maxFileSize: Int
+    /// The content of files given instead of read, by absolute path (``ScanOptions/buffers``).
+    let buffers: [String: [UInt8]]
     private(set) var files: [ProjectFile] = []
     private(set) var diagnostics: [Diagnostic] = []
     private var visitedDirectories: Set<FileIdentity> = []
     private var ancestors: Set<FileIdentity> = []
     private var visitedFiles: Set<FileIdentity> = []
 
-    init(root: String, options: ScanOptions) {
+    init(root: String, options: ScanOptions, buffers: [String: [UInt8]] = [:]) {
         self.root = root
+        self.buffers = buffers
         projectRoot = ProjectRoot(root)
         excludes = GlobSet(options.excludes.map { ScopedGlob($0) } + options.configuredExcludes)
         includes = GlobSet(options.includes.map { ScopedGlob($0) } + options.configuredIncludes)
@@ -50,16 +53,57 @@ struct DirectoryWalker {
 
     /// Collects a file named on the command line: configured excludes apply, default skips do not.
     mutating func addExplicitFile(absolutePath: String, status: FileStatus) {
+        guard let (relative, kind) = explicit(absolutePath) else { return }
+        add(absolutePath: absolutePath, relative: relative, kind: kind, status: status)
+    }
+
+    /// A named file's path from the root and its kind, unless it is not one the scan wants, is
+    /// excluded, or is outside the root (reported).
+    private mutating func explicit(_ absolutePath: String) -> (String, ProjectFileKind)? {
         let relative = ProjectPath.relative(absolutePath, to: root)
         let name = ProjectPath.lastComponent(of: absolutePath)
         let parent = ProjectPath.lastComponent(of: ProjectPath.directory(of: absolutePath))
-        guard let kind = ProjectFileKind.classify(fileName: name, parentName: parent) else { return }
-        if excludes.excludes(relative) { return }
+        guard let kind = ProjectFileKind.classify(fileName: name, parentName: parent) else { return nil }
+        if excludes.excludes(relative) { return nil }
         guard projectRoot.contains(absolutePath) else {
             diagnostics.append(ProjectRoot.outside(relative, "leads"))
+            return nil
+        }
+        return (relative, kind)
+    }
+
+    /// Collects the files whose content is given and that are not on disk: those `named`, and
+    /// those a walk of `folders` would have reached (below no folder it skips). Each once.
+    mutating func addAbsentBuffers(named: [String], below folders: [String]) {
+        for path in buffers.keys.sorted() where !files.contains(where: { $0.buffer != nil && $0.absolutePath == path })
+        {
+            if named.contains(path) {
+                guard let (relative, kind) = explicit(path) else { continue }
+                addAbsentBuffer(path, relative: relative, kind: kind)
+                continue
+            }
+            guard let folder = folders.first(where: { folder in folder == "/" || path.hasPrefix(folder + "/") }),
+                case .failure(let error) = FileStatus.of(path: path), error.isNotFound
+            else { continue }
+            let relative = ProjectPath.relative(path, to: root)
+            let between = path.dropFirst(folder == "/" ? 1 : folder.count + 1).split(separator: "/").dropLast()
+            guard !between.contains(where: { ScanOptions.skipsDirectory(named: String($0)) }),
+                !excludes.excludes(relative), projectRoot.contains(path),
+                let kind = ProjectFileKind.classify(
+                    fileName: ProjectPath.lastComponent(of: path),
+                    parentName: ProjectPath.lastComponent(of: ProjectPath.directory(of: path)))
+            else { continue }
+            addAbsentBuffer(path, relative: relative, kind: kind)
+        }
+    }
+
+    private mutating func addAbsentBuffer(_ path: String, relative: String, kind: ProjectFileKind) {
+        guard let bytes = buffers[path], !excludes.matches(relative), includes.includes(relative) else { return }
+        guard bytes.count <= maxFileSize else {
+            diagnostics.append(FileReader.tooLarge(size: bytes.count, limit: maxFileSize).diagnostic(path: relative))
             return
         }
-        add(absolutePath: absolutePath, relative: relative, kind: kind, status: status)
+        files.append(ProjectFile(path: relative, absolutePath: path, kind: kind, size: 0).buffered(bytes))
     }
 
     /// Collects a file whose folders already passed the excludes. `isBelowRoot`: its path is the
@@ -71,21 +115,26 @@ struct DirectoryWalker {
         if excludes.matches(relative) { return }
         if !includes.includes(relative) { return }
         guard visitedFiles.insert(status.identity).inserted else { return }
-        if status.size > maxFileSize {
-            diagnostics.append(FileReader.tooLarge(size: status.size, limit: maxFileSize).diagnostic(path: relative))
+        // A file whose content is given is that content, whatever is on disk.
+        let buffer = buffers.isEmpty ? nil : buffers[absolutePath()]
+        let size = buffer?.count ?? status.size
+        if size > maxFileSize {
+            diagnostics.append(FileReader.tooLarge(size: size, limit: maxFileSize).diagnostic(path: relative))
             return
         }
         // Kept as the root and the relative path when they make the file's path, as they do
         // for every file the walk reaches below the root.
         let below = ProjectFile(path: relative, root: root, kind: kind, status: status)
+        let file: ProjectFile
         if isBelowRoot == true {
-            files.append(below)
-            return
+            file = below
+        } else {
+            let path = absolutePath()
+            file =
+                below.absolutePath == path
+                ? below : ProjectFile(path: relative, absolutePath: path, kind: kind, status: status)
         }
-        let path = absolutePath()
-        files.append(
-            below.absolutePath == path
-                ? below : ProjectFile(path: relative, absolutePath: path, kind: kind, status: status))
+        files.append(buffer.map(file.buffered) ?? file)
     }
 
     private mutating func walk(_ directory: String, relative: String) {

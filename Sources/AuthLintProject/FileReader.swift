@@ -129,9 +129,14 @@ public enum FileReader {
         return .success(bytes)
     }
 
-    /// A file the scan found, read only if its path still opens that file.
+    /// A file the scan found, read only if its path still opens that file; a file whose content
+    /// is given, that content.
     package static func readFile(_ file: ProjectFile, maxFileSize: Int = 8 << 20) -> Result<[UInt8], FileReadError> {
-        readFile(atPath: file.absolutePath, maxFileSize: maxFileSize, identity: file.stamp?.identity)
+        guard let buffer = file.buffer else {
+            return readFile(atPath: file.absolutePath, maxFileSize: maxFileSize, identity: file.stamp?.identity)
+        }
+        return buffer.count > maxFileSize
+            ? .failure(tooLarge(size: buffer.count, limit: maxFileSize)) : .success(buffer)
     }
 
     /// A source file's bytes: refused when binary (a NUL byte in its first 8 KiB) besides the
@@ -145,21 +150,20 @@ public enum FileReader {
     static func readSource(atPath path: String, maxFileSize: Int, identity: FileIdentity?) -> Result<
         SourceContents, FileReadError
     > {
-        switch readFile(atPath: path, maxFileSize: maxFileSize, identity: identity) {
-        case .failure(let failure):
-            return .failure(failure)
-        case .success(let bytes):
-            if let offset = firstNUL(in: bytes, limit: binaryProbeLength) {
-                return .failure(
-                    FileReadError(
-                        kind: .binaryFile,
-                        message: "binary file (NUL byte at offset \(offset))",
-                        line: line(ofOffset: offset, in: bytes)
-                    ))
-            }
-            return .success(
-                SourceContents(bytes: bytes, invalidUTF8Offset: UTF8Validation.firstInvalidOffset(in: bytes)))
+        readFile(atPath: path, maxFileSize: maxFileSize, identity: identity).flatMap(source)
+    }
+
+    /// A file's bytes as source: refused when binary, with where its UTF-8 first goes wrong.
+    private static func source(_ bytes: [UInt8]) -> Result<SourceContents, FileReadError> {
+        if let offset = firstNUL(in: bytes, limit: binaryProbeLength) {
+            return .failure(
+                FileReadError(
+                    kind: .binaryFile,
+                    message: "binary file (NUL byte at offset \(offset))",
+                    line: line(ofOffset: offset, in: bytes)
+                ))
         }
+        return .success(SourceContents(bytes: bytes, invalidUTF8Offset: UTF8Validation.firstInvalidOffset(in: bytes)))
     }
 
     /// Reads a scanned source file: its bytes (nil when it must be skipped) and the diagnostics to
@@ -167,7 +171,7 @@ public enum FileReader {
     public static func readSource(_ file: ProjectFile, maxFileSize: Int = 8 << 20) -> (
         bytes: [UInt8]?, diagnostics: [Diagnostic]
     ) {
-        switch readSource(atPath: file.absolutePath, maxFileSize: maxFileSize, identity: file.stamp?.identity) {
+        switch readFile(file, maxFileSize: maxFileSize).flatMap(source) {
         case .failure(let failure):
             return (nil, [failure.diagnostic(path: file.path)])
         case .success(let contents):

@@ -12,8 +12,12 @@ public struct ProjectFile: Sendable, Hashable, Codable {
     private var folder: String
     /// Size in bytes when scanned.
     public var size: Int
-    /// Its identity, size and times when scanned, when the scan found it.
+    /// Its identity, size and times when scanned, when the scan found it on disk and its
+    /// content is read from there.
     package var stamp: FileStamp?
+    /// Its content, when it is given instead of read (``ScanOptions/buffers``): the file is read
+    /// from here, whether or not it is on disk.
+    package private(set) var buffer: [UInt8]?
     /// What kind of file it is, from its name. (The small fields come last: a scan keeps one
     /// record per file, laid out in this order.)
     public var kind: ProjectFileKind
@@ -74,16 +78,26 @@ public struct ProjectFile: Sendable, Hashable, Codable {
         folder == "/" ? "/" + path : ProjectPath.child(folder, path)
     }
 
+    /// The same file with its content given: no stamp, since its content is not the one on disk.
+    func buffered(_ bytes: [UInt8]) -> ProjectFile {
+        var file = self
+        file.buffer = bytes
+        file.size = bytes.count
+        file.stamp = nil
+        return file
+    }
+
     /// Whether the two records are equal, compared field by field: `==` without building the
     /// paths on disk.
     func isSameRecord(as other: ProjectFile) -> Bool {
         (path, kind, size, stamp, folder, isBelowFolder) == (
             other.path, other.kind, other.size, other.stamp, other.folder, other.isBelowFolder
-        )
+        ) && buffer == other.buffer
     }
 
     public static func == (a: ProjectFile, b: ProjectFile) -> Bool {
-        (a.path, a.kind, a.size, a.stamp) == (b.path, b.kind, b.size, b.stamp) && a.absolutePath == b.absolutePath
+        (a.path, a.kind, a.size, a.stamp, a.buffer) == (b.path, b.kind, b.size, b.stamp, b.buffer)
+            && a.absolutePath == b.absolutePath
     }
 
     public func hash(into hasher: inout Hasher) {

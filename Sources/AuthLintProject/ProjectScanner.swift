@@ -7,16 +7,19 @@ public struct ProjectScanner {
     /// Scans the paths of `options`, relative paths taken from `currentDirectory`.
     public static func scan(_ options: ScanOptions, currentDirectory: String) -> ScannedProject {
         var diagnostics: [Diagnostic] = []
-        let (directories, files, givenProblems) = classify(options, currentDirectory: currentDirectory)
-        let root = root(options, currentDirectory: currentDirectory, directories: directories, files: files.map(\.path))
-        diagnostics += givenProblems.map { problem in
+        let given = classify(options, currentDirectory: currentDirectory)
+        let root = root(
+            options, currentDirectory: currentDirectory, directories: given.directories,
+            files: given.files.map(\.path) + given.absent)
+        diagnostics += given.problems.map { problem in
             var problem = problem
             problem.path = ProjectPath.way(from: root, to: problem.path)
             return problem
         }
-        var walker = DirectoryWalker(root: root, options: options)
-        for directory in directories { walker.walkDirectory(absolutePath: directory) }
-        for file in files { walker.addExplicitFile(absolutePath: file.path, status: file.status) }
+        var walker = DirectoryWalker(root: root, options: options, buffers: given.buffers)
+        for directory in given.directories { walker.walkDirectory(absolutePath: directory) }
+        for file in given.files { walker.addExplicitFile(absolutePath: file.path, status: file.status) }
+        if !given.buffers.isEmpty { walker.addAbsentBuffers(named: given.absent, below: given.directories) }
         diagnostics += walker.diagnostics
         // Sorted where the walk left them: a large tree's list is held once, not twice.
         var collected = walker.takeFiles()
@@ -33,19 +36,26 @@ public struct ProjectScanner {
 
     /// The project root of the paths of `options`, without scanning it.
     public static func root(_ options: ScanOptions, currentDirectory: String) -> String {
-        let (directories, files, _) = classify(options, currentDirectory: currentDirectory)
-        return root(options, currentDirectory: currentDirectory, directories: directories, files: files.map(\.path))
+        let given = classify(options, currentDirectory: currentDirectory)
+        return root(
+            options, currentDirectory: currentDirectory, directories: given.directories,
+            files: given.files.map(\.path) + given.absent)
     }
 
-    /// The paths given, absolute: folders, regular files, and problems (kept absolute until the
-    /// root is known).
-    private static func classify(
-        _ options: ScanOptions, currentDirectory: String
-    ) -> (directories: [String], files: [(path: String, status: FileStatus)], problems: [Diagnostic]) {
+    /// The paths given, absolute: folders, regular files, files whose content is given that are
+    /// not on disk, and problems (kept absolute until the root is known); and the content given
+    /// by absolute path.
+    private static func classify(_ options: ScanOptions, currentDirectory: String) -> (
+        directories: [String], files: [(path: String, status: FileStatus)], absent: [String], problems: [Diagnostic],
+        buffers: [String: [UInt8]]
+    ) {
         let base = absoluteFolder(currentDirectory)
         var directories: [String] = []
         var files: [(path: String, status: FileStatus)] = []
+        var absent: [String] = []
         var problems: [Diagnostic] = []
+        let buffers = Dictionary(
+            options.buffers.map { (ProjectPath.join(base, $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         for given in options.paths.isEmpty ? ["."] : options.paths {
             let absolute = ProjectPath.join(base, given)
             switch FileStatus.of(path: absolute) {
@@ -55,11 +65,13 @@ public struct ProjectScanner {
                 files.append((absolute, status))
             case .success:
                 problems.append(FileReader.notRegular.diagnostic(path: absolute))
+            case .failure(let error) where error.isNotFound && buffers[absolute] != nil:
+                absent.append(absolute)
             case .failure(let error):
                 problems.append(FileReader.error(error).diagnostic(path: absolute))
             }
         }
-        return (directories, files, problems)
+        return (directories, files, absent, problems, buffers)
     }
 
     /// `--root` when given; else the project around the one folder given (the folder itself when
@@ -71,7 +83,13 @@ public struct ProjectScanner {
         if let given = options.root { return ProjectPath.join(base, given) }
         if directories.count == 1, files.isEmpty { return enclosingProject(of: directories[0]) }
         if directories.isEmpty, files.isEmpty { return enclosingProject(of: base) }
-        return findRoot(from: commonFolder(directories + files.map(ProjectPath.directory)))
+        // A file whose content is given may be in a folder not made yet: the nearest one that is.
+        var start = commonFolder(directories + files.map(ProjectPath.directory))
+        while start != "/", (try? FileStatus.of(path: start).get())?.type != .directory {
+            let above = ProjectPath.directory(of: start)
+            start = above.isEmpty ? "/" : above
+        }
+        return findRoot(from: start)
     }
 
     /// The project a folder is part of: the folder itself when it, or a folder a few levels below

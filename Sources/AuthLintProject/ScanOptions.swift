@@ -19,6 +19,11 @@ public struct ScanOptions: Sendable, Hashable {
     public var root: String?
     /// Files larger than this many bytes are skipped with a `.tooLarge` diagnostic.
     public var maxFileSize: Int = 8 << 20
+    /// Files whose content is given instead of read (standard input with `--stdin-filename`,
+    /// an editor's unsaved buffers), by path, absolute or relative to the current directory.
+    /// Such a file is scanned as if it held that content, whether or not it is on disk; one
+    /// that is not on disk is collected where a walk or the paths given would have found it.
+    public var buffers: [String: [UInt8]] = [:]
 
     public init(paths: [String] = ["."], excludes: [String] = [], includes: [String] = [], maxFileSize: Int = 8 << 20) {
         self.paths = paths

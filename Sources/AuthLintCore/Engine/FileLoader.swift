@@ -108,6 +108,19 @@ struct FileLoader: Sendable {
     // MARK: - Do
 
     func load(_ decision: Decision, index: Int, file: ProjectFile) -> LoadedFile {
+        var loaded = loadDecided(decision, index: index, file: file)
+        // A file whose content is given (an editor's buffer) leaves the cache's record of the
+        // file on disk as it was: the next run of the tree on disk takes it by its stamp.
+        if file.buffer != nil, let cache {
+            let known = cache.stamps[file.path]
+            loaded.keepInCache(
+                known.flatMap { known in cache.entries[known.key].map { (known.key, $0) } },
+                stamped: known.flatMap { cache.entries[$0.key] == nil ? nil : $0 })
+        }
+        return loaded
+    }
+
+    private func loadDecided(_ decision: Decision, index: Int, file: ProjectFile) -> LoadedFile {
         switch decision {
         case .takenByStamp(let summary, let known, let language):
             return LoadedFile(
@@ -163,7 +176,7 @@ struct LoadedFile {
     var unread = false
     /// Lexed as it was loaded.
     var lexed = false
-    private let aside: Aside?
+    private var aside: Aside?
 
     private final class Aside: Sendable {
         let cached: (SummaryCache.Key, FileSummary)?
@@ -186,9 +199,19 @@ struct LoadedFile {
         self.diagnostics = diagnostics
         self.unread = unread
         self.lexed = lexed
-        aside =
-            cached == nil && stamped == nil && generated == nil
+        aside = Self.aside(cached: cached, stamped: stamped, generated: generated)
+    }
+
+    private static func aside(
+        cached: (SummaryCache.Key, FileSummary)?, stamped: SummaryCache.Stamped?, generated: GeneratedFile?
+    ) -> Aside? {
+        cached == nil && stamped == nil && generated == nil
             ? nil : Aside(cached: cached, stamped: stamped, generated: generated)
+    }
+
+    /// Keeps these in the cache for the file, in place of its own.
+    mutating func keepInCache(_ cached: (SummaryCache.Key, FileSummary)?, stamped: SummaryCache.Stamped?) {
+        aside = Self.aside(cached: cached, stamped: stamped, generated: generated)
     }
 
     /// The file's summary by its content key, to keep in the cache.

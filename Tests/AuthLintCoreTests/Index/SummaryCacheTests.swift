@@ -231,6 +231,34 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(try entryInode(), settled)
     }
 
+    /// Text given in place of a file's (an editor's unsaved buffer) counts in the run, reported
+    /// or not, and the cache keeps the file on disk as it was: the next run takes it unread.
+    func testTextGivenForAFileLeavesTheCacheOfTheFileOnDiskAsItWas() throws {
+        Thread.sleep(forTimeInterval: 2.1)
+        let stamping = try lint([login], cache: cache)
+        let written = try entryInode()
+        let given = [
+            login: Array((try String(contentsOfFile: root + "/" + login, encoding: .utf8) + "// edited\n").utf8),
+            "App/Account/Session.swift": Array(sessionChecking(false).utf8),
+        ]
+        for _ in 0..<2 {
+            var options = LintOptions(
+                scan: ScanOptions(paths: [login]), catalog: try RuleCatalog.builtin(), currentDirectory: root)
+            options.cacheDirectory = cache
+            options.scan.buffers = given
+            let edited = try Linter.run(options)
+            XCTAssertEqual(edited.filesTakenUnread, 30, "every file but the two given")
+            XCTAssertTrue(edited.findings.contains { $0.rule == "missing-nonce" })
+            XCTAssertTrue(
+                edited.findings.contains { $0.rule == "no-credential-state-check" },
+                "the text given for Session.swift no longer checks the state")
+            XCTAssertEqual(try entryInode(), written, "the cache is not written")
+        }
+        let onDisk = try lint([login], cache: cache)
+        XCTAssertEqual(onDisk.filesTakenUnread, 31)
+        XCTAssertEqual(onDisk.findings, stamping.findings)
+    }
+
     /// The cache file's inode and times: a cache written anew (through a new file renamed over
     /// it) has others.
     private func entryInode() throws -> [Int] {

@@ -177,6 +177,40 @@ final class ProjectScannerTests: XCTestCase {
         XCTAssertEqual(configured.sourceFiles.map(\.path), ["Main.swift"])
     }
 
+    /// Text given for a file is its content, on disk or not: read instead of the file, parsed
+    /// when it is a property list, and collected where a walk or the paths given would find it.
+    func testFilesWhoseContentIsGivenAreScannedAsThatContent() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("App/Main.swift", "let onDisk = 1\n")
+        try tree.write("App/Info.plist", "<plist><dict/></plist>")
+        let plist = "<plist><dict><key>NSFaceIDUsageDescription</key><string>Unlock</string></dict></plist>"
+        var options = ScanOptions(paths: [tree.root], excludes: ["Generated"])
+        options.buffers = [
+            "App/Main.swift": Array("let given = 1\n".utf8), tree.path("App/Info.plist"): Array(plist.utf8),
+            "App/New/Added.swift": Array("let added = 1\n".utf8), "App/Generated/Api.swift": [],
+            "Pods/Lib/Lib.swift": [],
+        ]
+        let project = ProjectScanner.scan(options, currentDirectory: tree.root)
+        XCTAssertEqual(project.sourceFiles.map(\.path), ["App/Main.swift", "App/New/Added.swift"])
+        let contents = project.sourceFiles.map {
+            FileReader.readSource($0).bytes.map { String(decoding: $0, as: UTF8.self) }
+        }
+        XCTAssertEqual(contents, ["let given = 1\n", "let added = 1\n"])
+        XCTAssertTrue(project.sourceFiles.allSatisfy { $0.stamp == nil }, "no stamp: the content is not the file's")
+        XCTAssertNotNil(project.infoPlists.first?["NSFaceIDUsageDescription"])
+
+        options.paths = ["App/Other/Named.swift"]
+        options.buffers = ["App/Other/Named.swift": Array("let named = 1\n".utf8)]
+        let named = ProjectScanner.scan(options, currentDirectory: tree.root)
+        XCTAssertEqual(named.root, tree.root, "found from the nearest folder that is on disk")
+        XCTAssertEqual(named.sourceFiles.map(\.path), ["App/Other/Named.swift"])
+        XCTAssertEqual(named.diagnostics, [])
+        options.paths = ["App/Generated/Named.swift"]
+        options.buffers = ["App/Generated/Named.swift": []]
+        XCTAssertEqual(ProjectScanner.scan(options, currentDirectory: tree.root).sourceFiles, [], "excluded")
+    }
+
     func testRootOfFilesWithoutMarkersIsTheirCommonFolder() throws {
         let tree = try ScanFixture()
         try tree.write("x/a/One.swift")
