@@ -159,7 +159,7 @@ package struct SystemError: Error, Sendable {
     var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
     var isLoop: Bool { code == ELOOP }
 
-    var message: String {
+    package var message: String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }

@@ -59,6 +59,12 @@ struct LintCommand: ParsableCommand {
     )
     var root: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Lint standard input as the file at PATH, with the project around it, as an editor passes its unsaved buffer; the file need not exist. With --fix, print the fixed text to standard output and the report to standard error.",
+            valueName: "PATH"))
+    var stdinFilename: String?
+
     @Option(help: "The report's format.")
     var format: OutputFormat = .text
 
@@ -178,6 +184,12 @@ struct LintCommand: ParsableCommand {
         if diff, !fix {
             throw ValidationError("--diff shows what --fix would change: give both, --fix --diff.")
         }
+        if stdinFilename != nil, !paths.isEmpty {
+            throw ValidationError("--stdin-filename lints standard input as the file it names: give no other paths.")
+        }
+        if let stdinFilename, stdinFilename.isEmpty {
+            throw ValidationError("--stdin-filename expects the path of the file standard input holds.")
+        }
         if let changedSince, changedSince.isEmpty || changedSince.hasPrefix("-") {
             throw ValidationError(
                 "--changed-since expects a git revision (a branch, tag or commit), not `\(changedSince)`.")
@@ -279,13 +291,21 @@ struct LintCommand: ParsableCommand {
         return nil
     }
 
+    /// The paths linted: those given, or the one standard input stands for.
+    private var givenPaths: [String] {
+        stdinFilename.map { [$0] } ?? (paths.isEmpty ? ["."] : paths)
+    }
+
     func run() throws {
         // A path that is missing or holds nothing to read is an error (exit 2), named on
         // standard error whatever the format; the paths that exist are still linted and reported.
-        let given = paths.isEmpty ? ["."] : paths
+        // The file standard input stands for need not exist.
+        let given = givenPaths
         let implicit = CommandLine.arguments.dropFirst().first != LintCommand.configuration.commandName
-        let problems = GivenPaths.problems(
-            given, currentDirectory: FileManager.default.currentDirectoryPath, implicit: implicit)
+        let problems =
+            stdinFilename != nil
+            ? []
+            : GivenPaths.problems(given, currentDirectory: FileManager.default.currentDirectoryPath, implicit: implicit)
         guard problems.count < given.count else {
             problems.forEach(printError)
             throw ExitCode(2)
@@ -303,11 +323,13 @@ struct LintCommand: ParsableCommand {
     /// when one is given inside a linted tree (in CI, the pull request's) but links out of it.
     private func checkNamedFiles(currentDirectory: String) throws {
         let absolute = { (path: String) in Self.absolute(path, from: currentDirectory) }
-        let trees = (root.map { [$0] } ?? (paths.isEmpty ? ["."] : paths)).map { path -> String in
+        let trees = (root.map { [$0] } ?? givenPaths).map { path -> String in
             var isFolder: ObjCBool = false
             let full = absolute(path)
-            return FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) && !isFolder.boolValue
-                ? (full as NSString).deletingLastPathComponent : full
+            let isFile =
+                path == stdinFilename
+                || FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) && !isFolder.boolValue
+            return isFile ? (full as NSString).deletingLastPathComponent : full
         }
         let named =
             [("--config", config), ("--baseline", baseline), ("--write-baseline", writeBaseline)]
@@ -327,8 +349,10 @@ struct LintCommand: ParsableCommand {
         let extras = try extraReports()
         let currentDirectory = FileManager.default.currentDirectoryPath
         try checkNamedFiles(currentDirectory: currentDirectory)
-        var scan = ScanOptions(paths: paths.isEmpty ? ["."] : paths)
+        var scan = ScanOptions(paths: givenPaths)
         scan.excludes = exclude
+        let input = try stdinFilename.map { try StandardInput.read(as: $0, limit: scan.maxFileSize) }
+        if let input { scan.buffers[input.path] = input.bytes }
         let absolute = { (path: String) in Self.absolute(path, from: currentDirectory) }
         if let root {
             let folder = absolute(root)
@@ -398,11 +422,20 @@ struct LintCommand: ParsableCommand {
             if fix {
                 var fixable = report
                 narrow(&fixable, accepted: accepted, changed: changed)
-                guard let wrote = try applyFixes(fixable) else { return }
-                // What remains, read again, and the lines the fixes changed with it.
-                if wrote {
-                    report = try Linter.run(lintOptions)
-                    changed = try changedLinesOfTheTree(report.root)
+                if let input {
+                    // Standard input's fixed text goes to standard output; what remains in it is linted.
+                    guard let fixed = try fixStandardInput(input, fixable) else { return }
+                    if fixed != input.bytes {
+                        lintOptions.scan.buffers[input.path] = fixed
+                        report = try Linter.run(lintOptions)
+                    }
+                } else {
+                    guard let wrote = try applyFixes(fixable) else { return }
+                    // What remains, read again, and the lines the fixes changed with it.
+                    if wrote {
+                        report = try Linter.run(lintOptions)
+                        changed = try changedLinesOfTheTree(report.root)
+                    }
                 }
             }
             if let writeBaseline { try writeOutput(Baseline(findings: report.findings).text, to: writeBaseline) }
@@ -412,7 +445,8 @@ struct LintCommand: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        if report.filesScanned == 0 {
+        // Standard input the configuration leaves out, as an editor may pass it, has nothing to report.
+        if report.filesScanned == 0, input == nil {
             // Nothing was read: a gate that passes on it would pass on anything.
             printError(
                 GivenPaths.nothingRead(
@@ -426,16 +460,19 @@ struct LintCommand: ParsableCommand {
         fileOptions.rulePages = RuleDocumentation.publishedPages(catalog)
         fileOptions.linkBase = linkBase
         fileOptions.sarifRoot = sarifRoot.map(absolute)
-        let toTerminal = output == nil && Terminal.stdoutIsTerminal
+        // With --fix, standard input's fixed text holds standard output, and the report goes to
+        // standard error.
+        let toStandardError = input != nil && fix
+        let toTerminal = output == nil && !toStandardError && Terminal.stdoutIsTerminal
         var options = fileOptions
-        options.color = output == nil && Terminal.colorEnabled(color)
+        options.color = output == nil && !toStandardError && Terminal.colorEnabled(color)
         options.excerpts = toTerminal
         options.elapsed = toTerminal ? Date().timeIntervalSince(started) : nil
         let rendered = format.reporter(options).render(report)
         if let output {
             try writeOutput(rendered, to: output)
         } else {
-            FileHandle.standardOutput.write(Data(rendered.utf8))
+            (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(rendered.utf8))
         }
         for extra in extras {
             try writeOutput(extra.format.reporter(fileOptions).render(report), to: extra.path)

@@ -29,8 +29,9 @@ public enum Fixer {
         public var skipped: [(path: String, reason: String)] = []
     }
 
-    /// What the fixes of `findings` would change in the tree at `root`.
-    public static func plan(_ findings: [Finding], root: String) -> Plan {
+    /// What the fixes of `findings` would change in the tree at `root`, the files in `buffers`
+    /// (by root-relative path) holding the text given there instead of the one on disk.
+    public static func plan(_ findings: [Finding], root: String, buffers: [String: [UInt8]] = [:]) -> Plan {
         var plan = Plan()
         let projectRoot = ProjectRoot(root)
         var texts: [String: [UInt8]] = [:]
@@ -62,7 +63,9 @@ public enum Fixer {
                     newEdits.append(edit)
                     continue
                 }
-                if texts[edit.path] == nil {
+                if texts[edit.path] == nil, let given = buffers[edit.path] {
+                    texts[edit.path] = given
+                } else if texts[edit.path] == nil {
                     guard case .success(let status) = FileStatus.ofLink(atPath: absolute), status.type == .regular,
                         case .success(let bytes) = FileReader.readFile(atPath: absolute)
                     else {

@@ -49,7 +49,7 @@ final class CLITests: XCTestCase {
         return executable
     }
 
-    private var workspace = ""
+    var workspace = ""
 
     override func setUpWithError() throws {
         _ = try CLITests.requireExecutable()
@@ -62,10 +62,12 @@ final class CLITests: XCTestCase {
         if !workspace.isEmpty { try? FileManager.default.removeItem(atPath: workspace) }
     }
 
-    /// Runs `authlint` with `arguments` in `directory` (default: the workspace).
-    private func authlint(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:])
-        throws -> Run
-    {
+    /// Runs `authlint` with `arguments` in `directory` (default: the workspace), `input` on its
+    /// standard input (default: none).
+    func authlint(
+        _ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:],
+        input: [UInt8]? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = CLITests.executable
         process.arguments = arguments
@@ -87,7 +89,14 @@ final class CLITests: XCTestCase {
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let inPath = workspace + "/.stdin-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: inPath) }
+        if let input {
+            try Data(input).write(to: URL(fileURLWithPath: inPath))
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try out.close()
@@ -99,21 +108,21 @@ final class CLITests: XCTestCase {
     }
 
     /// Writes `files` (path relative to the workspace → text) into the workspace.
-    private func write(_ files: [String: String]) throws {
+    func write(_ files: [String: String]) throws {
         for (path, text) in files { try write(path, Data(text.utf8)) }
     }
 
-    private func write(_ path: String, _ data: Data) throws {
+    func write(_ path: String, _ data: Data) throws {
         let full = workspace + "/" + path
         try FileManager.default.createDirectory(
             atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: full))
     }
 
-    private let cleanSource = "struct Greeting {\n    let text = \"Hello\"\n}\n"
+    let cleanSource = "struct Greeting {\n    let text = \"Hello\"\n}\n"
 
     /// An Apple ID request that never gets a nonce: a `missing-nonce` error at 5:13.
-    private let missingNonceSource = """
+    let missingNonceSource = """
         import AuthenticationServices
 
         final class LoginController: NSObject {
@@ -345,7 +354,7 @@ final class CLITests: XCTestCase {
 
     // MARK: - Fixes
 
-    private let entitlementsWithoutAppleSignIn = """
+    let entitlementsWithoutAppleSignIn = """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
         <dict>
@@ -356,7 +365,7 @@ final class CLITests: XCTestCase {
 
         """
 
-    private let publicTokenLog = """
+    let publicTokenLog = """
         import os
         import AuthenticationServices
 
