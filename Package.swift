@@ -43,6 +43,9 @@ let package = Package(
         .target(
             name: "AuthLintReporters",
             dependencies: ["AuthLintModel", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
+        .target(
+            name: "AuthLintServer",
+            dependencies: ["AuthLintModel", "AuthLintProject", "AuthLintRules", "AuthLintCore", "AuthLintReporters"]),
         .executableTarget(name: "EmbedRules"),
         .executableTarget(name: "ListConditions"),
         .plugin(
@@ -70,7 +73,7 @@ let package = Package(
             name: "AuthLintCoreTests",
             dependencies: [
                 "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintIndex",
-                "AuthLintAnalysis", "AuthLintCore", "AuthLintReporters", "AuthLintTestSupport",
+                "AuthLintAnalysis", "AuthLintCore", "AuthLintReporters", "AuthLintServer", "AuthLintTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures", "Golden", "Schemas"]
@@ -95,6 +98,7 @@ let package = Package(
                 "AuthLintAnalysis",
                 "AuthLintCore",
                 "AuthLintReporters",
+                "AuthLintServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

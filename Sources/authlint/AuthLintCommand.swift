@@ -22,7 +22,10 @@ struct AuthLintCommand: ParsableCommand {
             Exit 2 also for a path given that does not exist, a word that is neither a subcommand nor a path, and a run that reads no file; the paths that exist are still linted and reported. Files that cannot be read or parsed are reported and counted, and never change the exit code.
             """,
         version: AuthLint.version,
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, ConfigCommand.self, InitCommand.self],
+        subcommands: [
+            LintCommand.self, RulesCommand.self, ExplainCommand.self, ConfigCommand.self, InitCommand.self,
+            ServerCommand.self,
+        ],
         defaultSubcommand: LintCommand.self
     )
 
