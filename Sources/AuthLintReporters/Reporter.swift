@@ -65,6 +65,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     case junit
     /// Checkstyle XML for the many tools that read it: an error per finding, by file.
     case checkstyle
+    /// The lines Xcode and SwiftPM read from a build step: `error:`, `warning:` and `note:` lines.
+    case xcode
 
     public func reporter(_ options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
@@ -77,6 +79,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         case .gitlab: GitLabReporter(options: options)
         case .junit: JUnitReporter()
         case .checkstyle: CheckstyleReporter()
+        case .xcode: XcodeReporter()
         }
     }
 }

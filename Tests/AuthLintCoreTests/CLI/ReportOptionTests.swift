@@ -86,7 +86,7 @@ final class ReportOptionTests: XCTestCase {
             ("sarif", "--report expects FORMAT=PATH (for example sarif=authlint.sarif), not `sarif`."),
             (
                 "xml=out.xml",
-                "--report xml=out.xml: unknown format `xml`; use one of text, json, sarif, markdown, github, html, gitlab, junit, checkstyle."
+                "--report xml=out.xml: unknown format `xml`; use one of text, json, sarif, markdown, github, html, gitlab, junit, checkstyle, xcode."
             ),
             ("sarif=", "--report sarif=: the path after `=` is empty."),
         ] {

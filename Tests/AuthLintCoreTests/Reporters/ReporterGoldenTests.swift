@@ -14,7 +14,7 @@ import XCTest
 final class ReporterGoldenTests: XCTestCase {
     private static let extensions: [OutputFormat: String] = [
         .text: "txt", .json: "json", .sarif: "sarif", .markdown: "md", .github: "github.txt", .html: "html",
-        .gitlab: "gitlab.json", .junit: "junit.xml", .checkstyle: "checkstyle.xml",
+        .gitlab: "gitlab.json", .junit: "junit.xml", .checkstyle: "checkstyle.xml", .xcode: "xcode.txt",
     ]
 
     func testEveryFormatHasAGoldenExtension() {

@@ -396,7 +396,7 @@ final class ReporterTests: XCTestCase {
     func testOutputFormats() {
         XCTAssertEqual(
             OutputFormat.allCases.map(\.rawValue),
-            ["text", "json", "sarif", "markdown", "github", "html", "gitlab", "junit", "checkstyle"])
+            ["text", "json", "sarif", "markdown", "github", "html", "gitlab", "junit", "checkstyle", "xcode"])
         let report = report(sampleFindings)
         XCTAssertEqual(OutputFormat.text.reporter().render(report), TextReporter().render(report))
         XCTAssertEqual(OutputFormat.json.reporter().render(report), JSONReporter().render(report))
