@@ -105,3 +105,29 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `authlint-mcp` (which `authlint mcp` runs), the Model Context Protocol server for coding
+// agents, is built with the protocol's SDK. The SDK needs Swift 6.1, and links Foundation's
+// networking, which a binary with the Swift runtime linked in cannot carry without libcurl: so
+// it is a program of its own, built with Swift 6.1 and later, and `authlint` stays one file.
+#if compiler(>=6.1)
+    package.dependencies.append(.package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"))
+    package.products.append(.executable(name: "authlint-mcp", targets: ["authlint-mcp"]))
+    package.targets += [
+        .target(
+            name: "AuthLintAgent",
+            dependencies: [
+                "AuthLintModel", "AuthLintProject", "AuthLintRules", "AuthLintCore", "AuthLintReporters",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]),
+        .executableTarget(
+            name: "authlint-mcp",
+            dependencies: [
+                "AuthLintAgent", "AuthLintModel", "AuthLintRules", "AuthLintCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+    ]
+    for target in package.targets where target.name == "AuthLintCoreTests" {
+        target.dependencies.append("AuthLintAgent")
+    }
+#endif

@@ -12,10 +12,11 @@ class Authlint < Formula
   uses_from_macos "swift" => :build
 
   def install
-    args = ["--disable-sandbox", "--configuration", "release", "--product", "authlint"]
-    args << "--static-swift-stdlib" if OS.linux?
-    system "swift", "build", *args
-    bin.install ".build/release/authlint"
+    args = ["--disable-sandbox", "--configuration", "release"]
+    system "swift", "build", *args, "--product", "authlint", *(OS.linux? ? ["--static-swift-stdlib"] : [])
+    # `authlint mcp` runs authlint-mcp, the Model Context Protocol server, from authlint's folder.
+    system "swift", "build", *args, "--product", "authlint-mcp"
+    bin.install ".build/release/authlint", ".build/release/authlint-mcp"
   end
 
   test do

@@ -24,7 +24,7 @@ struct AuthLintCommand: ParsableCommand {
         version: AuthLint.version,
         subcommands: [
             LintCommand.self, RulesCommand.self, ExplainCommand.self, ConfigCommand.self, InitCommand.self,
-            ServerCommand.self,
+            ServerCommand.self, AgentCommand.self,
         ],
         defaultSubcommand: LintCommand.self
     )

@@ -1147,7 +1147,7 @@ final class CLITests: XCTestCase {
             ("rulez", "error: `rulez` is neither a subcommand nor a file or folder; did you mean `rules`?\n"),
             (
                 "frobnicate",
-                "error: `frobnicate` is neither a subcommand nor a file or folder (subcommands: \(["lint", "rules", "explain", "config", "init", "lsp"].filter(subcommandExists).joined(separator: ", ")))\n"
+                "error: `frobnicate` is neither a subcommand nor a file or folder (subcommands: \(["lint", "rules", "explain", "config", "init", "lsp", "mcp"].filter(subcommandExists).joined(separator: ", ")))\n"
             ),
         ] {
             for arguments in [
