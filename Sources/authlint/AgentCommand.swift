@@ -19,10 +19,7 @@ struct AgentCommand: ParsableCommand {
             "Runs authlint-mcp from authlint's folder. Tools: lint (paths, rules), explain_rule (id), propose_fixes (paths), which returns a unified diff and writes nothing. See docs/editors.md."
     )
 
-    @Option(
-        name: .customLong("rules"),
-        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
-    var ruleDirectories: [String] = []
+    @OptionGroup var extraRules: TeamRulesOption
 
     @Flag(help: "Keep no file summaries between runs.")
     var noCache = false
@@ -38,7 +35,7 @@ struct AgentCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let arguments =
-            [server] + ruleDirectories.flatMap { ["--rules", $0] } + (noCache ? ["--no-cache"] : [])
+            [server] + extraRules.directories.flatMap { ["--rules", $0] } + (noCache ? ["--no-cache"] : [])
         var argv = arguments.map { strdup($0) } + [nil]
         execv(server, &argv)
         printError("error: cannot run \(server.terminalSafe()): \(String(cString: strerror(errno)))")

@@ -23,14 +23,11 @@ struct ConfigCommand: ParsableCommand {
             valueName: "FILE"))
     var config: String?
 
-    @Option(
-        name: .customLong("rules"),
-        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
-    var ruleDirectories: [String] = []
+    @OptionGroup var extraRules: TeamRulesOption
 
     func run() throws {
         do {
-            let catalog = try RuleCatalog.load(extraDirectories: ruleDirectories)
+            let catalog = try RuleCatalog.load(extraDirectories: extraRules.directories)
             let current = FileManager.default.currentDirectoryPath
             let (configuration, files) = try NestedConfigurations.effective(
                 at: path, explicit: config, currentDirectory: current, catalog: catalog)

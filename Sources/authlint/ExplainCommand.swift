@@ -15,10 +15,7 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "The page's format.")
     var format: RulesCommand.Format = .text
 
-    @Option(
-        name: .customLong("rules"),
-        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
-    var ruleDirectories: [String] = []
+    @OptionGroup var extraRules: TeamRulesOption
 
     @Option(
         help: ArgumentHelp(
@@ -26,7 +23,7 @@ struct ExplainCommand: ParsableCommand {
     var config: String?
 
     func run() throws {
-        var arguments = [id, "--format", format.rawValue] + ruleDirectories.flatMap { ["--rules", $0] }
+        var arguments = [id, "--format", format.rawValue] + extraRules.directories.flatMap { ["--rules", $0] }
         if let config { arguments += ["--config", config] }
         let rules = try RulesCommand.parse(arguments)
         try rules.run()

@@ -30,10 +30,7 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Replace an existing baseline; without --baseline, an existing .authlint.yml.")
     var force = false
 
-    @Option(
-        name: .customLong("rules"),
-        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
-    var ruleDirectories: [String] = []
+    @OptionGroup var extraRules: TeamRulesOption
 
     func run() throws {
         let current = FileManager.default.currentDirectoryPath
@@ -44,7 +41,7 @@ struct InitCommand: ParsableCommand {
             printError("error: \(path.terminalSafe()): no such folder")
             throw ExitCode(2)
         }
-        let catalog = try loadCatalog(ruleDirectories)
+        let catalog = try loadCatalog(extraRules.directories)
         let shown = { (name: String) in
             (path == "." ? name : (path as NSString).appendingPathComponent(name)).terminalSafe()
         }

@@ -28,10 +28,7 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "The page's format.")
     var format: Format = .text
 
-    @Option(
-        name: .customLong("rules"),
-        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
-    var ruleDirectories: [String] = []
+    @OptionGroup var extraRules: TeamRulesOption
 
     @Option(
         help: ArgumentHelp(
@@ -51,7 +48,7 @@ struct RulesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try loadCatalog(ruleDirectories)
+        let catalog = try loadCatalog(extraRules.directories)
         if let writePages {
             try write(pages: catalog.descriptions, into: writePages)
             return
@@ -90,7 +87,7 @@ struct RulesCommand: ParsableCommand {
         // JSON escapes what could act on a terminal itself; the other pages show it escaped.
         FileHandle.standardOutput.write(Data((format == .json ? text : text.terminalShown).utf8))
         // A team's own rules are tested as the built-in ones are: every example, every mark.
-        if id == nil, !ruleDirectories.isEmpty { try testTeamRules(catalog) }
+        if id == nil, !extraRules.directories.isEmpty { try testTeamRules(catalog) }
     }
 
     /// Writes `ID.md` for every rule and `README.md` listing them into `folder` (made when

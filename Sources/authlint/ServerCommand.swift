@@ -19,10 +19,7 @@ struct ServerCommand: ParsableCommand {
             "Each open document is linted as `authlint lint FILE` lints it, with the editor's text in place of the file's. See docs/editors.md."
     )
 
-    @Option(
-        name: .customLong("rules"),
-        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
-    var ruleDirectories: [String] = []
+    @OptionGroup var extraRules: TeamRulesOption
 
     @Option(
         help: ArgumentHelp(
@@ -37,7 +34,7 @@ struct ServerCommand: ParsableCommand {
     var noCache = false
 
     func run() throws {
-        let catalog = try loadCatalog(ruleDirectories)
+        let catalog = try loadCatalog(extraRules.directories)
         let directory = FileManager.default.currentDirectoryPath
         let absolute = { (path: String) in
             URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory + "/")).standardizedFileURL.path

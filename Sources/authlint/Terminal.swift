@@ -36,6 +36,14 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
 }
 
+/// `--rules DIR`, as every command that reads rules takes it.
+struct TeamRulesOption: ParsableArguments {
+    @Option(
+        name: .customLong("rules"),
+        help: ArgumentHelp("A directory of extra rule files (YAML); may be repeated.", valueName: "DIR"))
+    var directories: [String] = []
+}
+
 /// The built-in rules and providers and those in `directories`; a bad rule file is a usage error.
 func loadCatalog(_ directories: [String]) throws -> RuleCatalog {
     try loadCatalog(teamRules(directories))
