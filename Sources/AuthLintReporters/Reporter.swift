@@ -110,4 +110,14 @@ extension Diagnostic {
         default: "skipped"
         }
     }
+
+    /// `path`, `path:line` or `path:line:column`, the path as the report shows it, for a terminal.
+    func terminalLocation(in report: LintReport) -> String {
+        var location = report.displayPath(path).terminalSafe()
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
+        return location
+    }
 }

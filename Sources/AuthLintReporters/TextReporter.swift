@@ -40,13 +40,8 @@ public struct TextReporter: Reporter {
         }
         if options.quiet { return out }
         for diagnostic in report.diagnostics {
-            var location = report.displayPath(diagnostic.path).terminalSafe()
-            if let line = diagnostic.line {
-                location += ":\(line)"
-                if let column = diagnostic.column { location += ":\(column)" }
-            }
             out +=
-                location + ": " + paint(diagnostic.readLabel + ":", .dim)
+                diagnostic.terminalLocation(in: report) + ": " + paint(diagnostic.readLabel + ":", .dim)
                 + " \(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
         }
         for notice in report.notices { out += paint("note:", .cyan) + " " + notice.terminalSafe() + "\n" }

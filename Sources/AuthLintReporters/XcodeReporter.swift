@@ -27,13 +27,8 @@ public struct XcodeReporter: Reporter {
                 + "\(entry.rule.terminalSafe()) (\(entry.message.terminalSafe())) [strict-baseline]\n"
         }
         for diagnostic in report.diagnostics {
-            var location = report.displayPath(diagnostic.path).terminalSafe()
-            if let line = diagnostic.line {
-                location += ":\(line)"
-                if let column = diagnostic.column { location += ":\(column)" }
-            }
             out +=
-                "\(location): warning: \(diagnostic.readLabel): \(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
+                "\(diagnostic.terminalLocation(in: report)): warning: \(diagnostic.readLabel): \(diagnostic.message.terminalSafe()) (\(diagnostic.kind.rawValue))\n"
         }
         return out
     }
