@@ -13,41 +13,21 @@
     /// `authlint mcp`, driven by a scripted client as a coding agent drives it: one JSON-RPC
     /// message a line over its standard input and output.
     final class AgentServerTests: XCTestCase {
-        private var workspace = ""
-        private var server: Process?
-        private var input: FileHandle?
-        private var output: Int32 = -1
+        private var server: ServerProcess!
+        private var workspace: String { server.workspace }
         private var buffered: [UInt8] = []
         private var nextID = 1
 
         override func setUpWithError() throws {
-            workspace =
-                FileManager.default.temporaryDirectory.appendingPathComponent("authlint-mcp-\(UUID().uuidString)")
-                .resolvingSymlinksInPath().path
-            try FileManager.default.createDirectory(atPath: workspace + "/app/.git", withIntermediateDirectories: true)
+            server = try ServerProcess(named: "mcp")
         }
 
         override func tearDownWithError() throws {
-            server?.terminate()
-            server?.waitUntilExit()
-            try? FileManager.default.removeItem(atPath: workspace)
+            server?.stop()
         }
 
         private func start() throws {
-            let process = Process()
-            process.executableURL = try CLITests.requireExecutable()
-            process.arguments = ["mcp", "--no-cache"]
-            process.currentDirectoryURL = URL(fileURLWithPath: workspace + "/app")
-            let stdin = Pipe()
-            let stdout = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = stdout
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            server = process
-            input = stdin.fileHandleForWriting
-            output = stdout.fileHandleForReading.fileDescriptor
-            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [weak process] in process?.terminate() }
+            try server.start(["mcp", "--no-cache"], in: "app")
             let initialized = try request(
                 "initialize",
                 [
@@ -61,8 +41,8 @@
         private func send(_ message: JSONValue) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            input?.write((try? encoder.encode(message)) ?? Data())
-            input?.write(Data("\n".utf8))
+            let line = Array((try? encoder.encode(message)) ?? Data()) + [0x0A]
+            _ = line.withUnsafeBytes { write(server.input, $0.baseAddress!, $0.count) }
         }
 
         /// The next line the server writes, decoded.
@@ -75,7 +55,7 @@
                     return try JSONDecoder().decode(JSONValue.self, from: Data(line))
                 }
                 var chunk = [UInt8](repeating: 0, count: 65536)
-                let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { read(server.output, $0.baseAddress!, $0.count) }
                 guard count > 0 else { throw XCTSkip("the server stopped") }
                 buffered += chunk[..<count]
             }

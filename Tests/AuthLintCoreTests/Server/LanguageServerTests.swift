@@ -17,8 +17,8 @@ import XCTest
 /// drives it: diagnostics on open and change, code actions, hover, and the project's facts
 /// taken from the other open documents.
 final class LanguageServerTests: XCTestCase {
-    private var workspace = ""
-    private var server: Process?
+    private var server: ServerProcess!
+    private var workspace: String { server.workspace }
     private var reader: MessageChannel.Reader?
     private var writer: MessageChannel.Writer?
     private var nextID = 1
@@ -26,36 +26,19 @@ final class LanguageServerTests: XCTestCase {
     private var unread: [JSONValue] = []
 
     override func setUpWithError() throws {
-        workspace =
-            FileManager.default.temporaryDirectory.appendingPathComponent("authlint-lsp-\(UUID().uuidString)")
-            .resolvingSymlinksInPath().path
-        try FileManager.default.createDirectory(atPath: workspace + "/app/.git", withIntermediateDirectories: true)
+        server = try ServerProcess(named: "lsp")
     }
 
     override func tearDownWithError() throws {
-        server?.terminate()
-        server?.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: workspace)
+        server?.stop()
     }
 
     // MARK: - The client
 
     private func start(capabilities: JSONValue = [:]) throws {
-        let process = Process()
-        process.executableURL = try CLITests.requireExecutable()
-        process.arguments = ["lsp", "--cache-dir", workspace + "/cache"]
-        process.currentDirectoryURL = URL(fileURLWithPath: workspace)
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        server = process
-        writer = MessageChannel.Writer(descriptor: input.fileHandleForWriting.fileDescriptor)
-        reader = MessageChannel.Reader(descriptor: output.fileHandleForReading.fileDescriptor)
-        // A server that stops answering ends the test instead of hanging it.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [weak process] in process?.terminate() }
+        try server.start(["lsp", "--cache-dir", workspace + "/cache"])
+        writer = MessageChannel.Writer(descriptor: server.input)
+        reader = MessageChannel.Reader(descriptor: server.output)
         let initialized = try request(
             "initialize", ["processId": .null, "rootUri": .string(uri("app")), "capabilities": capabilities])
         XCTAssertEqual(initialized["capabilities"]?["hoverProvider"], true)
@@ -217,8 +200,7 @@ final class LanguageServerTests: XCTestCase {
 
         _ = try request("shutdown", .null)
         notify("exit", .null)
-        server?.waitUntilExit()
-        XCTAssertEqual(server?.terminationStatus, 0)
+        XCTAssertEqual(server.waitForExit(), 0)
     }
 
     /// A finding's code actions: its rule's fix as a workspace edit that removes what the fix
