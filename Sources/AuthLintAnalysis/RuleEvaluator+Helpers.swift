@@ -439,7 +439,9 @@ extension RuleEvaluator {
             found += frontier.parallelMap { file -> [(Int, HelperSink)] in
                 let budget = StepBudget(bytes: project.files.byteCount(file), allowance: allowance)
                 let bounded = spending(budget)
-                return rules.flatMap { rule in bounded.scan(rule.rule, inFile: file).sinks.map { (rule.index, $0) } }
+                return rules.flatMap { rule in
+                    bounded.scan(rule.rule, inFile: file, sinksOnly: true).sinks.map { (rule.index, $0) }
+                }
             }.joined()
         }
         return found

@@ -100,7 +100,7 @@ package struct RuleEvaluator {
     /// The rule's sites in a file and, for a rule that follows values through helpers, its
     /// matches whose value comes in through a helper's parameter or setter.
     /// With `only`, only those of the rule's patterns run.
-    package func scan(_ rule: RuleSpec, inFile fileIndex: FileID, only: [Int]? = nil) -> (
+    package func scan(_ rule: RuleSpec, inFile fileIndex: FileID, only: [Int]? = nil, sinksOnly: Bool = false) -> (
         sites: [Site], sinks: [HelperSink]
     ) {
         let spec = rule.match
@@ -116,6 +116,20 @@ package struct RuleEvaluator {
             where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
                 var relocation: Relocation?
                 guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation) else { continue }
+                // Only the sinks wanted: a match that no parameter reaches is none, whatever the
+                // rule's conditions say of it, and they are not asked.
+                if sinksOnly {
+                    guard let through = spec.throughHelpers,
+                        let value = through.metavariable == Pattern.wholeMatch
+                            ? match.range : match.bindings[through.metavariable]?.range
+                    else { continue }
+                    let entries = helperEntries(
+                        reaching: value, inFile: fileIndex, usingCall: through.metavariable == Pattern.wholeMatch)
+                    if !entries.isEmpty, !holds(spec.conditions, match, fileIndex, &relocation) {
+                        sinks.append(HelperSink(file: fileIndex, match: match, entries: entries))
+                    }
+                    continue
+                }
                 let found = holds(spec.conditions, match, fileIndex, &relocation)
                 // A site that is a finding by itself is where to fix it: its callers are not asked about.
                 if !found, let through = spec.throughHelpers {
