@@ -45,7 +45,10 @@ let package = Package(
             dependencies: ["AuthLintModel", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
         .target(
             name: "AuthLintServer",
-            dependencies: ["AuthLintModel", "AuthLintProject", "AuthLintRules", "AuthLintCore", "AuthLintReporters"]),
+            dependencies: [
+                "AuthLintModel", "AuthLintSyntax", "AuthLintProject", "AuthLintRules", "AuthLintCore",
+                "AuthLintReporters",
+            ]),
         .executableTarget(name: "EmbedRules"),
         .executableTarget(name: "ListConditions"),
         .plugin(

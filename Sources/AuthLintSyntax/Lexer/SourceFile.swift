@@ -99,6 +99,12 @@ public final class SourceFile: Sendable {
 
     /// Line and UTF-16 column of a byte offset.
     public func location(ofByte offset: Int) -> SourceLocation {
+        Self.location(ofByte: offset, in: bytes, lineStarts: lineStarts)
+    }
+
+    /// Line and UTF-16 column of a byte offset in `bytes`, whose lines start at `lineStarts`
+    /// (``computeLineStarts(_:)``), as the lexer counts them: for text that is not lexed.
+    package static func location(ofByte offset: Int, in bytes: [UInt8], lineStarts: [Int32]) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
         // The last line that starts at or before the offset. (The lexer builds on its own, for the
         // fuzzer, so it keeps its own binary search.)
@@ -112,12 +118,33 @@ public final class SourceFile: Sendable {
         return SourceLocation(line: low + 1, column: 1 + SourceFile.utf16Length(bytes, from: lineStart, to: offset))
     }
 
+    /// The byte offset of a location in `bytes`, the inverse of
+    /// ``location(ofByte:in:lineStarts:)``: the line's start, then as many bytes as make the
+    /// column's UTF-16 code units, counted as the lexer counts them (clamped to the line's end,
+    /// and to the text).
+    package static func offset(of location: SourceLocation, in bytes: [UInt8], lineStarts: [Int32]) -> Int {
+        guard location.line >= 1 else { return 0 }
+        guard location.line <= lineStarts.count else { return bytes.count }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var offset = Int(lineStarts[location.line - 1])
+            var units = 1
+            while offset < buffer.count, buffer[offset] != 0x0A, buffer[offset] != 0x0D, units < location.column {
+                let length = UTF8Scan.scalar(base, offset, buffer.count).length
+                units += length == 4 ? 2 : 1
+                offset += max(length, 1)
+            }
+            return offset
+        }
+    }
+
     /// The location just past the token's last byte (exclusive end, as in SARIF).
     public func endLocation(of token: Token) -> SourceLocation {
         location(ofByte: Int(token.end))
     }
 
-    static func computeLineStarts(_ bytes: [UInt8]) -> [Int32] {
+    /// Where each line starts: after each `\n`, `\r\n` and lone `\r`.
+    package static func computeLineStarts(_ bytes: [UInt8]) -> [Int32] {
         var starts: [Int32] = [0]
         starts.reserveCapacity(bytes.count / 32)
         bytes.withUnsafeBufferPointer { p in

@@ -391,6 +391,25 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(file.tokens.last.map { Int($0.line) }, file.lineStarts.count - 1)
     }
 
+    /// Text that is not lexed (an editor's buffer) is measured as the lexer measures a file: each
+    /// token's start is at its line and column, and the offset of that location is the token's.
+    func testLocationsOfUnlexedTextAgreeWithTheLexerBothWays() {
+        var bytes = Array("import A\r\n\tlet 名前 = \"😀\" /* x\n y */ + 1\rlet z = \"".utf8)
+        bytes += [0xED, 0xA0, 0x80, 0xF4, 0x90, 0x80, 0x80] + Array("\"; let b = 1\n".utf8)
+        let file = SourceFile(path: "a.swift", bytes: bytes)
+        let lineStarts = SourceFile.computeLineStarts(bytes)
+        XCTAssertEqual(lineStarts, file.lineStarts)
+        for token in file.tokens {
+            let location = SourceLocation(line: Int(token.line), column: Int(token.column))
+            XCTAssertEqual(SourceFile.location(ofByte: Int(token.start), in: bytes, lineStarts: lineStarts), location)
+            XCTAssertEqual(SourceFile.offset(of: location, in: bytes, lineStarts: lineStarts), Int(token.start))
+        }
+        // Past a line's end, the line's end; past the text, its end.
+        XCTAssertEqual(SourceFile.offset(of: SourceLocation(line: 1, column: 99), in: bytes, lineStarts: lineStarts), 8)
+        XCTAssertEqual(
+            SourceFile.offset(of: SourceLocation(line: 99, column: 1), in: bytes, lineStarts: lineStarts), bytes.count)
+    }
+
     /// Lines start after each `\n`, `\r\n` and lone `\r`, whether the file has carriage returns or not.
     func testLinesStartAfterEachLineBreak() {
         func expected(_ bytes: [UInt8]) -> [Int32] {
