@@ -112,9 +112,7 @@ struct AgentTools: Sendable {
                 })
         }
         var report = try Linter.run(options)
-        if let baseline = report.configuredBaseline, let accepted = try? Baseline.load(path: baseline.file) {
-            report.apply(accepted)
-        }
+        report.applyConfiguredBaseline()
         return report
     }
 

@@ -244,9 +244,7 @@ public final class LanguageServer {
             lint.describesSignIn = false
             do {
                 var report = try Linter.run(lint)
-                if let baseline = report.configuredBaseline, let accepted = try? Baseline.load(path: baseline.file) {
-                    report.apply(accepted)
-                }
+                report.applyConfiguredBaseline()
                 for path in paths { publish(path, report) }
             } catch {
                 notify("window/showMessage", ["type": 1, "message": .string("authlint: \(error)")])

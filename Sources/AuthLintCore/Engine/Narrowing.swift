@@ -61,6 +61,16 @@ extension LintReport {
         baselineApplied = true
     }
 
+    /// Keeps only the findings the configured baseline does not accept, as an editor or an agent
+    /// sees the tree: a baseline that cannot be read accepts nothing (the command line names it
+    /// as an error instead).
+    public mutating func applyConfiguredBaseline() {
+        guard let configured = configuredBaseline, let baseline = try? Baseline.load(path: configured.file) else {
+            return
+        }
+        apply(baseline)
+    }
+
     /// Keeps only the findings in changed files (or, with `lines`, on changed lines). What the
     /// change weakens in the policy (``PolicyChanges``) is kept wherever it is: a removed file or
     /// entry has no changed line left to point at.

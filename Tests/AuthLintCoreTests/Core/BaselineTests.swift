@@ -80,6 +80,27 @@ final class BaselineTests: XCTestCase {
         XCTAssertTrue(TextReporter().render(fixed).contains("1 baseline entry fixed"))
     }
 
+    /// An editor or an agent applies the baseline the configuration names; one that cannot be
+    /// read accepts nothing.
+    func testTheConfiguredBaselineIsAppliedAndAMissingOneAcceptsNothing() throws {
+        try write(original)
+        try Baseline(findings: try lint().findings).text.write(
+            toFile: root + "/accepted.json", atomically: true, encoding: .utf8)
+        try "baseline: accepted.json\n".write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
+        var report = try lint()
+        XCTAssertTrue(report.findings.contains { $0.rule == "token-logged" })
+        report.applyConfiguredBaseline()
+        XCTAssertEqual(report.findings, [])
+        XCTAssertEqual(report.baselineAccepted, 1)
+
+        try "baseline: missing.json\n".write(toFile: root + "/.authlint.yml", atomically: true, encoding: .utf8)
+        var missing = try lint()
+        let before = missing.findings
+        missing.applyConfiguredBaseline()
+        XCTAssertEqual(missing.findings, before)
+        XCTAssertFalse(missing.findings.isEmpty)
+    }
+
     func testTheFileIsSortedAndStable() throws {
         let findings = [
             Finding(
