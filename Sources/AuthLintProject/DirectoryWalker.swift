@@ -13,8 +13,10 @@ struct DirectoryWalker {
     let excludes: GlobSet
     let includes: GlobSet
     let maxFileSize: Int
-    /// The content of files given instead of read, by absolute path (``ScanOptions/buffers``).
+    /// The content of files given instead of read, by absolute path (``ScanOptions/buffers``),
+    /// and by path from the root, as each file the walk reaches is looked up.
     let buffers: [String: [UInt8]]
+    private let buffersFromRoot: [String: [UInt8]]
     private(set) var files: [ProjectFile] = []
     private(set) var diagnostics: [Diagnostic] = []
     private var visitedDirectories: Set<FileIdentity> = []
@@ -24,6 +26,8 @@ struct DirectoryWalker {
     init(root: String, options: ScanOptions, buffers: [String: [UInt8]] = [:]) {
         self.root = root
         self.buffers = buffers
+        buffersFromRoot = Dictionary(
+            buffers.map { (ProjectPath.relative($0.key, to: root), $0.value) }, uniquingKeysWith: { first, _ in first })
         projectRoot = ProjectRoot(root)
         excludes = GlobSet(options.excludes.map { ScopedGlob($0) } + options.configuredExcludes)
         includes = GlobSet(options.includes.map { ScopedGlob($0) } + options.configuredIncludes)
@@ -116,7 +120,7 @@ struct DirectoryWalker {
         if !includes.includes(relative) { return }
         guard visitedFiles.insert(status.identity).inserted else { return }
         // A file whose content is given is that content, whatever is on disk.
-        let buffer = buffers.isEmpty ? nil : buffers[absolutePath()]
+        let buffer = buffersFromRoot.isEmpty ? nil : buffersFromRoot[relative]
         let size = buffer?.count ?? status.size
         if size > maxFileSize {
             diagnostics.append(FileReader.tooLarge(size: size, limit: maxFileSize).diagnostic(path: relative))
