@@ -33,35 +33,29 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// `*.storyboard` and `*.xib`: the classes and action selectors an interface names.
     case interfaceBuilder = "interface-builder"
 
+    /// The files the scanner collects by their whole name (`project.pbxproj` only inside an
+    /// `*.xcodeproj` folder).
+    public static let byName: [String: ProjectFileKind] = [
+        "Package.swift": .packageManifest, "Package.resolved": .packageResolved, "Podfile": .podfile,
+        "Podfile.lock": .podfileLock, "Cartfile": .cartfile, "Cartfile.resolved": .cartfileResolved,
+        "Info.plist": .infoPlist, "project.pbxproj": .xcodeProject, "project.yml": .xcodegenSpec,
+        "project.yaml": .xcodegenSpec,
+    ]
+
+    /// The files the scanner collects by their extension (`Package@swift-*.swift` is a manifest).
+    public static let byExtension: [String: ProjectFileKind] = [
+        "swift": .swift, "m": .objectiveC, "mm": .objectiveCPlusPlus, "h": .header, "entitlements": .entitlements,
+        "plist": .propertyList, "xcprivacy": .privacyManifest, "xcconfig": .xcconfig, "storyboard": .interfaceBuilder,
+        "xib": .interfaceBuilder,
+    ]
+
     /// The kind of a file from its name and the name of the folder holding it, or nil when the
     /// scanner does not collect it.
     public static func classify(fileName name: String, parentName: String) -> ProjectFileKind? {
-        switch name {
-        case "Package.swift": return .packageManifest
-        case "Package.resolved": return .packageResolved
-        case "Podfile": return .podfile
-        case "Podfile.lock": return .podfileLock
-        case "Cartfile": return .cartfile
-        case "Cartfile.resolved": return .cartfileResolved
-        case "Info.plist": return .infoPlist
-        case "project.pbxproj": return parentName.hasSuffix(".xcodeproj") ? .xcodeProject : nil
-        case "project.yml", "project.yaml": return .xcodegenSpec
-        default: break
-        }
+        if let kind = byName[name] { return kind != .xcodeProject || parentName.hasSuffix(".xcodeproj") ? kind : nil }
         if name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") { return .packageManifest }
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
-        switch name[name.index(after: dot)...] {
-        case "swift": return .swift
-        case "m": return .objectiveC
-        case "mm": return .objectiveCPlusPlus
-        case "h": return .header
-        case "entitlements": return .entitlements
-        case "plist": return .propertyList
-        case "xcprivacy": return .privacyManifest
-        case "xcconfig": return .xcconfig
-        case "storyboard", "xib": return .interfaceBuilder
-        default: return nil
-        }
+        return byExtension[String(name[name.index(after: dot)...])]
     }
 
     /// Whether the engine lexes files of this kind.

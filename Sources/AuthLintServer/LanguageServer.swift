@@ -166,17 +166,24 @@ public final class LanguageServer {
         return nil
     }
 
-    /// The files whose changes on disk change the project's facts or configuration.
+    /// The files whose changes on disk change the project's facts or configuration: those the
+    /// scanner collects, and the configuration files.
     static let fileWatchers: JSONValue = [
         "registrations": [
             [
                 "id": "authlint-project-files", "method": "workspace/didChangeWatchedFiles",
                 "registerOptions": [
                     "watchers": [
-                        ["globPattern": "**/*.{swift,m,mm,h,plist,entitlements,xcprivacy,pbxproj,xcconfig}"],
                         [
-                            "globPattern":
-                                "**/{.authlint.yml,Package.swift,Package.resolved,Podfile,Podfile.lock,Cartfile,Cartfile.resolved,project.yml,Project.swift}"
+                            "globPattern": .string(
+                                "**/*.{" + ProjectFileKind.byExtension.keys.sorted().joined(separator: ",") + "}")
+                        ],
+                        [
+                            "globPattern": .string(
+                                "**/{"
+                                    + (ProjectFileKind.byName.keys.sorted() + [Configuration.fileName]).joined(
+                                        separator: ",")
+                                    + "}")
                         ],
                     ]
                 ],

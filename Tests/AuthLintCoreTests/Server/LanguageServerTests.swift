@@ -178,7 +178,14 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertNotEqual(second, first)
 
         // A file saved on disk that checks the credential state, as the client reports it.
-        XCTAssertTrue(unread.contains { $0["method"] == "client/registerCapability" }, "the server watches the files")
+        let registration = try XCTUnwrap(
+            unread.first { $0["method"] == "client/registerCapability" }, "the server watches the files")
+        let globs =
+            (registration["params"]?["registrations"]?.array?.first?["registerOptions"]?["watchers"]?.array ?? [])
+            .compactMap { $0["globPattern"]?.string }.joined(separator: " ")
+        for watched in ["swift", "storyboard", "xcprivacy", "Podfile.lock", "project.pbxproj", ".authlint.yml"] {
+            XCTAssertTrue(globs.contains(watched), "\(watched) in \(globs)")
+        }
         try Data(session.utf8).write(to: URL(fileURLWithPath: workspace + "/app/Session.swift"))
         notify(
             "workspace/didChangeWatchedFiles", ["changes": [["uri": .string(uri("app/Session.swift")), "type": 1]]])
