@@ -11,7 +11,8 @@ import Foundation
 /// A file analysed on use is kept while the files so kept fit in the run's resident source
 /// (``LintOptions/residentSourceBytes``, see ``RecentCode``), and analysed again if asked for
 /// after it was let go: lexing the same bytes gives the same code, so what a rule finds does not
-/// depend on what was kept.
+/// depend on what was kept. A process that lints the tree again keeps code for its next runs
+/// (``LexedCode``): a file on disk stamped as it was then is taken from there instead.
 public struct CodeViews: Sendable {
     /// The files given analysed, and those given as summaries, each by its index; a list is
     /// empty when no file was given so (a large tree's run keeps no code).
@@ -22,8 +23,10 @@ public struct CodeViews: Sendable {
     /// `i` takes lock `i % locks.count` (lexing reads no other file, so one lock is all it holds).
     private let locks: [NSLock]
     private let recent: RecentCode?
+    /// Code kept from earlier runs of the process, taken for a file on disk that is stamped alike.
+    private let earlierRuns: LexedCode?
 
-    init(_ entries: [ProjectIndex.Entry], residentBytes: Int) {
+    init(_ entries: [ProjectIndex.Entry], residentBytes: Int, earlierRuns: LexedCode? = nil) {
         let later = entries.contains { if case .summary = $0 { true } else { false } }
         let lexed = entries.contains { if case .code = $0 { true } else { false } }
         var ready: [CodeView?] = []
@@ -45,6 +48,7 @@ public struct CodeViews: Sendable {
         count = entries.count
         locks = later ? (0..<Swift.min(entries.count, 128)).map { _ in NSLock() } : []
         recent = later ? RecentCode(count: entries.count, capacity: residentBytes) : nil
+        self.earlierRuns = earlierRuns
     }
 
     /// Every file's identifier, in path order.
@@ -62,8 +66,18 @@ public struct CodeViews: Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let code = recent.code(index) { return code }
-        let code = CodeView(file: pending[index]!.sourceFile())
+        let file = pending[index]!
+        // A file read from disk: the code an earlier run lexed from it, stamped alike, is what
+        // lexing it again would give.
+        let stamped =
+            earlierRuns == nil || file.bytes != nil ? nil : file.file.stamp.map { (file.file.absolutePath, $0) }
+        if let (path, stamp) = stamped, let code = earlierRuns!.code(path, stamp: stamp) {
+            recent.keep(code, at: index)
+            return code
+        }
+        let code = CodeView(file: file.sourceFile())
         recent.keep(code, at: index)
+        if let (path, stamp) = stamped { earlierRuns!.keep(code, path, stamp: stamp) }
         return code
     }
 

@@ -112,7 +112,7 @@ public final class ProjectIndex: Sendable {
     package init(
         entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>,
         knownTypes: KnownTypes = KnownTypes(), flow: SignInFlow = SignInFlow(),
-        residentBytes: Int = ProjectIndex.standardResidentSourceBytes
+        residentBytes: Int = ProjectIndex.standardResidentSourceBytes, lexed: LexedCode? = nil
     ) {
         // The property lists that ship with each file are worked out meanwhile: they need only the paths.
         let paths = entries.map(\.path)
@@ -168,7 +168,7 @@ public final class ProjectIndex: Sendable {
                 if summary.unlexed != nil { unlexed.append(fileIndex) }
             }
         }
-        files = CodeViews(entries, residentBytes: residentBytes)
+        files = CodeViews(entries, residentBytes: residentBytes, earlierRuns: lexed)
         self.paths = PerFile(paths)
         importsOfFile = PerFile(seen)
         let summarised = PerFile(summaries)

@@ -71,6 +71,26 @@ public struct ScannedProject: Sendable {
         return places
     }
 
+    /// The same scan with other text given for source files it collected with text given, by
+    /// absolute path: what a scan with that text would find, since the scan reads no source file
+    /// (a Tuist or package manifest it reads is not among its sources). Nil when a path is not such
+    /// a file.
+    package func replacingSourceText(_ buffers: [String: [UInt8]]) -> ScannedProject? {
+        var project = self
+        for (path, bytes) in buffers {
+            let relative = ProjectPath.relative(path, to: root)
+            let source = sourceFiles.lowerBound { ProjectPath.precedes($0.path, relative) }
+            let any = allFiles.lowerBound { ProjectPath.precedes($0.path, relative) }
+            guard source < sourceFiles.count, sourceFiles[source].path == relative, sourceFiles[source].buffer != nil,
+                sourceFiles[source].absolutePath == path, any < allFiles.count,
+                allFiles[any].isSameRecord(as: sourceFiles[source])
+            else { return nil }
+            project.sourceFiles[source] = sourceFiles[source].buffered(bytes)
+            project.allFiles[any] = allFiles[any].buffered(bytes)
+        }
+        return project
+    }
+
     /// The parsed property list at a root-relative path.
     public func propertyList(atPath path: String) -> PropertyListFile? {
         for list in [entitlements, infoPlists, privacyManifests, otherPlists] {

@@ -43,6 +43,8 @@ public struct LintOptions: Sendable {
     /// In pull-request mode, the catalog with the work tree's team rules, which the work tree's
     /// configurations are checked against (nil: ``catalog``).
     public var workTreeCatalog: RuleCatalog?
+    /// What runs of one process over one tree keep for the next (``LintSession``; nil: nothing).
+    public var session: LintSession?
 
     /// The user's cache folder for authlint: `$XDG_CACHE_HOME/authlint`, else
     /// `~/Library/Caches/authlint` on macOS and `~/.cache/authlint` elsewhere.

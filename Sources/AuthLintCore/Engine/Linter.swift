@@ -37,7 +37,7 @@ public enum Linter {
         let cache = RunCache.open(options)
         // 1. Scan: the root, its files and configurations, and the files to report when the paths
         //    given are part of the root (`Linter+Scan.swift`). Later stages ask `scan.reports`.
-        var scan = try clock.time("scan") { try Linter.scan(options) }
+        var scan = try clock.time("scan") { try options.session?.scan(options) ?? Linter.scan(options) }
         // 2. Rules: those the configurations and the command line leave on (`RuleSelection.swift`).
         let selection = RuleSelection(options, configurations: scan.configurations)
         // 3. Load: read, lex or summarise every source file, in parallel (`Linter+Load.swift`).
@@ -51,7 +51,7 @@ public enum Linter {
                 entries: loaded.takeEntries(), words: loaded.words, scanned: scan.project,
                 configuredFolders: Set(scan.configurations.byFolder.keys),
                 knownTypes: options.catalog.providers.knownTypes, flow: options.catalog.providers.flow,
-                residentBytes: options.residentSourceBytes)
+                residentBytes: options.residentSourceBytes, lexed: options.session?.lexed)
         }
         // The analyses' memos, made for this run and shared by every evaluator (`AnalysisRun`).
         let run = AnalysisRun(project)

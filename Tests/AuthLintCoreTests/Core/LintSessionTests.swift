@@ -1,0 +1,184 @@
+import Foundation
+import XCTest
+
+@testable import AuthLintAnalysis
+@testable import AuthLintCore
+@testable import AuthLintProject
+@testable import AuthLintRules
+@testable import AuthLintSyntax
+
+/// Runs of one session (the language server's, after each edit) keep the code lexed and the scan
+/// for the next: after each step, a run of the session finds what a run without one does.
+final class LintSessionTests: XCTestCase {
+    private var root = ""
+    private var cache = ""
+    private let manager = FileManager.default
+    private let login = "App/Login/LoginController.swift"
+
+    override func setUpWithError() throws {
+        let base = manager.temporaryDirectory.appendingPathComponent("authlint-session-\(UUID().uuidString)").path
+        root = base + "/app"
+        cache = base + "/cache"
+        try manager.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        try write(login, loginController(nonce: false))
+        try write("App/Account/Session.swift", sessionChecking(true))
+        // A helper in another file that logs what it is handed: the login hands it the token.
+        try write("App/Support/Trace.swift", trace(logging: "value"))
+        for number in 1...12 {
+            try write(
+                "App/Feature/Screen\(number).swift",
+                "import SwiftUI\n\nstruct Screen\(number): View {\n    var body: some View { Text(\"\(number)\") }\n}\n"
+            )
+        }
+    }
+
+    override func tearDownWithError() throws {
+        try? manager.removeItem(atPath: (root as NSString).deletingLastPathComponent)
+    }
+
+    private func write(_ path: String, _ text: String) throws {
+        let full = root + "/" + path
+        try manager.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+
+    /// A helper that prints one of its two parameters: the same words whichever it prints, so
+    /// that only the code, not the file's summary, tells them apart.
+    private func trace(logging printed: String) -> String {
+        "import Foundation\n\nfunc trace(_ value: String, _ label: String) {\n    print(label, \(printed))\n}\n"
+    }
+
+    private func loginController(nonce: Bool) -> String {
+        """
+        import AuthenticationServices
+
+        final class LoginController: NSObject, ASAuthorizationControllerDelegate {
+            func signIn() {
+                let request = ASAuthorizationAppleIDProvider().createRequest()
+                request.requestedScopes = [.email]\(nonce ? "\n        request.nonce = Nonce.hashed(Nonce.fresh())" : "")
+                let controller = ASAuthorizationController(authorizationRequests: [request])
+                controller.delegate = self
+                controller.performRequests()
+            }
+
+            func authorizationController(
+                controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
+            ) {
+                guard let credential = authorization.credential as? ASAuthorizationAppleIDCredential,
+                    let data = credential.identityToken, let token = String(data: data, encoding: .utf8)
+                else { return }
+                trace(token, "login")
+            }
+        }
+
+        """
+    }
+
+    private func sessionChecking(_ checks: Bool) -> String {
+        """
+        import AuthenticationServices
+
+        final class Session {
+            func restore(userID: String) {
+                ASAuthorizationAppleIDProvider().\(checks ? "get" : "got")CredentialState(forUserID: userID) { _, _ in }
+            }
+        }
+
+        """
+    }
+
+    /// What a run finds in the login file with `text` given for it, with the session or without.
+    /// Each file's code is let go once it is loaded, as in a tree larger than the code a run
+    /// keeps: a question that reaches a file lexes it again, or takes the session's code.
+    private func lint(_ text: String, session: LintSession?) throws -> [String] {
+        var options = LintOptions(
+            scan: ScanOptions(paths: [root + "/" + login]), catalog: try RuleCatalog.builtin(), currentDirectory: root)
+        options.scan.buffers = [root + "/" + login: Array(text.utf8)]
+        options.residentSourceBytes = 1
+        options.cacheDirectory = session == nil ? nil : cache
+        options.session = session
+        return try Linter.run(options).findings.map { "\($0.path):\($0.line):\($0.column) \($0.rule)" }
+    }
+
+    /// Asserts that the session's run finds what a fresh run does, and returns it.
+    @discardableResult
+    private func same(_ text: String, _ session: LintSession, _ step: String) throws -> [String] {
+        let kept = try lint(text, session: session)
+        XCTAssertEqual(kept, try lint(text, session: nil), step)
+        return kept
+    }
+
+    func testEachRunOfASessionFindsWhatAFreshRunDoes() throws {
+        let session = LintSession()
+        let first = try same(loginController(nonce: false), session, "the first run")
+        XCTAssertTrue(first.contains { $0.hasSuffix("missing-nonce") }, "\(first)")
+        XCTAssertTrue(first.contains { $0.hasSuffix("token-logged") }, "the token reaches the helper's print: \(first)")
+        XCTAssertFalse(first.contains { $0.hasSuffix("no-credential-state-check") }, "\(first)")
+        try same(loginController(nonce: false), session, "the summaries cached: files lexed on use")
+        XCTAssertGreaterThan(session.lexed.count, 0, "code lexed on use is kept for the next run")
+
+        // Edits of the text given.
+        let edited = try same(loginController(nonce: true), session, "an edit")
+        XCTAssertFalse(edited.contains { $0.hasSuffix("missing-nonce") }, "\(edited)")
+        try same(loginController(nonce: false), session, "the edit taken back")
+
+        // Files changed on disk, as the session's owner is told: the kept code of a file whose
+        // stamp changed is not taken, and the scan sees a file created.
+        try write("App/Support/Trace.swift", trace(logging: "label"))
+        try write("App/Account/Session.swift", sessionChecking(false))
+        session.treeChanged()
+        let changed = try same(loginController(nonce: false), session, "files changed on disk")
+        XCTAssertFalse(changed.contains { $0.hasSuffix("token-logged") }, "the helper no longer logs: \(changed)")
+        XCTAssertTrue(changed.contains { $0.hasSuffix("no-credential-state-check") }, "\(changed)")
+        // Once the files changed are old enough for the summary cache to take them by their
+        // stamps, they are lexed on use again: not from the code kept of them as they were.
+        Thread.sleep(forTimeInterval: 2.1)
+        try same(loginController(nonce: false), session, "the files changed, cached")
+        try same(loginController(nonce: false), session, "the files changed, cached and kept")
+        try write(
+            "App/Account/Restore.swift", sessionChecking(true).replacingOccurrences(of: "Session", with: "Restore"))
+        session.treeChanged()
+        let created = try same(loginController(nonce: false), session, "a file created on disk")
+        XCTAssertFalse(created.contains { $0.hasSuffix("no-credential-state-check") }, "\(created)")
+    }
+
+    /// Until its owner says the tree changed, a session scans it once: a file created meanwhile
+    /// is not seen, and is once it is told.
+    func testTheScanIsKeptUntilTheTreeIsSaidToHaveChanged() throws {
+        try write("App/Account/Session.swift", sessionChecking(false))
+        let session = LintSession()
+        let text = loginController(nonce: true)
+        XCTAssertTrue(try same(text, session, "the first run").contains { $0.hasSuffix("no-credential-state-check") })
+        try write(
+            "App/Account/Restore.swift", sessionChecking(true).replacingOccurrences(of: "Session", with: "Restore"))
+        XCTAssertTrue(
+            try lint(text, session: session).contains { $0.hasSuffix("no-credential-state-check") },
+            "the scan kept does not list the file created")
+        session.treeChanged()
+        XCTAssertFalse(try same(text, session, "told").contains { $0.hasSuffix("no-credential-state-check") })
+    }
+
+    /// Kept code is taken only for a file stamped as it was lexed, and past the capacity the
+    /// files used least recently go.
+    func testKeptCodeIsTakenByStampAndBounded() throws {
+        let kept = LexedCode(capacity: 100)
+        let stamp = FileStamp(identity: FileIdentity(device: 1, inode: 2), size: 40, modified: 3, changed: 4)
+        func code(_ size: Int) -> CodeView {
+            CodeView(
+                file: SourceFile(
+                    path: "A.swift", language: .swift, bytes: Array(repeating: UInt8(ascii: " "), count: size)))
+        }
+        kept.keep(code(40), "/app/A.swift", stamp: stamp)
+        XCTAssertNotNil(kept.code("/app/A.swift", stamp: stamp))
+        var touched = stamp
+        touched.modified += 1
+        XCTAssertNil(kept.code("/app/A.swift", stamp: touched), "a file changed since")
+        XCTAssertNil(kept.code("/app/B.swift", stamp: stamp))
+        kept.keep(code(40), "/app/B.swift", stamp: stamp)
+        XCTAssertNotNil(kept.code("/app/A.swift", stamp: stamp), "A used after B")
+        kept.keep(code(40), "/app/C.swift", stamp: stamp)
+        XCTAssertEqual(kept.count, 1, "past 100 bytes, down to 75: the least recently used go")
+        XCTAssertNotNil(kept.code("/app/C.swift", stamp: stamp))
+    }
+}
