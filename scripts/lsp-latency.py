@@ -8,7 +8,7 @@ and output, on an app's tree (the README's benchmark app is WooCommerce iOS):
      change sent to its diagnostics received: median and 95th percentile;
   3. the warm server's peak memory against a full lint's.
 
-  scripts/lsp-latency.py APP [--authlint BIN] [--file PATH] [--edits N]
+  scripts/lsp-latency.py APP [--authlint BIN] [--file PATH] [--edits N] [--no-watchers]
 
 Prints a table with the targets of the editor work beside each figure. Nothing in APP is written.
 """
@@ -87,6 +87,8 @@ def main():
     parser.add_argument("--authlint", default=os.path.join(os.path.dirname(__file__), "..", ".build", "release", "authlint"))
     parser.add_argument("--file", help="the Swift file to edit, relative to APP (default: the largest with sign-in code)")
     parser.add_argument("--edits", type=int, default=40)
+    parser.add_argument("--no-watchers", dest="watchers", action="store_false",
+                        help="say the client cannot watch files (as Neovim on Linux): each run scans the tree")
     arguments = parser.parse_args()
     app = os.path.realpath(arguments.app)
     binary = os.path.realpath(arguments.authlint)
@@ -112,7 +114,11 @@ def main():
 
     with tempfile.TemporaryDirectory() as cache:
         client = Client([binary, "lsp", "--cache-dir", cache], app)
-        client.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + quote(app), "capabilities": {}})
+        # As the editors that watch files for a server say (VS Code, Zed, Sublime LSP, Neovim 0.10
+        # on macOS and Windows): the server then scans the tree again only when a watcher reports
+        # a change.
+        capabilities = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": arguments.watchers}}}
+        client.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + quote(app), "capabilities": capabilities})
         client.notify("initialized", {})
         started = time.monotonic()
         client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}})

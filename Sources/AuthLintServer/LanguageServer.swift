@@ -58,6 +58,9 @@ public final class LanguageServer {
     private var watchesFiles = false
     private var shutDown = false
     private var nextRequestID = 1
+    /// What each project root's runs keep for the next: the code lexed, and the scan while the
+    /// client's watchers say nothing changed on disk.
+    private var sessions: [String: LintSession] = [:]
 
     init(options: Options, writer: MessageChannel.Writer, pages: [String: String]) {
         self.options = options
@@ -149,6 +152,7 @@ public final class LanguageServer {
             }
         case "textDocument/didSave", "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration":
             // A saved file, a project file or a configuration changed on disk: the project's facts may have.
+            for session in sessions.values { session.treeChanged() }
             stale = true
         case "textDocument/codeAction":
             lintIfStale()
@@ -249,6 +253,11 @@ public final class LanguageServer {
             lint.scan.buffers = buffers
             lint.cacheDirectory = options.cacheDirectory
             lint.describesSignIn = false
+            let session = sessions[root] ?? LintSession()
+            sessions[root] = session
+            // Without watchers nothing says when a file is created or deleted: each run scans.
+            if !watchesFiles { session.treeChanged() }
+            lint.session = session
             do {
                 var report = try Linter.run(lint)
                 report.applyConfiguredBaseline()
