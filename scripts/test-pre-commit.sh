@@ -3,6 +3,11 @@
 # repository: committing a Swift file with an error must fail and name the rule; committing a
 # clean one must pass. Whether warnings fail a commit follows the project's `fail-on`, as on the
 # command line. Needs pre-commit (`pip install pre-commit`); builds authlint once, in release.
+#
+# With AUTHLINT_PREBUILT=BINARY, a release binary of this commit (CI, which has just built and
+# checked one), the build pre-commit runs to install the hook is not compiled again: the command
+# it runs is checked (`swift build --package-path CLONE -c release --build-path ENV/.build`, with
+# CLONE at this commit) and answered with the binary where that build puts it.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 rev=$(git -C "$repo" rev-parse HEAD)
@@ -12,6 +17,26 @@ export PRE_COMMIT_HOME="$work/cache"
 
 command -v pre-commit >/dev/null || { echo "pre-commit is not installed (pip install pre-commit)" >&2; exit 2; }
 [[ -z $(git -C "$repo" status --porcelain) ]] || echo "note: uncommitted changes in $repo are not tested; the hook is built from $rev" >&2
+
+if [[ -n ${AUTHLINT_PREBUILT:-} ]]; then
+  [[ -x $AUTHLINT_PREBUILT && -f $AUTHLINT_PREBUILT ]] || { echo "AUTHLINT_PREBUILT is not an executable: $AUTHLINT_PREBUILT" >&2; exit 2; }
+  AUTHLINT_PREBUILT="$(cd "$(dirname "$AUTHLINT_PREBUILT")" && pwd)/$(basename "$AUTHLINT_PREBUILT")"
+  mkdir "$work/bin"
+  cat > "$work/bin/swift" <<SH
+#!/usr/bin/env bash
+set -euo pipefail
+if [[ \$# -eq 7 && \$1 == build && \$2 == --package-path && \$4 == -c && \$5 == release && \$6 == --build-path ]]; then
+  [[ \$(git -C "\$3" rev-parse HEAD) == $rev ]] || { echo "pre-commit built another commit in \$3" >&2; exit 1; }
+  mkdir -p "\$7/release"
+  cp "$AUTHLINT_PREBUILT" "\$7/release/authlint"
+  touch "$work/prebuilt-taken"
+  exit 0
+fi
+exec "$(command -v swift)" "\$@"
+SH
+  chmod +x "$work/bin/swift"
+  export PATH="$work/bin:$PATH"
+fi
 
 app="$work/app"
 mkdir -p "$app/App"
@@ -101,4 +126,8 @@ if git commit -q -m "A token in UserDefaults" > "$work/new.txt" 2>&1; then
   exit 1
 fi
 grep -q "token-in-userdefaults" "$work/new.txt" || { cat "$work/new.txt"; echo "the hook did not name the new finding's rule" >&2; exit 1; }
+if [[ -n ${AUTHLINT_PREBUILT:-} && ! -e $work/prebuilt-taken ]]; then
+  echo "pre-commit did not run the build the hook's binary was given for" >&2
+  exit 1
+fi
 echo "pre-commit hook: a commit with a finding fails, a clean one passes, the configuration alone passes, and the baseline .authlint.yml names is honoured"
