@@ -10,37 +10,25 @@ import XCTest
 /// Runs of one session (the language server's, after each edit) keep the code lexed and the scan
 /// for the next: after each step, a run of the session finds what a run without one does.
 final class LintSessionTests: XCTestCase {
-    private var root = ""
-    private var cache = ""
-    private let manager = FileManager.default
+    private var app: TemporaryApp!
+    private var root: String { app.root }
     private let login = "App/Login/LoginController.swift"
 
     override func setUpWithError() throws {
-        let base = manager.temporaryDirectory.appendingPathComponent("authlint-session-\(UUID().uuidString)").path
-        root = base + "/app"
-        cache = base + "/cache"
-        try manager.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        app = try TemporaryApp("session")
         try write(login, loginController(nonce: false))
         try write("App/Account/Session.swift", sessionChecking(true))
         // A helper in another file that logs what it is handed: the login hands it the token.
         try write("App/Support/Trace.swift", trace(logging: "value"))
-        for number in 1...12 {
-            try write(
-                "App/Feature/Screen\(number).swift",
-                "import SwiftUI\n\nstruct Screen\(number): View {\n    var body: some View { Text(\"\(number)\") }\n}\n"
-            )
-        }
+        try app.writeScreens(12)
     }
 
     override func tearDownWithError() throws {
-        try? manager.removeItem(atPath: (root as NSString).deletingLastPathComponent)
+        app?.remove()
     }
 
     private func write(_ path: String, _ text: String) throws {
-        let full = root + "/" + path
-        try manager.createDirectory(
-            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        try app.write(path, text)
     }
 
     /// A helper that prints one of its two parameters: the same words whichever it prints, so
@@ -96,7 +84,7 @@ final class LintSessionTests: XCTestCase {
             scan: ScanOptions(paths: [root + "/" + login]), catalog: try RuleCatalog.builtin(), currentDirectory: root)
         options.scan.buffers = [root + "/" + login: Array(text.utf8)]
         options.residentSourceBytes = 1
-        options.cacheDirectory = session == nil ? nil : cache
+        options.cacheDirectory = session == nil ? nil : app.cache
         options.session = session
         return try Linter.run(options).findings.map { "\($0.path):\($0.line):\($0.column) \($0.rule)" }
     }

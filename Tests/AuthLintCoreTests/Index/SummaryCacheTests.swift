@@ -14,15 +14,13 @@ import XCTest
 /// Runs that report only some files keep summaries of the others between runs, in a cache folder
 /// outside the tree, keyed by content: they must give exactly what a run without the cache gives.
 final class SummaryCacheTests: XCTestCase {
-    private var root = ""
-    private var cache = ""
+    private var app: TemporaryApp!
+    private var root: String { app.root }
+    private var cache: String { app.cache }
     private let manager = FileManager.default
 
     override func setUpWithError() throws {
-        let base = manager.temporaryDirectory.appendingPathComponent("authlint-cache-\(UUID().uuidString)").path
-        root = base + "/app"
-        cache = base + "/cache"
-        try manager.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        app = try TemporaryApp("cache")
         try write(
             "App/Login/LoginController.swift",
             """
@@ -38,23 +36,15 @@ final class SummaryCacheTests: XCTestCase {
 
             """)
         try write("App/Account/Session.swift", sessionChecking(true))
-        for number in 1...30 {
-            try write(
-                "App/Feature/Screen\(number).swift",
-                "import SwiftUI\n\nstruct Screen\(number): View {\n    var body: some View { Text(\"\(number)\") }\n}\n"
-            )
-        }
+        try app.writeScreens(30)
     }
 
     override func tearDownWithError() throws {
-        try? manager.removeItem(atPath: (root as NSString).deletingLastPathComponent)
+        app?.remove()
     }
 
     private func write(_ path: String, _ text: String) throws {
-        let full = root + "/" + path
-        try manager.createDirectory(
-            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        try app.write(path, text)
     }
 
     /// A file that checks the Apple credential state, or (as long, so that only the content
