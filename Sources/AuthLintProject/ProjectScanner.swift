@@ -54,8 +54,7 @@ public struct ProjectScanner {
         var files: [(path: String, status: FileStatus)] = []
         var absent: [String] = []
         var problems: [Diagnostic] = []
-        let buffers = Dictionary(
-            options.buffers.map { (ProjectPath.join(base, $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let buffers = givenText(options, currentDirectory: currentDirectory)
         for given in options.paths.isEmpty ? ["."] : options.paths {
             let absolute = ProjectPath.join(base, given)
             switch FileStatus.of(path: absolute) {
@@ -135,6 +134,13 @@ public struct ProjectScanner {
             level = next
         }
         return false
+    }
+
+    /// The text given for files (``ScanOptions/buffers``), by absolute path.
+    package static func givenText(_ options: ScanOptions, currentDirectory: String) -> [String: [UInt8]] {
+        let base = absoluteFolder(currentDirectory)
+        return Dictionary(
+            options.buffers.map { (ProjectPath.join(base, $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func absoluteFolder(_ path: String) -> String {

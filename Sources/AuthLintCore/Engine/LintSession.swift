@@ -45,32 +45,32 @@ public final class LintSession: @unchecked Sendable {
     /// What a scan reads besides the tree on disk. The text given for a source file is apart:
     /// the scan only lists such a file, and a changed text is put in its record.
     struct ScanKey {
+        /// The options without the text given.
         var scan: ScanOptions
         var currentDirectory: String
         var configurationPath: String?
-        /// The text given for source files, by absolute path.
-        var sourceText: [String: [UInt8]]
+        /// The text given for source files, and for any other file (which the scan reads), by
+        /// absolute path.
+        var sourceText: [String: [UInt8]] = [:]
+        var otherText: [String: [UInt8]] = [:]
 
         /// Nil for a run whose scan is not kept: one in pull-request mode, which reads a revision.
         init?(_ options: LintOptions) {
             guard options.policy.revisionName == nil else { return nil }
             scan = options.scan
+            scan.buffers = [:]
             currentDirectory = options.currentDirectory
             configurationPath = options.configurationPath
-            sourceText = [:]
-            for (path, bytes) in options.scan.buffers {
-                let name = ProjectPath.lastComponent(of: path)
-                guard ProjectFileKind.classify(fileName: name, parentName: "")?.isSource == true else { continue }
-                let absolute = ProjectPath.normalize(
-                    path.hasPrefix("/") ? path : ProjectPath.join(currentDirectory, path))
-                sourceText[absolute] = bytes
-                // The path stays in the options compared, the text does not.
-                scan.buffers[path] = []
+            for (path, bytes) in ProjectScanner.givenText(options.scan, currentDirectory: options.currentDirectory) {
+                let kind = ProjectFileKind.classify(fileName: ProjectPath.lastComponent(of: path), parentName: "")
+                if kind?.isSource == true { sourceText[path] = bytes } else { otherText[path] = bytes }
             }
         }
 
         func scansAlike(_ other: ScanKey) -> Bool {
-            (scan, currentDirectory, configurationPath) == (other.scan, other.currentDirectory, other.configurationPath)
+            (scan, currentDirectory, configurationPath, otherText, Set(sourceText.keys)) == (
+                other.scan, other.currentDirectory, other.configurationPath, other.otherText, Set(other.sourceText.keys)
+            )
         }
 
         func sourceTextChanged(since other: ScanKey) -> [String: [UInt8]] {
