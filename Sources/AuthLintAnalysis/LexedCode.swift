@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Kept while the code's source fits in a capacity; past it, the files used least recently are
 /// let go. Safe to use from several threads.
-public final class LexedCode: @unchecked Sendable {
+package final class LexedCode: @unchecked Sendable {
     private let lock = NSLock()
     private let capacity: Int
     private var held = 0
@@ -24,7 +24,7 @@ public final class LexedCode: @unchecked Sendable {
     }
 
     /// Keeps code whose source comes to at most `capacity` bytes.
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
     }
 
@@ -56,7 +56,7 @@ public final class LexedCode: @unchecked Sendable {
     }
 
     /// How many files' code is kept.
-    public var count: Int {
+    var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return kept.count
