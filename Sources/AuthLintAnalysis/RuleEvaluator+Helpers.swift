@@ -181,21 +181,29 @@ extension RuleEvaluator {
     // MARK: - Calls of helpers
 
     /// The rule's sites at the calls that hand the helpers of `sinks` a value, following
-    /// helpers of helpers up to ``maxHelperDepth``; only those in `reported` files (every file
-    /// when nil). A helper whose site is a finding by itself, and a call that is one, is the place
-    /// to fix: the calls of it are left out.
-    package func helperSites(of rule: RuleSpec, _ sinks: [HelperSink], reportedIn reported: Set<FileID>?) -> [Site] {
+    /// helpers of helpers up to ``maxHelperDepth``; only those in the reported files (every file
+    /// when `reported` is nil). A helper whose site is a finding by itself, and a call that is
+    /// one, is the place to fix: the calls of it are left out.
+    ///
+    /// With `reported`, a call is followed only from a file that the reported files reach in as
+    /// many steps as are left (``HelperReach``): a chain from any other file ends before it comes
+    /// to a reported file, and all it could find is left out.
+    package func helperSites(of rule: RuleSpec, _ sinks: [HelperSink], reportedIn reported: HelperReach?) -> [Site] {
         var sites: [Site] = []
         var seenEntries = Set<HelperEntry>()
         var seenCalls = Set<CodeRange>()
         var level: [(HelperEntry, HelperSink, [String: String])] = sinks.flatMap { sink in
             sink.entries.map { ($0, sink, [:]) }
         }
-        for _ in 0..<RuleEvaluator.maxHelperDepth {
+        for depth in 0..<RuleEvaluator.maxHelperDepth {
+            // The steps left after this one, from a caller to the reported file that calls it.
+            let left = RuleEvaluator.maxHelperDepth - 1 - depth
             var next: [(HelperEntry, HelperSink, [String: String])] = []
             for (entry, sink, inherited) in level where seenEntries.insert(entry).inserted {
                 for (call, declaration) in callsHanding(entry)
-                where seenCalls.insert(CodeRange(file: call.file, range: call.argument)).inserted {
+                where reported?.reaches(call.file, within: left) ?? true
+                    && seenCalls.insert(CodeRange(file: call.file, range: call.argument)).inserted
+                {
                     let budget = StepBudget(bytes: project.files.byteCount(call.file), allowance: allowance)
                     let bounded = spending(budget)
                     let handed = HelperCall(
@@ -204,10 +212,12 @@ extension RuleEvaluator {
                         inherited: inherited)
                     let (site, texts) = bounded.site(of: rule, at: handed)
                     if let site {
-                        if reported?.contains(call.file) ?? true { sites.append(site) }
+                        if reported?.files.contains(call.file) ?? true { sites.append(site) }
                         continue
                     }
-                    // The caller is a helper too when what it passes is one of its own parameters.
+                    // The caller is a helper too when what it passes is one of its own parameters;
+                    // past the last step, nothing would follow it.
+                    guard left > 0 else { continue }
                     for outer in bounded.helperEntries(reaching: call.argument, inFile: call.file, usingCall: false) {
                         next.append((outer, sink, texts))
                     }
@@ -411,17 +421,34 @@ extension RuleEvaluator {
     /// When only some files are reported, the helpers their calls reach may lie in files that are
     /// not: the sinks of `rules` in the files that declare a function the reported files call (or
     /// a property they assign, or a property wrapper), and in the files that declare what those
-    /// call in turn, a few levels deep.
-    package func helperSinks(_ rules: [(index: Int, rule: RuleSpec)], reachedFrom reported: Set<FileID>) -> [(
+    /// call in turn, a few levels deep (``HelperReach``).
+    package func helperSinks(_ rules: [(index: Int, rule: RuleSpec)], reachedFrom reach: HelperReach) -> [(
         Int, HelperSink
     )] {
+        reach.levels.dropFirst().flatMap { level in
+            level.parallelMap { file -> [(Int, HelperSink)] in
+                let budget = StepBudget(bytes: project.files.byteCount(file), allowance: allowance)
+                let bounded = spending(budget)
+                return rules.flatMap { rule in
+                    bounded.scan(rule.rule, inFile: file, sinksOnly: true).sinks.map { (rule.index, $0) }
+                }
+            }.joined()
+        }
+    }
+
+    /// The files the reported files reach through the app's helpers, step by step: a step goes
+    /// from a file to those that declare a function it calls with arguments or a property it
+    /// assigns (``FileSummary/namesHanded(_:)``), by name; an assignment may also reach any
+    /// property wrapper's `wrappedValue`. Each step of a chain of helpers (``helperSites(of:_:reportedIn:)``)
+    /// is such a step, so a file the reported files do not reach within a chain's steps holds no
+    /// part of one that ends in them.
+    package func helperReach(from reported: Set<FileID>) -> HelperReach {
         var scanned = reported
-        var frontier = reported.sorted()
-        var found: [(Int, HelperSink)] = []
+        var levels = [reported.sorted()]
         for _ in 0..<RuleEvaluator.maxHelperDepth {
             var handed = Set<String>()
             var handedKeys = Set<NameKey>()
-            for file in frontier where project.language(ofFile: file) == .swift {
+            for file in levels[levels.count - 1] where project.language(ofFile: file) == .swift {
                 // A summary made when the file was lexed knows the names' keys; the file is not lexed again for them.
                 if let keys = project.namesHanded(inSummaryOf: file) {
                     handedKeys.formUnion(keys)
@@ -434,17 +461,34 @@ extension RuleEvaluator {
                 + handedKeys.map { project.files(declaringFunctionWithKey: $0) }
             let next = Set(declarers.joined()).subtracting(scanned)
             guard !next.isEmpty else { break }
-            frontier = next.sorted()
+            levels.append(next.sorted())
             scanned.formUnion(next)
-            found += frontier.parallelMap { file -> [(Int, HelperSink)] in
-                let budget = StepBudget(bytes: project.files.byteCount(file), allowance: allowance)
-                let bounded = spending(budget)
-                return rules.flatMap { rule in
-                    bounded.scan(rule.rule, inFile: file, sinksOnly: true).sinks.map { (rule.index, $0) }
-                }
-            }.joined()
         }
-        return found
+        return HelperReach(levels: levels)
+    }
+}
+
+/// The files that the reported files reach in a few steps through the app's helpers
+/// (``RuleEvaluator/helperReach(from:)``).
+package struct HelperReach: Sendable {
+    /// `levels[k]`: the files k steps from the reported files and no fewer, in order;
+    /// `levels[0]` is the reported files.
+    package let levels: [[FileID]]
+    /// `within[k]`: the files k or fewer steps from the reported files.
+    private let within: [Set<FileID>]
+
+    init(levels: [[FileID]]) {
+        self.levels = levels
+        var within: [Set<FileID>] = []
+        for level in levels { within.append((within.last ?? []).union(level)) }
+        self.within = within
     }
 
+    /// The reported files.
+    package var files: Set<FileID> { within[0] }
+
+    /// Whether `file` is `steps` or fewer steps from the reported files.
+    package func reaches(_ file: FileID, within steps: Int) -> Bool {
+        within[min(steps, within.count - 1)].contains(file)
+    }
 }

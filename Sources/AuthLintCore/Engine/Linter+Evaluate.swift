@@ -132,14 +132,15 @@ extension Linter {
         let helperRules = rules.enumerated().filter { $0.element.match.throughHelpers != nil }.map {
             (index: $0.offset, rule: $0.element)
         }
-        let onlyFiles = reporting?.files
-        if let onlyFiles, !helperRules.isEmpty {
-            sinks += evaluator.helperSinks(
-                helperRules.filter { $0.rule.match.reportsInItsOwnFile }, reachedFrom: onlyFiles)
+        // Sinks are sites of the rules that go through helpers: without such rules there is none.
+        guard !helperRules.isEmpty else { return [] }
+        let reach = reporting.map { evaluator.helperReach(from: $0.files) }
+        if let reach {
+            sinks += evaluator.helperSinks(helperRules.filter { $0.rule.match.reportsInItsOwnFile }, reachedFrom: reach)
         }
         let sinksByRule = Dictionary(grouping: sinks, by: \.0).mapValues { $0.map(\.1) }
         return sinksByRule.keys.sorted().parallelMap { ruleIndex in
-            evaluator.helperSites(of: rules[ruleIndex], sinksByRule[ruleIndex]!, reportedIn: onlyFiles).map {
+            evaluator.helperSites(of: rules[ruleIndex], sinksByRule[ruleIndex]!, reportedIn: reach).map {
                 (ruleIndex, $0)
             }
         }.flatMap { $0 }

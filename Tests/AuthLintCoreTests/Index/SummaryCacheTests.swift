@@ -186,6 +186,25 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertLessThan(warm.filesLexed, 10, "only the files that declare what Tokens.swift calls or assigns")
     }
 
+    /// A chain of helpers as long as is followed, each in a file of its own, ends in a finding at
+    /// the reported call; a call of the same helpers from a file the reported one does not reach
+    /// is a finding there alone.
+    func testAChainOfHelpersAsLongAsIsFollowedEndsInTheReportedFile() throws {
+        try write("App/Support/Output.swift", "func emit(_ line: String) {\n    print(line)\n}\n")
+        try write("App/Support/Journal.swift", "func record(_ entry: String) {\n    emit(entry)\n}\n")
+        try write("App/Support/Trace.swift", "func trace(_ event: String) {\n    record(event)\n}\n")
+        try write(
+            "App/Login/Tokens.swift", "func signedIn(accessToken: String) {\n    trace(\"token \\(accessToken)\")\n}\n")
+        try write(
+            "App/Account/Refresh.swift", "func refreshed(refreshToken: String) {\n    record(refreshToken)\n}\n")
+        let tokens = "App/Login/Tokens.swift"
+        let whole = try lint([root], cache: nil).findings.filter { $0.rule == "token-logged" }
+        XCTAssertEqual(
+            whole.map { "\($0.path):\($0.line)" }, ["App/Account/Refresh.swift:2", "App/Login/Tokens.swift:2"])
+        XCTAssertEqual(whole.last?.related.map(\.path), ["App/Support/Output.swift"])
+        XCTAssertEqual(try lint([tokens], cache: nil).findings, whole.filter { $0.path == tokens })
+    }
+
     /// A file whose stamp (inode, size, modification and status-change times) is the one the
     /// cache knows is taken unread; one changed since is read, even at the same size. A file
     /// changed within the last two seconds is not stamped: it could change again unseen.
