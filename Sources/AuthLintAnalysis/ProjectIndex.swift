@@ -112,11 +112,14 @@ public final class ProjectIndex: Sendable {
     package init(
         entries: [Entry], words: WordIndex, scanned: ScannedProject?, configuredFolders: Set<String>,
         knownTypes: KnownTypes = KnownTypes(), flow: SignInFlow = SignInFlow(),
-        residentBytes: Int = ProjectIndex.standardResidentSourceBytes, lexed: LexedCode? = nil
+        residentBytes: Int = ProjectIndex.standardResidentSourceBytes, lexed: LexedCode? = nil,
+        kept: KeptTargets? = nil
     ) {
         // The property lists that ship with each file are worked out meanwhile: they need only the paths.
         let paths = entries.map(\.path)
-        let resources = BackgroundValue { ProjectResources(paths: paths, scanned: scanned) }
+        let keptResources = kept?.resources(paths: paths)
+        let resources =
+            keptResources == nil ? BackgroundValue { ProjectResources(paths: paths, scanned: scanned) } : nil
         var described: [BuildTargetBuilder.File] = []
         var seen: [Set<String>] = []
         var functions: [String: [ScopeRef]] = [:]
@@ -174,9 +177,17 @@ public final class ProjectIndex: Sendable {
         let summarised = PerFile(summaries)
         self.summaries = summarised
         self.words = words
-        (targets, targetOfFile, testsByImport) = BuildTargetBuilder.build(
-            files: described, scanned: scanned, configuredFolders: configuredFolders)
-        self.resources = resources.value
+        if let earlier = kept?.targets(files: described, configuredFolders: configuredFolders) {
+            (targets, targetOfFile, testsByImport) = earlier.targets
+        } else {
+            (targets, targetOfFile, testsByImport) = BuildTargetBuilder.build(
+                files: described, scanned: scanned, configuredFolders: configuredFolders)
+        }
+        self.resources = keptResources ?? resources!.value
+        kept?.keep(
+            .init(
+                paths: paths, files: described, configuredFolders: configuredFolders,
+                targets: (targets, targetOfFile, testsByImport), resources: self.resources))
         declaredFunctions = functions
         summarisedDeclarers = FilesByKey(fileCount: summaries.count) { file, add in
             summarised[file]?.forEachFunctionKey(add)

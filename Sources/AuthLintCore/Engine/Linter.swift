@@ -51,7 +51,8 @@ public enum Linter {
                 entries: loaded.takeEntries(), words: loaded.words, scanned: scan.project,
                 configuredFolders: Set(scan.configurations.byFolder.keys),
                 knownTypes: options.catalog.providers.knownTypes, flow: options.catalog.providers.flow,
-                residentBytes: options.residentSourceBytes, lexed: options.session?.lexed)
+                residentBytes: options.residentSourceBytes, lexed: options.session?.lexed,
+                kept: options.session?.targets)
         }
         // The analyses' memos, made for this run and shared by every evaluator (`AnalysisRun`).
         let run = AnalysisRun(project)

@@ -110,6 +110,10 @@ final class LintSessionTests: XCTestCase {
         let edited = try same(loginController(nonce: true), session, "an edit")
         XCTAssertFalse(edited.contains { $0.hasSuffix("missing-nonce") }, "\(edited)")
         try same(loginController(nonce: false), session, "the edit taken back")
+        // An import of a test framework makes the file test code: the targets kept are not taken.
+        let test = try same("import XCTest\n" + loginController(nonce: false), session, "an edit that imports XCTest")
+        XCTAssertFalse(test.contains { $0.hasSuffix("missing-nonce") }, "test code signs in nobody: \(test)")
+        try same(loginController(nonce: false), session, "the import taken back")
 
         // Files changed on disk, as the session's owner is told: the kept code of a file whose
         // stamp changed is not taken, and the scan sees a file created.
