@@ -206,13 +206,24 @@ extension RuleEvaluator {
                 {
                     let budget = StepBudget(bytes: project.files.byteCount(call.file), allowance: allowance)
                     let bounded = spending(budget)
+                    let isReported = reported?.files.contains(call.file) ?? true
+                    // A call in a file not reported matters only as a step of a chain, and it is
+                    // none when what it passes comes in through no entry of the helper around it:
+                    // whether it is a site by itself is then not asked.
+                    if !isReported {
+                        let ahead = StepBudget(bytes: project.files.byteCount(call.file), allowance: allowance)
+                        guard
+                            !spending(ahead).helperEntries(reaching: call.argument, inFile: call.file, usingCall: false)
+                                .isEmpty
+                        else { continue }
+                    }
                     let handed = HelperCall(
                         file: call.file, call: call.call, argument: call.argument, sink: sink, entry: entry,
                         declaration: declaration,
                         inherited: inherited)
                     let (site, texts) = bounded.site(of: rule, at: handed)
                     if let site {
-                        if reported?.files.contains(call.file) ?? true { sites.append(site) }
+                        if isReported { sites.append(site) }
                         continue
                     }
                     // The caller is a helper too when what it passes is one of its own parameters;
