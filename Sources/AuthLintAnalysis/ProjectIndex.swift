@@ -226,16 +226,21 @@ public final class ProjectIndex: Sendable {
         return Array(Set(declared + summarisedDeclarers[CodeView.key(name)])).sorted()
     }
 
-    /// The files that may declare a function or computed property whose name has the key, in
-    /// order, when no file was summarised without lexing (``namesHanded(inSummaryOf:)`` gives
+    /// The files that may declare a function or computed property whose name has one of the
+    /// keys, when no file was summarised without lexing (``namesHanded(inSummaryOf:)`` gives
     /// keys only then).
-    func files(declaringFunctionWithKey key: NameKey) -> [FileID] {
-        let names =
-            functionNamesByKey.value(for: 0) {
-                Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
-            }[key] ?? []
-        let declared = names.flatMap { (declaredFunctions[$0] ?? []).map(\.file) }
-        return Array(Set(declared + summarisedDeclarers[key])).sorted()
+    func files(declaringFunctionsWithKeys keys: some Sequence<NameKey>) -> Set<FileID> {
+        let namesByKey = functionNamesByKey.value(for: 0) {
+            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
+        }
+        var found = Set<FileID>()
+        for key in keys {
+            for name in namesByKey[key] ?? [] {
+                for function in declaredFunctions[name] ?? [] { found.insert(function.file) }
+            }
+            summarisedDeclarers.forEachFile(holding: key) { found.insert($0) }
+        }
+        return found
     }
 
     /// The keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as

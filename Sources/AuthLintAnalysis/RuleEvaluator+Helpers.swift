@@ -467,10 +467,9 @@ extension RuleEvaluator {
                     handed.formUnion(FileSummary.namesHanded(project.files[file]))
                 }
             }
-            let declarers =
-                handed.map { project.files(declaringFunction: $0) }
-                + handedKeys.map { project.files(declaringFunctionWithKey: $0) }
-            let next = Set(declarers.joined()).subtracting(scanned)
+            var next = project.files(declaringFunctionsWithKeys: handedKeys)
+            for name in handed { next.formUnion(project.files(declaringFunction: name)) }
+            next.subtract(scanned)
             guard !next.isEmpty else { break }
             levels.append(next.sorted())
             scanned.formUnion(next)

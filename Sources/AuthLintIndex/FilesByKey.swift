@@ -30,12 +30,19 @@ package struct FilesByKey: Sendable {
     /// The files that hold the key, ascending, each once.
     package subscript(key: NameKey) -> [FileID] {
         var files: [FileID] = []
-        var position = pairs.lowerBound { $0 < UInt64(key) << 32 }
-        while position < pairs.count, pairs[position] >> 32 == UInt64(key) {
-            let file = FileID(Int(UInt32(truncatingIfNeeded: pairs[position])))
+        forEachFile(holding: key) { file in
             if files.last != file { files.append(file) }
-            position += 1
         }
         return files
+    }
+
+    /// Calls `body` with each file that holds the key, ascending (a file once per time it was
+    /// added with the key).
+    package func forEachFile(holding key: NameKey, _ body: (FileID) -> Void) {
+        var position = pairs.lowerBound { $0 < UInt64(key) << 32 }
+        while position < pairs.count, pairs[position] >> 32 == UInt64(key) {
+            body(FileID(Int(UInt32(truncatingIfNeeded: pairs[position]))))
+            position += 1
+        }
     }
 }
