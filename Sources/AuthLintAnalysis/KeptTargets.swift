@@ -14,7 +14,6 @@ package final class KeptTargets: @unchecked Sendable {
     private var kept: Kept?
 
     struct Kept {
-        var paths: [String]
         var files: [BuildTargetBuilder.File]
         var configuredFolders: Set<String>
         var targets:
@@ -31,7 +30,9 @@ package final class KeptTargets: @unchecked Sendable {
 
     /// The resources kept for files at these paths.
     func resources(paths: [String]) -> ProjectResources? {
-        lock.withLock { kept }.flatMap { kept in kept.paths == paths ? kept.resources : nil }
+        lock.withLock { kept }.flatMap { kept in
+            kept.files.elementsEqual(paths) { $0.path == $1 } ? kept.resources : nil
+        }
     }
 
     /// The targets kept for these files and configured folders.

@@ -186,7 +186,7 @@ public final class ProjectIndex: Sendable {
         self.resources = keptResources ?? resources!.value
         kept?.keep(
             .init(
-                paths: paths, files: described, configuredFolders: configuredFolders,
+                files: described, configuredFolders: configuredFolders,
                 targets: (targets, targetOfFile, testsByImport), resources: self.resources))
         declaredFunctions = functions
         summarisedDeclarers = FilesByKey(fileCount: summaries.count) { file, add in

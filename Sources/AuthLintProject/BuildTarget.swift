@@ -41,7 +41,7 @@ package enum BuildTargetBuilder {
 
     /// What the builder needs of a source file.
     package struct File: Equatable {
-        var path: String
+        package var path: String
         /// The modules it imports outside any `#if`: a module imported only under a condition
         /// (`#if false`, `#if DEBUG`) says nothing of what the file is.
         var imports: Set<String>
