@@ -231,7 +231,7 @@ public final class ProjectIndex: Sendable {
     /// keys only then).
     func files(declaringFunctionsWithKeys keys: some Sequence<NameKey>) -> Set<FileID> {
         let namesByKey = functionNamesByKey.value(for: 0) {
-            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) }).mapValues { $0.sorted() }
+            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) })
         }
         var found = Set<FileID>()
         for key in keys {
