@@ -112,27 +112,27 @@ public struct CodeViews: Sendable {
 /// used least recently is let go. A file just analysed is kept even when it alone is larger.
 /// Safe to use from several threads.
 ///
-/// Few of a project's files are kept at a time, so only they take room: by file index, each
-/// with its code and its neighbours in the order of use.
+/// Every use of a file's code passes through here, from every thread, so the lock is held for a
+/// few array reads and writes: the code and a list from the most recently used file to the
+/// least, linked by file index, are kept in arrays by file index.
 final class RecentCode: @unchecked Sendable {
     private let lock = NSLock()
     private let capacity: Int
     private var held = 0
-    private var kept: [Int32: Kept] = [:]
-    /// A list from the most recently used file to the least, linked by file index (-1: none).
+    private var codes: [CodeView?]
+    /// The list's links (-1: none).
+    private var older: [Int32]
+    private var newer: [Int32]
     private var newest: Int32 = -1
     private var oldest: Int32 = -1
     /// A bit for each file ever kept.
     private var everKeptBits: [UInt64]
 
-    private struct Kept {
-        var code: CodeView
-        var older: Int32 = -1
-        var newer: Int32 = -1
-    }
-
     init(count: Int, capacity: Int) {
         self.capacity = capacity
+        codes = Array(repeating: nil, count: count)
+        older = Array(repeating: -1, count: count)
+        newer = Array(repeating: -1, count: count)
         everKeptBits = Array(repeating: 0, count: (count + 63) / 64)
     }
 
@@ -147,40 +147,44 @@ final class RecentCode: @unchecked Sendable {
     func code(_ index: Int) -> CodeView? {
         lock.lock()
         defer { lock.unlock() }
-        guard let found = kept[Int32(index)]?.code else { return nil }
-        unlink(Int32(index))
-        pushNewest(Int32(index))
+        guard let found = codes[index] else { return nil }
+        if newest != Int32(index) {
+            unlink(Int32(index))
+            pushNewest(Int32(index))
+        }
         return found
     }
 
     func keep(_ view: CodeView, at index: Int) {
         lock.lock()
         defer { lock.unlock() }
-        guard kept[Int32(index)] == nil else { return }
-        kept[Int32(index)] = Kept(code: view)
+        guard codes[index] == nil else { return }
+        codes[index] = view
         held += max(1, view.file.bytes.count)
         pushNewest(Int32(index))
         everKeptBits[index / 64] |= 1 << UInt64(index % 64)
         while held > capacity, oldest != Int32(index), oldest >= 0 {
-            let last = oldest
-            unlink(last)
-            held -= max(1, kept.removeValue(forKey: last)!.code.file.bytes.count)
+            let last = Int(oldest)
+            unlink(oldest)
+            held -= max(1, codes[last]!.file.bytes.count)
+            codes[last] = nil
         }
     }
 
     private func unlink(_ index: Int32) {
-        let before = kept[index]!.older
-        let after = kept[index]!.newer
-        if before >= 0 { kept[before]!.newer = after } else { oldest = after }
-        if after >= 0 { kept[after]!.older = before } else { newest = before }
-        kept[index]!.older = -1
-        kept[index]!.newer = -1
+        let at = Int(index)
+        let before = older[at]
+        let after = newer[at]
+        if before >= 0 { newer[Int(before)] = after } else { oldest = after }
+        if after >= 0 { older[Int(after)] = before } else { newest = before }
+        older[at] = -1
+        newer[at] = -1
     }
 
     private func pushNewest(_ index: Int32) {
-        kept[index]!.older = newest
-        kept[index]!.newer = -1
-        if newest >= 0 { kept[newest]!.newer = index } else { oldest = index }
+        older[Int(index)] = newest
+        newer[Int(index)] = -1
+        if newest >= 0 { newer[Int(newest)] = index } else { oldest = index }
         newest = index
     }
 }
