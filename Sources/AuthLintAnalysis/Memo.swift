@@ -38,6 +38,21 @@ package final class Memo<Key: Hashable, Value>: @unchecked Sendable {
         return found
     }
 
+    /// Every value worked out so far, by key.
+    package var contents: [Key: Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return known
+    }
+
+    /// Takes values worked out elsewhere as if worked out here: only before anyone asks, and
+    /// only values that asking would give.
+    package func seed(_ values: [Key: Value]) {
+        lock.lock()
+        defer { lock.unlock() }
+        known.merge(values) { own, _ in own }
+    }
+
     /// The value for `key`, when it was worked out.
     package func known(_ key: Key) -> Value? {
         lock.lock()

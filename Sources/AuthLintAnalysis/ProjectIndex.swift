@@ -52,6 +52,8 @@ public final class ProjectIndex: Sendable {
 
     /// The targets the files belong to, and each file's target.
     public let targets: BuildTargets
+    /// Whether the targets were those kept from the last run (``KeptTargets``).
+    let targetsTaken: Bool
     public let targetOfFile: PerFile<TargetID>
     /// The files no target lists that are test code by the test framework they import.
     package let testsByImport: [(file: FileID, module: String)]
@@ -177,7 +179,9 @@ public final class ProjectIndex: Sendable {
         let summarised = PerFile(summaries)
         self.summaries = summarised
         self.words = words
-        if let earlier = kept?.targets(files: described, configuredFolders: configuredFolders) {
+        let earlier = kept?.targets(files: described, configuredFolders: configuredFolders)
+        targetsTaken = earlier != nil
+        if let earlier {
             (targets, targetOfFile, testsByImport) = earlier.targets
         } else {
             (targets, targetOfFile, testsByImport) = BuildTargetBuilder.build(
@@ -381,6 +385,33 @@ public final class ProjectIndex: Sendable {
             if !lexedWords.isEmpty, let lexed = lexedWords[file] { return sieve.anyClause(mayMatchIn: lexed) }
             return sieve.count > 0
         }.map(\.index)
+    }
+}
+
+extension ProjectIndex {
+    /// What the index looked up by name, each answer found in the files that use the name
+    /// (``KeptLookups``).
+    struct Lookups {
+        var functions: [String: [ScopeRef]]
+        var types: [TypeInTarget: [ScopeRef]]
+        var calls: [String: [(file: FileID, open: Int)]]
+        var mentioning: [UInt64: [Int32]]
+    }
+
+    /// What was looked up by name so far.
+    var lookups: Lookups {
+        Lookups(
+            functions: functionsByName.contents, types: typeDeclarationsByName.contents, calls: callsByName.contents,
+            mentioning: filesMentioning.contents)
+    }
+
+    /// Takes answers looked up in another index of the same files, in the same targets, except
+    /// those for names whose hashes are in `names`: the files that differ use those.
+    func seed(_ lookups: Lookups, leavingOut names: Set<UInt64>) {
+        functionsByName.seed(lookups.functions.filter { !names.contains(CodeView.hash($0.key)) })
+        typeDeclarationsByName.seed(lookups.types.filter { !names.contains(CodeView.hash($0.key.name)) })
+        callsByName.seed(lookups.calls.filter { !names.contains(CodeView.hash($0.key)) })
+        filesMentioning.seed(lookups.mentioning.filter { !names.contains($0.key) })
     }
 }
 

@@ -42,6 +42,14 @@ public enum Linter {
         let selection = RuleSelection(options, configurations: scan.configurations)
         // 3. Load: read, lex or summarise every source file, in parallel (`Linter+Load.swift`).
         var loaded = clock.time("load") { load(scan, rules: selection.rules, options: options, cache: cache) }
+        // The text given for source files, for a session: what it kept from its last run that
+        // the text since can have changed is let go.
+        let given =
+            options.session == nil
+            ? [:]
+            : Dictionary(
+                scan.project.sourceFiles.compactMap { file in file.buffer.map { (file.path, $0) } },
+                uniquingKeysWith: { first, _ in first })
         // The list of sources is the load's alone (a record per file): the later stages read
         // what the load made of them, and the scan's list of every file.
         scan.project.sourceFiles = []
@@ -54,6 +62,7 @@ public enum Linter {
                 residentBytes: options.residentSourceBytes, lexed: options.session?.lexed,
                 kept: options.session?.targets)
         }
+        options.session?.lookups.seed(project, given: given)
         // The analyses' memos, made for this run and shared by every evaluator (`AnalysisRun`).
         let run = AnalysisRun(project)
         // 5. Evaluate: the rules' passes over the project (`Linter+Evaluate.swift`).
@@ -76,6 +85,7 @@ public enum Linter {
         if let problem = RunCache.commit(loaded.cache, root: scan.project.root, words: loaded.words) {
             report.cacheProblem = problem
         }
+        options.session?.lookups.keep(project, given: given)
         report.timings = clock.stages
         // Freeing a large project's index and the cache read takes a few milliseconds the report
         // need not wait for. Every reference goes: the last one let go frees what it holds.

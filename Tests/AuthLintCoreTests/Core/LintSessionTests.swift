@@ -37,7 +37,9 @@ final class LintSessionTests: XCTestCase {
         "import Foundation\n\nfunc trace(_ value: String, _ label: String) {\n    print(label, \(printed))\n}\n"
     }
 
-    private func loginController(nonce: Bool) -> String {
+    /// The login, which hands the token to `helper` (the helper that logs it, or a function as
+    /// long that does not).
+    private func loginController(nonce: Bool, handingTo helper: String = "trace") -> String {
         """
         import AuthenticationServices
 
@@ -56,7 +58,7 @@ final class LintSessionTests: XCTestCase {
                 guard let credential = authorization.credential as? ASAuthorizationAppleIDCredential,
                     let data = credential.identityToken, let token = String(data: data, encoding: .utf8)
                 else { return }
-                trace(token, "login")
+                \(helper)(token, "login")
             }
         }
 
@@ -79,9 +81,10 @@ final class LintSessionTests: XCTestCase {
     /// What a run finds in the login file with `text` given for it, with the session or without.
     /// Each file's code is let go once it is loaded, as in a tree larger than the code a run
     /// keeps: a question that reaches a file lexes it again, or takes the session's code.
-    private func lint(_ text: String, session: LintSession?) throws -> [String] {
+    private func lint(_ text: String, session: LintSession?, whole: Bool = false) throws -> [String] {
         var options = LintOptions(
-            scan: ScanOptions(paths: [root + "/" + login]), catalog: try RuleCatalog.builtin(), currentDirectory: root)
+            scan: ScanOptions(paths: [whole ? root : root + "/" + login]), catalog: try RuleCatalog.builtin(),
+            currentDirectory: root)
         options.scan.buffers = [root + "/" + login: Array(text.utf8)]
         options.residentSourceBytes = 1
         options.cacheDirectory = session == nil ? nil : app.cache
@@ -91,9 +94,9 @@ final class LintSessionTests: XCTestCase {
 
     /// Asserts that the session's run finds what a fresh run does, and returns it.
     @discardableResult
-    private func same(_ text: String, _ session: LintSession, _ step: String) throws -> [String] {
-        let kept = try lint(text, session: session)
-        XCTAssertEqual(kept, try lint(text, session: nil), step)
+    private func same(_ text: String, _ session: LintSession, _ step: String, whole: Bool = false) throws -> [String] {
+        let kept = try lint(text, session: session, whole: whole)
+        XCTAssertEqual(kept, try lint(text, session: nil, whole: whole), step)
         return kept
     }
 
@@ -133,6 +136,24 @@ final class LintSessionTests: XCTestCase {
         session.treeChanged()
         let created = try same(loginController(nonce: false), session, "a file created on disk")
         XCTAssertFalse(created.contains { $0.hasSuffix("no-credential-state-check") }, "\(created)")
+    }
+
+    /// What the index looked up by name is kept only for the names an edit leaves alone: the
+    /// calls of the helper are found again when the login starts calling it, when the call moves,
+    /// and when it stops (then another call, as long, is where the helper's call was). Every
+    /// file is reported, so that the helper's calls are looked up at every run.
+    func testWhatIsLookedUpByNameIsKeptForTheNamesAnEditLeaves() throws {
+        let session = LintSession()
+        func logged(_ text: String, _ step: String) throws -> Int {
+            try same(text, session, step, whole: true).count { $0.hasSuffix("token-logged") }
+        }
+        XCTAssertEqual(try logged(loginController(nonce: true, handingTo: "stash"), "no call of the helper"), 0)
+        // A declaration before the class moves every token of the call along.
+        let moved = loginController(nonce: true).replacingOccurrences(
+            of: "final class", with: "let delay = 1\n\nfinal class")
+        XCTAssertEqual(try logged(moved, "a call added"), 1)
+        XCTAssertEqual(try logged(loginController(nonce: true), "the call moved"), 1)
+        XCTAssertEqual(try logged(loginController(nonce: true, handingTo: "stash"), "the call removed"), 0)
     }
 
     /// Until its owner says the tree changed, a session scans it once: a file created meanwhile
