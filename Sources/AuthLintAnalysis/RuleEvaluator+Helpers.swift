@@ -22,6 +22,9 @@ package struct HelperSink: Sendable {
     var file: FileID
     var match: Match
     var entries: [HelperEntry]
+    /// Whether the rule's conditions are known not to hold at the match. A sink in a file not
+    /// reported is asked only when it matters (``RuleEvaluator/helperSites(of:_:reportedIn:)``).
+    var confirmed = true
 }
 
 /// A call that hands a helper the value that reaches a rule's site inside it.
@@ -188,21 +191,68 @@ extension RuleEvaluator {
     /// With `reported`, a call is followed only from a file that the reported files reach in as
     /// many steps as are left (``HelperReach``): a chain from any other file ends before it comes
     /// to a reported file, and all it could find is left out.
+    ///
+    /// A sink not yet confirmed (``HelperSink/confirmed``) is asked whether the rule's conditions
+    /// hold at it, which makes it a site by itself and no sink, only when that can change what
+    /// is found: when a chain from it finds a site in a reported file, or when it took an entry
+    /// or a call that another sink's chain came to later. The chains are followed again without
+    /// those that are sites by themselves, until none is found; what is found is then what
+    /// following them without any such sink finds.
     package func helperSites(of rule: RuleSpec, _ sinks: [HelperSink], reportedIn reported: HelperReach?) -> [Site] {
+        var sinks = sinks
+        while true {
+            let (sites, deciding) = followHelpers(of: rule, sinks, reportedIn: reported)
+            var byThemselves = Set<Int>()
+            for index in deciding.sorted() where !sinks[index].confirmed {
+                if isSiteByItself(rule, sinks[index]) {
+                    byThemselves.insert(index)
+                } else {
+                    sinks[index].confirmed = true
+                }
+            }
+            guard !byThemselves.isEmpty else { return sites }
+            sinks = sinks.indices.filter { !byThemselves.contains($0) }.map { sinks[$0] }
+        }
+    }
+
+    /// Whether the rule's conditions hold at a sink's match.
+    private func isSiteByItself(_ rule: RuleSpec, _ sink: HelperSink) -> Bool {
+        let budget = StepBudget(bytes: project.files.byteCount(sink.file), allowance: allowance)
+        var relocation: Relocation?
+        return spending(budget).holds(rule.match.conditions, sink.match, sink.file, &relocation)
+    }
+
+    /// The sites the chains of calls from `sinks` find (``helperSites(of:_:reportedIn:)``), and
+    /// the sinks (by index) whose standing decides them: those whose chains found a site in a
+    /// reported file, and those that took an entry or a call first that another's chain came to.
+    private func followHelpers(of rule: RuleSpec, _ sinks: [HelperSink], reportedIn reported: HelperReach?) -> (
+        sites: [Site], deciding: Set<Int>
+    ) {
         var sites: [Site] = []
-        var seenEntries = Set<HelperEntry>()
-        var seenCalls = Set<CodeRange>()
-        var level: [(HelperEntry, HelperSink, [String: String])] = sinks.flatMap { sink in
-            sink.entries.map { ($0, sink, [:]) }
+        var deciding = Set<Int>()
+        // Who took each entry and each call first.
+        var seenEntries: [HelperEntry: Int] = [:]
+        var seenCalls: [CodeRange: Int] = [:]
+        func first<Key: Hashable>(_ key: Key, _ seen: inout [Key: Int], by owner: Int) -> Bool {
+            if let taken = seen[key] {
+                if taken != owner { deciding.insert(taken) }
+                return false
+            }
+            seen[key] = owner
+            return true
+        }
+        var level: [(HelperEntry, Int, [String: String])] = sinks.indices.flatMap { index in
+            sinks[index].entries.map { ($0, index, [:]) }
         }
         for depth in 0..<RuleEvaluator.maxHelperDepth {
             // The steps left after this one, from a caller to the reported file that calls it.
             let left = RuleEvaluator.maxHelperDepth - 1 - depth
-            var next: [(HelperEntry, HelperSink, [String: String])] = []
-            for (entry, sink, inherited) in level where seenEntries.insert(entry).inserted {
+            var next: [(HelperEntry, Int, [String: String])] = []
+            for (entry, owner, inherited) in level where first(entry, &seenEntries, by: owner) {
+                let sink = sinks[owner]
                 for (call, declaration) in callsHanding(entry)
                 where reported?.reaches(call.file, within: left) ?? true
-                    && seenCalls.insert(CodeRange(file: call.file, range: call.argument)).inserted
+                    && first(CodeRange(file: call.file, range: call.argument), &seenCalls, by: owner)
                 {
                     let budget = StepBudget(bytes: project.files.byteCount(call.file), allowance: allowance)
                     let bounded = spending(budget)
@@ -223,20 +273,23 @@ extension RuleEvaluator {
                         inherited: inherited)
                     let (site, texts) = bounded.site(of: rule, at: handed)
                     if let site {
-                        if isReported { sites.append(site) }
+                        if isReported {
+                            sites.append(site)
+                            deciding.insert(owner)
+                        }
                         continue
                     }
                     // The caller is a helper too when what it passes is one of its own parameters;
                     // past the last step, nothing would follow it.
                     guard left > 0 else { continue }
                     for outer in bounded.helperEntries(reaching: call.argument, inFile: call.file, usingCall: false) {
-                        next.append((outer, sink, texts))
+                        next.append((outer, owner, texts))
                     }
                 }
             }
             level = next
         }
-        return sites
+        return (sites, deciding)
     }
 
     /// Where the project hands `entry` a value: calls of the function with an argument for the

@@ -116,8 +116,9 @@ package struct RuleEvaluator {
             where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
                 var relocation: Relocation?
                 guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation) else { continue }
-                // Only the sinks wanted: a match that no parameter reaches is none, whatever the
-                // rule's conditions say of it, and they are not asked.
+                // Only the sinks wanted: a match that no parameter reaches is none. Whether the
+                // rule's conditions hold at it, which makes it a site by itself and no sink, is
+                // asked only when that can change what its calls find (``helperSites(of:_:reportedIn:)``).
                 if sinksOnly {
                     guard let through = spec.throughHelpers,
                         let value = through.metavariable == Pattern.wholeMatch
@@ -125,8 +126,8 @@ package struct RuleEvaluator {
                     else { continue }
                     let entries = helperEntries(
                         reaching: value, inFile: fileIndex, usingCall: through.metavariable == Pattern.wholeMatch)
-                    if !entries.isEmpty, !holds(spec.conditions, match, fileIndex, &relocation) {
-                        sinks.append(HelperSink(file: fileIndex, match: match, entries: entries))
+                    if !entries.isEmpty {
+                        sinks.append(HelperSink(file: fileIndex, match: match, entries: entries, confirmed: false))
                     }
                     continue
                 }

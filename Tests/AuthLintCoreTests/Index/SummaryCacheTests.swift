@@ -205,6 +205,55 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(try lint([tokens], cache: nil).findings, whole.filter { $0.path == tokens })
     }
 
+    /// A helper whose site is a finding by itself (it logs Apple's identity token) is where to
+    /// fix it: the call that hands it another token is no finding, in the whole project or in
+    /// the calling file reported alone, where the helper's file is not reported.
+    func testAHelperWhoseSiteIsAFindingByItselfLeavesItsCallsOut() throws {
+        try write(
+            "App/Support/Output.swift",
+            """
+            import AuthenticationServices
+
+            func emit(_ line: String, _ credential: ASAuthorizationAppleIDCredential) {
+                print(line, String(data: credential.identityToken!, encoding: .utf8)!)
+            }
+
+            """)
+        let tokens = "App/Login/Tokens.swift"
+        try write(
+            tokens,
+            """
+            import AuthenticationServices
+
+            func signedIn(accessToken: String, credential: ASAuthorizationAppleIDCredential) {
+                emit("token \\(accessToken)", credential)
+            }
+
+            """)
+        let whole = try lint([root], cache: nil).findings.filter { $0.rule == "token-logged" }
+        XCTAssertEqual(whole.map { "\($0.path):\($0.line)" }, ["App/Support/Output.swift:4"])
+        XCTAssertEqual(try lint([tokens], cache: nil).findings.filter { $0.rule == "token-logged" }, [])
+
+        // A second print of the same parameter alone is a site of the call: the first print, a
+        // finding by itself, takes the parameter first and is then left out.
+        try write(
+            "App/Support/Output.swift",
+            """
+            import AuthenticationServices
+
+            func emit(_ line: String, _ credential: ASAuthorizationAppleIDCredential) {
+                print(line, String(data: credential.identityToken!, encoding: .utf8)!)
+                print(line)
+            }
+
+            """)
+        let both = try lint([root], cache: nil).findings.filter { $0.rule == "token-logged" }
+        XCTAssertEqual(
+            both.map { "\($0.path):\($0.line)" }, ["App/Login/Tokens.swift:4", "App/Support/Output.swift:4"])
+        XCTAssertEqual(both.first?.related.map(\.line), [5])
+        XCTAssertEqual(try lint([tokens], cache: nil).findings, both.filter { $0.path == tokens })
+    }
+
     /// A file whose stamp (inode, size, modification and status-change times) is the one the
     /// cache knows is taken unread; one changed since is read, even at the same size. A file
     /// changed within the last two seconds is not stamped: it could change again unseen.
