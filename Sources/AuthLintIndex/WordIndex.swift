@@ -62,7 +62,7 @@ package struct WordIndex: Sendable, Hashable {
     }
 
     /// A fingerprint of the words and patterns, so that summaries made for other rules are not trusted.
-    var fingerprint: UInt64 {
+    package var fingerprint: UInt64 {
         var text = ""
         for word in words { text += String(decoding: word, as: UTF8.self) + "\u{0}" }
         return CodeView.hash(text) ^ patterns.fingerprint

@@ -89,7 +89,7 @@ public struct ProjectFile: Sendable, Hashable, Codable {
 
     /// Whether the two records are equal, compared field by field: `==` without building the
     /// paths on disk.
-    func isSameRecord(as other: ProjectFile) -> Bool {
+    package func isSameRecord(as other: ProjectFile) -> Bool {
         (path, kind, size, stamp, folder, isBelowFolder) == (
             other.path, other.kind, other.size, other.stamp, other.folder, other.isBelowFolder
         ) && buffer == other.buffer

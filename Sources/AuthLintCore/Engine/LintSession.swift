@@ -6,9 +6,10 @@ import Foundation
 /// What a process that lints one tree again and again with one catalog (the language server,
 /// after each edit) keeps from a run to the next, so that a run does not redo what the edits
 /// since the last one leave as it was: the code lexed on use (``LexedCode``), and the scan while
-/// the tree on disk stays as it was, the targets and resources worked out from that scan
-/// (``KeptTargets``), and what the index looked up by name that the edits leave as it was
-/// (``KeptLookups``). A run with a session finds what a run without one does.
+/// the tree on disk stays as it was, what the load made of the files the edits leave as they were
+/// (``KeptLoad``), the targets and resources worked out from that scan (``KeptTargets``), and
+/// what the index looked up by name that the edits leave as it was (``KeptLookups``). A run with
+/// a session finds what a run without one does.
 ///
 /// The session cannot see the disk change: its owner says so (``treeChanged()``) when a file is
 /// saved, created, deleted or changed there, as an editor's file watchers tell.
@@ -16,6 +17,7 @@ public final class LintSession: @unchecked Sendable {
     let lexed: LexedCode
     let targets = KeptTargets()
     let lookups = KeptLookups()
+    let loads = KeptLoad()
     private let lock = NSLock()
     private var kept: (key: ScanKey, result: ScanResult)?
 
@@ -45,6 +47,7 @@ public final class LintSession: @unchecked Sendable {
         // The targets of another scan are not this one's, nor what was looked up in its files.
         targets.forget()
         lookups.forget()
+        loads.forget()
         lock.withLock { kept = key.map { ($0, result) } }
         return result
     }

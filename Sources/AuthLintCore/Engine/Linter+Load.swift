@@ -43,6 +43,18 @@ extension Linter {
         let configurations = scan.configurations
         let reported = scan.reported
         let words = WordIndex(rules: rules, providers: options.catalog.providers)
+        // A tree with more source than may stay in memory keeps each file's summary, not its code.
+        let releases = scan.project.sourceFiles.reduce(0) { $0 + $1.size } > options.residentSourceBytes
+        // A session's run of the same scan takes what its last run loaded of the files it left as
+        // they were, and loads the text given since without the cache.
+        let alike = KeptLoad.Conditions(
+            words: words.fingerprint, prefilter: options.prefilter, maxFileSize: options.scan.maxFileSize,
+            releases: releases)
+        if let kept = options.session?.loads,
+            let again = kept.again(scan.project.sourceFiles, reported: reported, alike)
+        {
+            return loadAgain(scan, again, words: words, options: options, alike: alike, into: kept)
+        }
         var cacheProblem: String?
         var cacheFolder: SummaryCache.Folder?
         var cacheRead: SummaryCache?
@@ -53,8 +65,6 @@ extension Linter {
             }
         }
         let cache = cacheRead  // as a constant, for the threads that load the files
-        // A tree with more source than may stay in memory keeps each file's summary, not its code.
-        let releases = scan.project.sourceFiles.reduce(0) { $0 + $1.size } > options.residentSourceBytes
         // Summaries are written with the vocabulary of the cache they join, or of the project
         // when they are kept for every file; summaries for the cache alone need none.
         let vocabulary =
@@ -77,6 +87,10 @@ extension Linter {
         let loaded = scan.project.sourceFiles.parallelMapWithIndex { index, file in
             loader.load(loader.decide(file), index: index, file: file)
         }
+        options.session?.loads.keep(
+            KeptLoad.Kept(
+                files: scan.project.sourceFiles, reported: reported, loaded: loaded, conditions: alike,
+                vocabulary: vocabulary, prefilter: prefilter))
         var result = LoadResult(
             entries: loaded.compactMap(\.entry), lexed: loaded.count(where: \.lexed), codeLetGo: releases,
             generated: loaded.compactMap(\.generated).filter { scan.reports($0.path) },
@@ -89,6 +103,37 @@ extension Linter {
             result.takenUnread = loaded.count(where: \.unread)
         }
         return result
+    }
+
+    /// The load of a session's run that takes what its last run loaded (``KeptLoad``): the files
+    /// loaded as they were are taken, the others (whose text is given) loaded from their text,
+    /// with the last run's prefilter and vocabulary.
+    private static func loadAgain(
+        _ scan: ScanResult, _ again: KeptLoad.Again, words: WordIndex, options: LintOptions,
+        alike: KeptLoad.Conditions, into kept: KeptLoad
+    ) -> LoadResult {
+        let files = scan.project.sourceFiles
+        // The few files loaded keep their records of their own, not a place in the scan's list.
+        let loader = FileLoader(
+            configurations: scan.configurations, reported: scan.reported, cache: nil, releases: alike.releases,
+            usesPrefilter: options.prefilter, prefilter: again.prefilter, words: words, vocabulary: again.vocabulary,
+            maxFileSize: options.scan.maxFileSize, now: Int64(Date().timeIntervalSince1970 * 1e9),
+            scanList: SourceFile.Pending.List([], maxFileSize: options.scan.maxFileSize),
+            places: Array(repeating: -1, count: files.count))
+        let fresh = again.loaded.indices.filter { again.loaded[$0] == nil }
+        let read = fresh.parallelMap { loader.load(loader.decide(files[$0]), index: $0, file: files[$0]) }
+        var loaded = again.loaded
+        for (index, file) in zip(fresh, read) { loaded[index] = file }
+        let all = loaded.map { $0! }
+        kept.keep(
+            KeptLoad.Kept(
+                files: files, reported: scan.reported, loaded: all, conditions: alike, vocabulary: again.vocabulary,
+                prefilter: again.prefilter))
+        return LoadResult(
+            entries: all.compactMap(\.entry), lexed: fresh.count { all[$0].lexed }, codeLetGo: alike.releases,
+            generated: all.compactMap(\.generated).filter { scan.reports($0.path) },
+            diagnostics: all.flatMap(\.diagnostics).filter { scan.reports($0.path) },
+            words: words, takenUnread: all.count(where: \.unread))
     }
 
     /// The cache to write back: every file's summary by its content and its stamp by its path,

@@ -28,13 +28,15 @@ struct RunCache: Sendable {
     }
 
     /// The run's cache, when it has a folder; reading it starts now when the paths given are
-    /// part of a root.
-    static func open(_ options: LintOptions) -> RunCache? {
+    /// part of a root, unless the run is likely to need none (`prefetch`: a session's run that
+    /// may take its last run's load): it is then read if taken.
+    static func open(_ options: LintOptions, prefetch: Bool = true) -> RunCache? {
         guard let folder = options.cacheDirectory else { return nil }
         let root = ProjectScanner.root(options.scan, currentDirectory: options.currentDirectory)
         let partial = Linter.reportsPartOfTheRoot(options.scan, root: root, currentDirectory: options.currentDirectory)
         return RunCache(
-            folderPath: folder, prefetched: partial ? SummaryCache.Prefetch(folderPath: folder, root: root) : nil)
+            folderPath: folder,
+            prefetched: partial && prefetch ? SummaryCache.Prefetch(folderPath: folder, root: root) : nil)
     }
 
     /// The cache of the scan's `root` as read (or read now, if the scan found another root),

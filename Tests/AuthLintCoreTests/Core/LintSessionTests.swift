@@ -156,6 +156,21 @@ final class LintSessionTests: XCTestCase {
         XCTAssertEqual(try logged(loginController(nonce: true, handingTo: "stash"), "the call removed"), 0)
     }
 
+    /// Once the summary cache holds every file, a run takes what the last one loaded of the
+    /// files the edits leave as they were, and loads the text given: an edit still counts.
+    func testTheLoadOfTheFilesEditsLeaveIsKept() throws {
+        Thread.sleep(forTimeInterval: 2.1)  // every file old enough to be taken by its stamp
+        let session = LintSession()
+        try same(loginController(nonce: false), session, "the first run, which writes the cache")
+        try same(loginController(nonce: false), session, "the files taken by their stamps")
+        XCTAssertEqual(session.loads.taken, 0)
+        let edited = try same(loginController(nonce: true), session, "an edit")
+        XCTAssertFalse(edited.contains { $0.hasSuffix("missing-nonce") }, "\(edited)")
+        let back = try same(loginController(nonce: false), session, "the edit taken back")
+        XCTAssertTrue(back.contains { $0.hasSuffix("missing-nonce") }, "\(back)")
+        XCTAssertEqual(session.loads.taken, 2, "each edit took the load of the other files")
+    }
+
     /// Until its owner says the tree changed, a session scans it once: a file created meanwhile
     /// is not seen, and is once it is told.
     func testTheScanIsKeptUntilTheTreeIsSaidToHaveChanged() throws {
