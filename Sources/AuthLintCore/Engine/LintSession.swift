@@ -26,6 +26,11 @@ public final class LintSession: @unchecked Sendable {
         lexed = LexedCode(capacity: residentSourceBytes)
     }
 
+    /// Whether the next run may take the last run's load: the scan is kept, and so is a load.
+    var mayTakeLoad: Bool {
+        lock.withLock { kept != nil } && !loads.isEmpty
+    }
+
     /// Says that files may have changed on disk: the next run scans the tree again.
     public func treeChanged() {
         lock.withLock { kept = nil }

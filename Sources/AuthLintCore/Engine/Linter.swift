@@ -34,8 +34,8 @@ public enum Linter {
     private static func lint(_ options: LintOptions) throws -> LintReport {
         var clock = StageClock()
         // The summary cache is read while the tree is scanned (`RunCache.swift`), unless a
-        // session's last run left a load to take.
-        let cache = RunCache.open(options, prefetch: options.session?.loads.isEmpty ?? true)
+        // session's last run left a scan and a load to take.
+        let cache = RunCache.open(options, prefetch: !(options.session?.mayTakeLoad ?? false))
         // 1. Scan: the root, its files and configurations, and the files to report when the paths
         //    given are part of the root (`Linter+Scan.swift`). Later stages ask `scan.reports`.
         var scan = try clock.time("scan") { try options.session?.scan(options) ?? Linter.scan(options) }
