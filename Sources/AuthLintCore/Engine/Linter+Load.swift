@@ -32,6 +32,17 @@ struct LoadResult {
     }
 }
 
+extension LoadResult {
+    /// What loading `loaded` (a record per source file of `scan`) made: the generated files and
+    /// what reading found only for the files reported.
+    init(_ loaded: [LoadedFile], scan: ScanResult, words: WordIndex, codeLetGo: Bool) {
+        self.init(
+            entries: loaded.compactMap(\.entry), lexed: loaded.count(where: \.lexed), codeLetGo: codeLetGo,
+            generated: loaded.compactMap(\.generated).filter { scan.reports($0.path) },
+            diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) }, words: words)
+    }
+}
+
 extension Linter {
     /// Stage 3, load: read each source file (in parallel), leave out generated code, and lex it;
     /// or, when only some files are reported, take the summary of an unchanged file from the
@@ -47,13 +58,16 @@ extension Linter {
         let releases = scan.project.sourceFiles.reduce(0) { $0 + $1.size } > options.residentSourceBytes
         // A session's run of the same scan takes what its last run loaded of the files it left as
         // they were, and loads the text given since without the cache.
-        let alike = KeptLoad.Conditions(
-            words: words.fingerprint, prefilter: options.prefilter, maxFileSize: options.scan.maxFileSize,
-            releases: releases)
-        if let kept = options.session?.loads,
-            let again = kept.again(scan.project.sourceFiles, reported: reported, alike)
-        {
-            return loadAgain(scan, again, words: words, options: options, alike: alike, into: kept)
+        let session = options.session.map { session in
+            (
+                kept: session.loads,
+                alike: KeptLoad.Conditions(
+                    words: words.fingerprint, prefilter: options.prefilter, maxFileSize: options.scan.maxFileSize,
+                    releases: releases)
+            )
+        }
+        if let session, let again = session.kept.again(scan.project.sourceFiles, reported: reported, session.alike) {
+            return loadAgain(scan, again, words: words, options: options, alike: session.alike, into: session.kept)
         }
         var cacheProblem: String?
         var cacheFolder: SummaryCache.Folder?
@@ -87,15 +101,14 @@ extension Linter {
         let loaded = scan.project.sourceFiles.parallelMapWithIndex { index, file in
             loader.load(loader.decide(file), index: index, file: file)
         }
-        options.session?.loads.keep(
-            KeptLoad.Kept(
-                files: scan.project.sourceFiles, reported: reported, loaded: loaded, conditions: alike,
-                vocabulary: vocabulary, prefilter: prefilter))
-        var result = LoadResult(
-            entries: loaded.compactMap(\.entry), lexed: loaded.count(where: \.lexed), codeLetGo: releases,
-            generated: loaded.compactMap(\.generated).filter { scan.reports($0.path) },
-            diagnostics: loaded.flatMap(\.diagnostics).filter { scan.reports($0.path) },
-            words: words, cacheProblem: cacheProblem)
+        if let session {
+            session.kept.keep(
+                KeptLoad.Kept(
+                    files: scan.project.sourceFiles, reported: reported, loaded: loaded, conditions: session.alike,
+                    vocabulary: vocabulary, prefilter: prefilter))
+        }
+        var result = LoadResult(loaded, scan: scan, words: words, codeLetGo: releases)
+        result.cacheProblem = cacheProblem
         if let cacheFolder, let cache {
             result.cache = RunCache.Pending(
                 folder: cacheFolder,
@@ -129,11 +142,11 @@ extension Linter {
             KeptLoad.Kept(
                 files: files, reported: scan.reported, loaded: all, conditions: alike, vocabulary: again.vocabulary,
                 prefilter: again.prefilter))
-        return LoadResult(
-            entries: all.compactMap(\.entry), lexed: fresh.count { all[$0].lexed }, codeLetGo: alike.releases,
-            generated: all.compactMap(\.generated).filter { scan.reports($0.path) },
-            diagnostics: all.flatMap(\.diagnostics).filter { scan.reports($0.path) },
-            words: words, takenUnread: all.count(where: \.unread))
+        var result = LoadResult(all, scan: scan, words: words, codeLetGo: alike.releases)
+        // What was taken was lexed, if at all, by an earlier run.
+        result.lexed = fresh.count { all[$0].lexed }
+        result.takenUnread = all.count(where: \.unread)
+        return result
     }
 
     /// The cache to write back: every file's summary by its content and its stamp by its path,
