@@ -344,6 +344,15 @@ package struct RuleEvaluator {
         rule.match.patterns.flatMap(namesNeeded)
     }
 
+    /// Whether some file of the project may hold a match of one of the rule's clauses, as far as
+    /// the names each needs tell (`postings` holds them).
+    package static func mayMatchSomewhere(_ rule: RuleSpec, _ postings: NamePostings) -> Bool {
+        rule.match.patterns.contains { clause in
+            let needed = namesNeeded(by: clause)
+            return needed.isEmpty || !postings.files(mentioningAll: needed).isEmpty
+        }
+    }
+
     /// The names a clause needs in a file to match there: a pattern's (words need none).
     private static func namesNeeded(by clause: PatternClause) -> [UInt64] {
         clause.words == nil ? clause.pattern.requiredNames : []

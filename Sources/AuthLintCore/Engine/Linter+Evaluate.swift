@@ -23,18 +23,23 @@ extension Linter {
         allowance: StepBudget.Allowance = .standard
     ) -> Evaluation {
         let project = run.project
-        let searches = Array(Set(rules.flatMap(\.projectSearches)))
         let firstOnly = rules.map {
             $0.match.oncePerProject && $0.match.throughHelpers == nil && $0.match.others == nil
         }
         // The files that use the names the searches and the rules' patterns need, found in one
         // pass over the project's names, so that a pass that looks through files a rule may not
         // match in asks the rule only of those that have the names. Where every file is reported,
-        // only the rules reported once per target look so.
-        let asking = reporting == nil ? rules.indices.filter { firstOnly[$0] } : Array(rules.indices)
+        // only the rules reported once per target, and those that ask project-wide questions, look so.
+        let asking =
+            reporting == nil
+            ? rules.indices.filter { firstOnly[$0] || !rules[$0].projectSearches.isEmpty } : Array(rules.indices)
         let postings = project.postings(
-            of: searches.flatMap(RuleEvaluator.namesNeeded)
+            of: Set(rules.flatMap(\.projectSearches)).flatMap(RuleEvaluator.namesNeeded)
                 + asking.flatMap { RuleEvaluator.namesNeeded(by: rules[$0]) })
+        // A fact is asked only at a match of the rule that asks it: the searches of a rule that no
+        // file has the names to match are not answered.
+        let searches = Array(
+            Set(rules.filter { RuleEvaluator.mayMatchSomewhere($0, postings) }.flatMap(\.projectSearches)))
         // 1. The project-wide searches, each answered once for every target: the rules' facts.
         let (facts, searchesStopped) = answerProjectSearches(searches, run, postings, allowance)
         let declared = PerFile(project.paths.map { configurations.configuration(for: $0).loginServices != nil })

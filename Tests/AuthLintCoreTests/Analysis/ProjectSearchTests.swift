@@ -46,4 +46,31 @@ final class ProjectSearchTests: XCTestCase {
         XCTAssertNotEqual(try has("[\"Keychain.store($..._)\"]").map(\.signature), plain.map(\.signature))
         XCTAssertNil(ProjectSearch(clauses: []).signature, "a search made in code is its own")
     }
+
+    /// A fact is asked only at a match of the rule that asks it: where no file has the names the
+    /// rule's patterns need, its searches are not answered, and spend no file's budget.
+    func testTheSearchesOfARuleNoFileCanMatchAreNotAnswered() throws {
+        // Each name bound to $X sends the second gap across the rest of the call: the search
+        // runs out of the small budget below in Slow.swift whenever it is answered.
+        let rule = TeamRuleFixture.rule(
+            match: minimalMatch + """
+
+                where:
+                  - project-has: ["start(... $X ... $X ... end)"]
+                """)
+        let names = (0..<1_000).map { "n\($0)" }.joined(separator: " ")
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("App/Slow.swift", "func c() { start(\(names)) }\nfunc d() { end() }\n")
+        try tree.write("App/Other.swift", "func login(token: String) { send(token) }\n")
+        var options = LintOptions(
+            scan: ScanOptions(paths: [tree.root]), catalog: try TeamRuleFixture.catalog([["team.yaml": rule]]),
+            currentDirectory: tree.root)
+        options.stepAllowance = StepBudget.Allowance(base: 100_000, perByte: 2)
+        let stopped = { try Linter.run(options).diagnostics.filter { $0.kind == .tooComplex }.map(\.path) }
+        XCTAssertEqual(try stopped(), [], "no file calls legacyLogin: the search is never asked")
+
+        try tree.write("App/Other.swift", "func login(token: String) { legacyLogin(token) }\n")
+        XCTAssertEqual(try stopped(), ["App/Slow.swift"], "a call of legacyLogin asks it")
+    }
 }
