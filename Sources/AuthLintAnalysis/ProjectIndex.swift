@@ -30,6 +30,10 @@ public final class ProjectIndex: Sendable {
     /// The files given as summaries made by the lexer that may declare each function name, by
     /// its key (``NameKey``), in order.
     private let summarisedDeclarers: FilesByKey
+    /// The files that declare each helper entry (``FileSummary/entriesDeclared(_:)``), by the key
+    /// of its name: those given lexed, and those given as summaries made by the lexer. Made on
+    /// first use.
+    private let entryDeclarers = Memo<Int, (lexed: [NameKey: [FileID]], summarised: FilesByKey)>()
     /// The files summarised without lexing, in order.
     package let unlexedFiles: [FileID]
     private let knownTypes: KnownTypes
@@ -43,8 +47,6 @@ public final class ProjectIndex: Sendable {
     private let exactImports = Memo<FileID, Set<String>>()
     /// The scopes of each name, those in the files summarised without lexing included, found on first use.
     private let functionsByName = Memo<String, [ScopeRef]>()
-    /// The names of the functions declared in the lexed files, by ``CodeView/key(_:)``.
-    private let functionNamesByKey = Memo<Int, [NameKey: [String]]>()
     /// The declarations of each type asked for in each target, kept once found.
     private let typeDeclarationsByName = Memo<TypeInTarget, [ScopeRef]>()
     /// Which files summarised without lexing may declare each name, indexed on first use.
@@ -221,33 +223,44 @@ public final class ProjectIndex: Sendable {
         }
     }
 
-    /// The files that may declare a function or computed property named `name`, in order,
-    /// without lexing the files given as summaries made by the lexer (a summary tells a name by
-    /// its key, see ``NameKey``).
-    func files(declaringFunction name: String) -> [FileID] {
-        guard unlexedFiles.isEmpty else { return Array(Set(functions(named: name).map(\.file))).sorted() }
-        let declared = (declaredFunctions[name] ?? []).map(\.file)
-        return Array(Set(declared + summarisedDeclarers[CodeView.key(name)])).sorted()
-    }
-
-    /// The files that may declare a function or computed property whose name has one of the
-    /// keys, when no file was summarised without lexing (``namesHanded(inSummaryOf:)`` gives
-    /// keys only then).
-    func files(declaringFunctionsWithKeys keys: some Sequence<NameKey>) -> Set<FileID> {
-        let namesByKey = functionNamesByKey.value(for: 0) {
-            Dictionary(grouping: declaredFunctions.keys, by: { CodeView.key($0) })
+    /// The files that may declare a helper entry whose name (``FileSummary/entriesDeclared(_:)``)
+    /// has one of the keys, when no file was summarised without lexing (``namesHanded(inSummaryOf:)``
+    /// gives keys only then).
+    func files(declaringEntriesWithKeys keys: some Sequence<NameKey>) -> Set<FileID> {
+        let declarers = entryDeclarers.value(for: 0) {
+            var lexed: [NameKey: [FileID]] = [:]
+            for file in files.ids where summaries[file] == nil {
+                for key in Set(FileSummary.entriesDeclared(files[file]).map(CodeView.key)) {
+                    lexed[key, default: []].append(file)
+                }
+            }
+            let summarised = FilesByKey(fileCount: summaries.count) { [summaries] file, add in
+                _ = summaries[file]?.forEachEntryKey(add)
+            }
+            return (lexed, summarised)
         }
         var found = Set<FileID>()
         for key in keys {
-            for name in namesByKey[key] ?? [] {
-                for function in declaredFunctions[name] ?? [] { found.insert(function.file) }
-            }
-            summarisedDeclarers.forEachFile(holding: key) { found.insert($0) }
+            for file in declarers.lexed[key] ?? [] { found.insert(file) }
+            declarers.summarised.forEachFile(holding: key) { found.insert($0) }
         }
         return found
     }
 
-    /// The keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), as
+    /// The files that may declare the helper entry a name handed reaches (``FileSummary/namesHanded(_:)``):
+    /// a function with parameters of the name called, a property with a setter of the name
+    /// assigned (`token=`).
+    func files(declaringEntry handed: String) -> [FileID] {
+        guard unlexedFiles.isEmpty else {
+            let name = handed.hasSuffix("=") ? String(handed.dropLast()) : handed
+            return Set(functions(named: name).map(\.file)).filter {
+                FileSummary.entriesDeclared(files[$0]).contains(handed)
+            }.sorted()
+        }
+        return files(declaringEntriesWithKeys: [CodeView.key(handed)]).sorted()
+    }
+
+    /// The keys of the names the file hands values to (``FileSummary/namesHanded(_:)``), as
     /// the summary it was given as says; nil when it was lexed, or summarised without lexing.
     func namesHanded(inSummaryOf file: FileID) -> [NameKey]? {
         guard unlexedFiles.isEmpty else { return nil }

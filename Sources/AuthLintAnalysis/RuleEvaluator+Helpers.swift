@@ -501,9 +501,9 @@ extension RuleEvaluator {
     }
 
     /// The files the reported files reach through the app's helpers, step by step: a step goes
-    /// from a file to those that declare a function it calls with arguments or a property it
-    /// assigns (``FileSummary/namesHanded(_:)``), by name; an assignment may also reach any
-    /// property wrapper's `wrappedValue`. Each step of a chain of helpers (``helperSites(of:_:reportedIn:)``)
+    /// from a file to those that declare a function with parameters it calls with arguments, or
+    /// a property with a setter it assigns (``FileSummary/namesHanded(_:)``), by name; an
+    /// assignment may also reach any property wrapper's `wrappedValue`. Each step of a chain of helpers (``helperSites(of:_:reportedIn:)``)
     /// is such a step, so a file the reported files do not reach within a chain's steps holds no
     /// part of one that ends in them.
     package func helperReach(from reported: Set<FileID>) -> HelperReach {
@@ -520,8 +520,8 @@ extension RuleEvaluator {
                     handed.formUnion(FileSummary.namesHanded(project.files[file]))
                 }
             }
-            var next = project.files(declaringFunctionsWithKeys: handedKeys)
-            for name in handed { next.formUnion(project.files(declaringFunction: name)) }
+            var next = project.files(declaringEntriesWithKeys: handedKeys)
+            for name in handed { next.formUnion(project.files(declaringEntry: name)) }
             next.subtract(scanned)
             guard !next.isEmpty else { break }
             levels.append(next.sorted())

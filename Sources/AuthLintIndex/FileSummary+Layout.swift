@@ -6,12 +6,12 @@ import AuthLintSyntax
 extension FileSummary {
     /// The parts of a packed summary, in their order.
     enum Part: Int, CaseIterable {
-        case names, types, handed, functions, words, patterns, imports, modules
+        case names, types, handed, functions, entries, words, patterns, imports, modules
 
         /// The bytes a part of fixed size takes for its count (nil for the parts of text).
         func size(_ count: Int) -> Int? {
             switch self {
-            case .names, .types, .handed, .functions, .patterns: count
+            case .names, .types, .handed, .functions, .entries, .patterns: count
             case .words: (count + 3) / 4
             case .imports, .modules: nil
             }
@@ -32,6 +32,7 @@ extension FileSummary {
         var imports: [String]
         var modules: [String]?
         var functions: [NameKey]
+        var entries: [NameKey]?
 
         /// A part of names (sorted keys) as it is written: how many of them the vocabulary lacks
         /// and their keys (32 bits each, ascending), then the numbers of the others, ascending,
@@ -65,7 +66,7 @@ extension FileSummary {
 
         /// The summary's storage: its bytes written with the vocabulary's numbers.
         func packed(_ vocabulary: NameVocabulary, unlexed: Unlexed?) -> Storage {
-            let lists = [names, types, handed, functions].map { $0.map { Self.coded($0, vocabulary) } }
+            let lists = [names, types, handed, functions, entries].map { $0.map { Self.coded($0, vocabulary) } }
             let texts = (imports + (modules ?? [])).reduce(0) { $0 + 4 + $1.utf8.count }
             let size =
                 FileSummary.headerSize + lists.reduce(0) { $0 + ($1?.size ?? 0) } + Part.words.size(words.count)!
@@ -139,7 +140,7 @@ extension FileSummary {
                 }
             }
             guard offset == raw.count else { return nil }
-            for part in [Part.names, .types, .handed, .functions] where part == .names || !isMissing(part) {
+            for part in [Part.names, .types, .handed, .functions, .entries] where part == .names || !isMissing(part) {
                 guard isWellFormed(part) else { return nil }
             }
         }

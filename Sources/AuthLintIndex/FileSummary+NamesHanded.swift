@@ -4,12 +4,17 @@ import AuthLintRules
 import AuthLintSyntax
 
 extension FileSummary {
-    /// The names a file calls with arguments (`save(token)`; `reset()` hands nothing) or assigns
-    /// to (`token =`); any assignment may go through a property wrapper, whose `wrappedValue`
-    /// counts as handed.
+    /// The names a file hands values to: a name called with arguments (`save(token)`; `reset()`
+    /// hands nothing) as it is, a name assigned to (`token = …`) with `=` after it (`token=`).
+    /// Any assignment may go through a property wrapper, whose `wrappedValue=` counts as handed.
+    /// A call reaches only a function with parameters, an assignment only a property with a
+    /// setter: the entries a file declares are named alike (``entriesDeclared(_:)``).
     package static func namesHanded(_ code: CodeView) -> Set<String> {
         var names = Set<String>()
-        if forEachNameHanded(code, { names.insert(code.text($0)) }) { names.insert("wrappedValue") }
+        let assigns = forEachNameHanded(code) { index, assigned in
+            names.insert(assigned ? code.text(index) + "=" : code.text(index))
+        }
+        if assigns { names.insert("wrappedValue=") }
         return names
     }
 
@@ -19,28 +24,52 @@ extension FileSummary {
     static func hashesOfNamesHanded(_ code: CodeView) -> [UInt64] {
         var hashes: [UInt64] = []
         let assigns = code.file.bytes.withUnsafeBufferPointer { bytes in
-            forEachNameHanded(code) { index in
+            forEachNameHanded(code) { index, assigned in
                 let token = code.tokens[index]
                 let ascii = bytes[Int(token.start)..<Int(token.end)].allSatisfy { $0 < 0x80 }
-                hashes.append(ascii ? code.hashes[index] : CodeView.hash(code.text(index)))
+                let hash = ascii ? code.hashes[index] : CodeView.hash(code.text(index))
+                hashes.append(assigned ? assignedHash(hash) : hash)
             }
         }
-        if assigns { hashes.append(wrappedValueHash) }
+        if assigns { hashes.append(wrappedValueAssigned) }
         return hashes
     }
 
-    private static let wrappedValueHash = CodeView.hash("wrappedValue")
+    /// The helper entries the code declares, by the names calls and assignments reach them with
+    /// (``namesHanded(_:)``): each function with parameters by its name, each property with a
+    /// `set` or `willSet` accessor (whose `newValue` comes in) by its name and `=`.
+    package static func entriesDeclared(_ code: CodeView) -> Set<String> {
+        var entries = Set<String>()
+        for scope in code.scopes where scope.kind == .function {
+            guard let name = scope.name else { continue }
+            if code.declaresFunction(scope) {
+                if !scope.parameters.isEmpty { entries.insert(name) }
+            } else if name == "set" || name == "willSet", let parent = scope.parent,
+                code.scopes[parent].kind == .function, let property = code.scopes[parent].name
+            {
+                entries.insert(property + "=")
+            }
+        }
+        return entries
+    }
+
+    /// The hash of a name's text with `=` after it, from the hash of its text.
+    static func assignedHash(_ hash: UInt64) -> UInt64 {
+        (hash ^ UInt64(UInt8(ascii: "="))) &* 0x100_0000_01b3
+    }
+
+    private static let wrappedValueAssigned = CodeView.hash("wrappedValue=")
 
     /// Calls `body` with the code index of each name called with arguments or assigned to, in
-    /// order; whether any is assigned to.
-    private static func forEachNameHanded(_ code: CodeView, _ body: (Int) -> Void) -> Bool {
+    /// order, and whether it is assigned to; whether any is assigned to.
+    private static func forEachNameHanded(_ code: CodeView, _ body: (Int, Bool) -> Void) -> Bool {
         var assigns = false
         for i in 0..<max(0, code.count - 1) where code.kind(i) == .identifier {
             if code.kind(i + 1) == .leftParen {
                 if i + 2 < code.count, code.kind(i + 2) == .rightParen { continue }
-                body(i)
+                body(i, false)
             } else if code.kind(i + 1) == .operator, code.token(i + 1, is: "=") {
-                body(i)
+                body(i, true)
                 assigns = true
             }
         }

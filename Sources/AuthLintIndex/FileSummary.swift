@@ -96,20 +96,20 @@ package struct FileSummary: Sendable, Hashable {
         package var scope: Int32
     }
 
-    /// `names`, `functions`, `types` and `handed` are ``CodeView/hash(_:)`` values; `modules` are
+    /// `names`, `functions`, `types`, `handed` and `entries` are ``CodeView/hash(_:)`` values; `modules` are
     /// those the file sees through the known SDK types it names and does not import (nil: not
     /// known). The names are written down with the vocabulary's numbers.
     init(
         imports: [String], names: some Collection<UInt64>, functions: [UInt64], words: [UInt8],
         patterns: [UInt8]? = nil,
-        types: [UInt64]? = nil, handed: [UInt64]? = nil, modules: [String]? = nil, unlexed: Unlexed? = nil,
-        vocabulary: NameVocabulary = .none
+        types: [UInt64]? = nil, handed: [UInt64]? = nil, entries: [UInt64]? = nil, modules: [String]? = nil,
+        unlexed: Unlexed? = nil, vocabulary: NameVocabulary = .none
     ) {
         func keys(_ hashes: some Collection<UInt64>) -> [NameKey] { hashes.map(CodeView.key).sortedUnique() }
         let layout = Layout(
             names: keys(names), types: types.map(keys), handed: handed.map(keys), words: words, patterns: patterns,
             imports: imports,
-            modules: modules, functions: keys(functions))
+            modules: modules, functions: keys(functions), entries: entries.map(keys))
         shared = Shared(storage: layout.packed(vocabulary, unlexed: unlexed))
     }
 
@@ -137,6 +137,7 @@ package struct FileSummary: Sendable, Hashable {
             patterns: index.patterns.matched(in: code, words: words, index: index, seen: imports.union(typeModules)),
             types: code.scopes.compactMap { $0.kind == .type ? $0.name.map(CodeView.hash) : nil },
             handed: code.file.language == .swift ? FileSummary.hashesOfNamesHanded(code) : nil,
+            entries: FileSummary.entriesDeclared(code).map(CodeView.hash),
             modules: typeModules.subtracting(imports).sorted(), vocabulary: vocabulary)
     }
 
@@ -169,7 +170,8 @@ package struct FileSummary: Sendable, Hashable {
                 words: reader.words,
                 patterns: reader.isMissing(.patterns) ? nil : Array(reader.bytes(.patterns)),
                 imports: reader.strings(.imports) ?? [],
-                modules: reader.strings(.modules), functions: reader.keys(.functions) ?? [])
+                modules: reader.strings(.modules), functions: reader.keys(.functions) ?? [],
+                entries: reader.keys(.entries))
         }
         return FileSummary(storage: layout.packed(vocabulary, unlexed: unlexed))
     }
@@ -283,9 +285,20 @@ package struct FileSummary: Sendable, Hashable {
         read { $0.isMissing(.types) || $0.names(.types).contains(key) }
     }
 
-    /// Keys of the names the file hands values to (``RuleEvaluator/namesHanded(_:)``), sorted;
+    /// Keys of the names the file hands values to (``namesHanded(_:)``), sorted;
     /// nil when not known: the summary was made from the bytes.
     package var handedKeys: [NameKey]? { read { $0.keys(.handed) } }
+
+    /// Calls `body` with the key of each name of a helper entry the file declares
+    /// (``entriesDeclared(_:)``), in order; false when they are not known: the summary was made
+    /// from the bytes.
+    package func forEachEntryKey(_ body: (NameKey) -> Void) -> Bool {
+        read { reader in
+            guard !reader.isMissing(.entries) else { return false }
+            reader.names(.entries).forEach(body)
+            return true
+        }
+    }
 
     /// Summaries are equal when they say the same, whatever vocabulary each is written with.
     package static func == (a: FileSummary, b: FileSummary) -> Bool {

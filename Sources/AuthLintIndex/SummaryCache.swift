@@ -118,7 +118,7 @@ package struct SummaryCache: Sendable {
     static let magic: [UInt8] = Array("authlint-summaries\n".utf8)
     /// Bump when what a summary holds changes (the lexer, the scope builder or the summary
     /// itself) without a new version number, so older caches are not trusted.
-    static let format: UInt32 = 11
+    static let format: UInt32 = 12
     static let macSize = 32
     /// More words or patterns than any set of rules has: a cache that claims more is not read.
     static let maxWordsOrPatterns = 1 << 20

@@ -92,7 +92,8 @@ final class NameVocabularyTests: XCTestCase {
             let summary = FileSummary(imports: [], names: [hash(1)], functions: [], words: words, patterns: [1])
             XCTAssertEqual((0..<(count + 2)).map { summary.word(at: $0) }, words + [nil, nil])
             // The header, one name as its key, no function, then the words and the pattern byte.
-            XCTAssertEqual(summary.packed.count, 32 + 8 + 4 + (count + 3) / 4 + 1, "four words to a byte")
+            XCTAssertEqual(
+                summary.packed.count, FileSummary.headerSize + 8 + 4 + (count + 3) / 4 + 1, "four words to a byte")
             let read = try XCTUnwrap(
                 FileSummary(packed: summary.packed, wordCount: count, patternBytes: 1, vocabulary: .none))
             XCTAssertEqual((0..<count).map { read.word(at: $0) }, words)
@@ -107,7 +108,8 @@ final class NameVocabularyTests: XCTestCase {
         ).packed
         XCTAssertNotNil(FileSummary(packed: packed, wordCount: 2, patternBytes: 1, vocabulary: vocabulary))
         // Numbers 0 and 2 (10 and 30) come after the two keys, as the gaps 0 and 1.
-        let numbers = 32 + 4 + 8
+        let header = FileSummary.headerSize
+        let numbers = header + 4 + 8
         XCTAssertEqual(Array(packed[numbers..<(numbers + 2)]), [0, 1])
         func damaged(_ change: (inout [UInt8]) -> Void) -> FileSummary? {
             var bytes = packed
@@ -116,8 +118,8 @@ final class NameVocabularyTests: XCTestCase {
         }
         XCTAssertNil(damaged { $0[numbers + 1] = 2 }, "a number past the vocabulary's end")
         XCTAssertNil(damaged { $0[numbers + 1] = 0x81 }, "a number cut short")
-        XCTAssertNil(damaged { $0[36] = 50 }, "keys out of order")
-        XCTAssertNil(damaged { $0[32] = 3 }, "more keys than the part holds")
+        XCTAssertNil(damaged { $0[header + 4] = 50 }, "keys out of order")
+        XCTAssertNil(damaged { $0[header] = 3 }, "more keys than the part holds")
         XCTAssertNil(NameVocabulary(keys: [3, 2]))
         XCTAssertNil(NameVocabulary(keys: [2, 2]))
     }

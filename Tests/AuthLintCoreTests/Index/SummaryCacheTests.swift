@@ -186,6 +186,61 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertLessThan(warm.filesLexed, 10, "only the files that declare what Tokens.swift calls or assigns")
     }
 
+    /// A call reaches only a function with parameters, an assignment only a property with a
+    /// setter: a file that declares a function without parameters or a read-only property of the
+    /// same name is no step of a chain of helpers. So it is, whether the index has the files
+    /// lexed or as summaries; and the calling file reported alone finds what the whole project does.
+    func testACallReachesFunctionsWithParametersAndAnAssignmentPropertiesWithSetters() throws {
+        let texts = [
+            "App/Login/Tokens.swift": """
+            func signedIn(accessToken: String) {
+                Vault.shared.token = accessToken
+                emit("token \\(accessToken)")
+            }
+
+            """,
+            "App/Support/Output.swift": "func emit(_ line: String) {\n    print(line)\n}\n",
+            "App/Support/Vault.swift": """
+            final class Vault {
+                static let shared = Vault()
+                var token: String = "" {
+                    willSet { print("token \\(newValue)") }
+                }
+            }
+
+            """,
+            "App/Views/Header.swift": """
+            struct Header {
+                var token: String { "none" }
+                func emit() { print("header") }
+            }
+
+            """,
+        ]
+        let paths = texts.keys.sorted()
+        for path in paths { try write(path, texts[path]!) }
+        let codes = paths.map { CodeView(file: SourceFile(path: $0, bytes: Array(texts[$0]!.utf8))) }
+        let summarised = ProjectIndex(
+            entries: zip(paths, codes).map { path, code in
+                let file = ProjectFile(
+                    path: path, absolutePath: root + "/" + path, kind: .swift, size: code.file.bytes.count)
+                let pending = SourceFile.Pending(language: .swift, file: file, bytes: nil, maxFileSize: 1 << 20)
+                return .summary(FileSummary(code, words: WordIndex([])), pending)
+            }, words: WordIndex([]), scanned: nil, configuredFolders: [])
+        for project in [ProjectIndex(files: codes), summarised] {
+            let reach = RuleEvaluator(run: AnalysisRun(project), facts: [:]).helperReach(from: [FileID(0)])
+            XCTAssertEqual(
+                reach.levels.map { $0.map { project.paths[$0] } },
+                [["App/Login/Tokens.swift"], ["App/Support/Output.swift", "App/Support/Vault.swift"]])
+        }
+
+        let tokens = "App/Login/Tokens.swift"
+        let whole = try lint([root], cache: nil).findings.filter { $0.path == tokens }
+        XCTAssertEqual(whole.map { "\($0.rule):\($0.line)" }, ["token-logged:2", "token-logged:3"])
+        _ = try lint([tokens], cache: cache)
+        XCTAssertEqual(try lint([tokens], cache: cache).findings, whole)
+    }
+
     /// A chain of helpers as long as is followed, each in a file of its own, ends in a finding at
     /// the reported call; a call of the same helpers from a file the reported one does not reach
     /// is a finding there alone.
@@ -342,7 +397,6 @@ final class SummaryCacheTests: XCTestCase {
         let pending = SourceFile.Pending(language: .swift, file: file, bytes: nil, maxFileSize: 1 << 20)
         let project = ProjectIndex(
             entries: [.summary(stale, pending)], words: WordIndex([]), scanned: nil, configuredFolders: [])
-        XCTAssertEqual(project.files(declaringFunction: "wipe").map(\.index), [0], "where to look, as the summary says")
         XCTAssertEqual(project.functions(named: "wipe"), [], "the file declares no wipe")
         let save = try XCTUnwrap(project.functions(named: "save").first)
         XCTAssertEqual(project.files[FileID(0)].scopes[save.scope].name, "save")
@@ -428,7 +482,10 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertFalse(summary.mayMatch(absent, words.patterns))
         func keys(_ names: [String]) -> [NameKey] { names.map { CodeView.key($0) }.sorted() }
         XCTAssertEqual(
-            summary.handedKeys, keys(["store", "set", "current", "wrappedValue", "button"]), "reset() hands nothing")
+            summary.handedKeys, keys(["store", "set", "current=", "wrappedValue=", "button="]), "reset() hands nothing")
+        var entries: [NameKey] = []
+        XCTAssertTrue(summary.forEachEntryKey { entries.append($0) })
+        XCTAssertEqual(entries, keys(["store"]), "a function with parameters")
         XCTAssertEqual(summary.typeKeys, keys(["Vault", "Key", "Session"]))
         XCTAssertEqual(summary.imports, ["Foundation"])
         XCTAssertEqual(summary.modules, ["GoogleSignIn"], "a known SDK type shows the module it comes from")
