@@ -128,7 +128,8 @@ extension ProjectIndex {
     /// `save(token: x)` gives `x` for `func save(token: String)`; `log(x)` gives `x` for the first
     /// unlabelled parameter of `func log(_ message: String)`. Calls are found by the function's
     /// name and the argument's label; initialisers and subscripts are not followed.
-    func arguments(givenTo parameter: ParameterRef) -> [CallArgument] {
+    /// With `wanted`, only the calls in the files it accepts: the others are not read.
+    func arguments(givenTo parameter: ParameterRef, inFiles wanted: ((FileID) -> Bool)? = nil) -> [CallArgument] {
         let code = files[parameter.function.file]
         let scope = code.scopes[parameter.function.scope]
         guard let name = scope.name, name != "init", name != "subscript",
@@ -137,7 +138,11 @@ extension ProjectIndex {
             return []
         }
         var found: [CallArgument] = []
-        for call in calls(named: name) {
+        let calls = calls(named: name)
+        // The calls followed are the first that fit, in file order: those of the files left out
+        // can take the place of none of the others only when all are followed.
+        let wanted = calls.count <= ProjectIndex.maxCallsFollowed ? wanted : nil
+        for call in calls where wanted?(call.file) ?? true {
             let other = files[call.file]
             guard ProjectIndex.call(of: other, openingAt: call.open, fits: scope.parameters),
                 let argument = ProjectIndex.argument(

@@ -250,7 +250,8 @@ extension RuleEvaluator {
             var next: [(HelperEntry, Int, [String: String])] = []
             for (entry, owner, inherited) in level where first(entry, &seenEntries, by: owner) {
                 let sink = sinks[owner]
-                for (call, declaration) in callsHanding(entry)
+                for (call, declaration) in callsHanding(
+                    entry, inFiles: reported.map { reach in { reach.reaches($0, within: left) } })
                 where reported?.reaches(call.file, within: left) ?? true
                     && first(CodeRange(file: call.file, range: call.argument), &seenCalls, by: owner)
                 {
@@ -294,10 +295,13 @@ extension RuleEvaluator {
 
     /// Where the project hands `entry` a value: calls of the function with an argument for the
     /// parameter; assignments to the property; assignments to each property the wrapper wraps.
-    private func callsHanding(_ entry: HelperEntry) -> [(call: CallArgument, declaration: CodeRange?)] {
+    /// With `wanted`, the calls of a function in other files may be left out unread.
+    private func callsHanding(_ entry: HelperEntry, inFiles wanted: ((FileID) -> Bool)?) -> [(
+        call: CallArgument, declaration: CodeRange?
+    )] {
         switch entry {
         case .parameter(let parameter):
-            return project.arguments(givenTo: parameter).map { ($0, nil) }
+            return project.arguments(givenTo: parameter, inFiles: wanted).map { ($0, nil) }
         case .property(let ref):
             let code = project.files[ref.file]
             let scope = code.scopes[ref.scope]

@@ -260,6 +260,25 @@ final class SummaryCacheTests: XCTestCase {
         XCTAssertEqual(try lint([tokens], cache: nil).findings, whole.filter { $0.path == tokens })
     }
 
+    /// The calls of a helper that are followed are the first that fit, in file order, up to a
+    /// limit: a call after the limit is followed neither in the whole project nor where its file
+    /// is reported alone, though the files before it are not reached from there.
+    func testTheCallsOfAHelperPastTheLimitAreLeftOutAlikeWhenAFileIsReported() throws {
+        try write("App/Support/Output.swift", "func emit(_ line: String) {\n    print(line)\n}\n")
+        let many = String(repeating: "    emit(line)\n", count: ProjectIndex.maxCallsFollowed)
+        try write("App/Jobs/Batch.swift", "func flush(line: String) {\n" + many + "}\n")
+        let tokens = "App/Login/Tokens.swift"
+        try write(tokens, "func signedIn(accessToken: String) {\n    emit(\"token \\(accessToken)\")\n}\n")
+        let whole = try lint([root], cache: nil).findings.filter { $0.rule == "token-logged" }
+        XCTAssertEqual(whole, [], "the calls in Batch.swift come first and are all that is followed")
+        XCTAssertEqual(try lint([tokens], cache: nil).findings.filter { $0.rule == "token-logged" }, whole)
+
+        try write("App/Jobs/Batch.swift", "func flush(line: String) {\n    emit(line)\n}\n")
+        XCTAssertEqual(
+            try lint([tokens], cache: nil).findings.filter { $0.rule == "token-logged" }.map(\.line), [2],
+            "with fewer calls, the reported one is followed")
+    }
+
     /// A helper whose site is a finding by itself (it logs Apple's identity token) is where to
     /// fix it: the call that hands it another token is no finding, in the whole project or in
     /// the calling file reported alone, where the helper's file is not reported.
