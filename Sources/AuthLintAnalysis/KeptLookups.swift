@@ -6,9 +6,13 @@ import Foundation
 /// use a name), kept for the next runs of a process that lints the same scan again while the
 /// text given for some files changes (the language server, between edits).
 ///
-/// Each such answer is found in the files that use the name. A file whose text changed can only
-/// change the answers for the names it uses, before the change or after it: those are let go,
-/// and the rest are taken as they are. They are taken only when the files, their paths and
+/// Each such answer is found in the files that use the name, and a file whose text changed can
+/// change only the answers its own part of them makes. The functions and the types of a name
+/// are those its scopes declare: only the names of the scopes it declares, before the change or
+/// after it, are let go for them. The calls of a name are where its tokens are, which an edit
+/// moves: all the names it uses, before or after, are let go for them. Whether the file uses a
+/// name changes only for the names it uses before the change and not after, or after and not
+/// before. The rest are taken as they are. They are taken only when the files, their paths and
 /// their targets are the same (``KeptTargets``); whoever scans again says so (``forget()``).
 /// Safe to use from several threads.
 package final class KeptLookups: @unchecked Sendable {
@@ -24,10 +28,62 @@ package final class KeptLookups: @unchecked Sendable {
         var lookups: ProjectIndex.Lookups
     }
 
-    /// The text given for a file, and the names (``names(_:)``) it holds.
+    /// The text given for a file, and the names (``Names``) it holds.
     struct Given {
         var bytes: [UInt8]
-        var names: Set<UInt64>
+        var names: Names
+    }
+
+    /// The names of a file's code whose answers its part of them depends on, by hash.
+    struct Names {
+        /// Every token, and the name of every scope it declares: the calls of a name.
+        var used: Set<UInt64>
+        /// The names the file is found to mention by (``CodeView/nameHashes``).
+        var mentioned: Set<UInt64>
+        /// The names of the function and computed property scopes it declares.
+        var functions: Set<UInt64>
+        /// The names of the type and extension scopes it declares.
+        var types: Set<UInt64>
+
+        /// A file that answers nothing.
+        init() {
+            used = []
+            mentioned = []
+            functions = []
+            types = []
+        }
+
+        init(_ code: CodeView) {
+            used = Set(code.hashes)
+            functions = []
+            types = []
+            for scope in code.scopes {
+                guard let name = scope.name else { continue }
+                let hash = CodeView.hash(name)
+                used.insert(hash)
+                if scope.kind == .function { functions.insert(hash) }
+                if scope.kind == .type { types.insert(hash) }
+            }
+            mentioned = Set(code.nameHashes)
+        }
+    }
+
+    /// The names whose answers a change of text can change, for each kind of answer.
+    struct Changed {
+        var calls = Set<UInt64>()
+        var mentioning = Set<UInt64>()
+        var functions = Set<UInt64>()
+        var types = Set<UInt64>()
+
+        mutating func add(_ before: Names, _ after: Names) {
+            calls.formUnion(before.used)
+            calls.formUnion(after.used)
+            mentioning.formUnion(before.mentioned.symmetricDifference(after.mentioned))
+            functions.formUnion(before.functions)
+            functions.formUnion(after.functions)
+            types.formUnion(before.types)
+            types.formUnion(after.types)
+        }
     }
 
     package init() {}
@@ -47,14 +103,13 @@ package final class KeptLookups: @unchecked Sendable {
         guard let kept = lock.withLock({ kept }), project.targetsTaken, Set(kept.given.keys) == Set(given.keys),
             kept.paths == project.paths.values
         else { return }
-        var changed = Set<UInt64>()
+        var changed = Changed()
         var now: [String: Given] = [:]
         for (path, bytes) in given {
             let before = kept.given[path]!
             guard before.bytes != bytes, let file = project.file(atPath: path) else { continue }
-            let names = Self.names(project.files[file])
-            changed.formUnion(before.names)
-            changed.formUnion(names)
+            let names = Names(project.files[file])
+            changed.add(before.names, names)
             now[path] = Given(bytes: bytes, names: names)
         }
         lock.withLock { seeded = now }
@@ -72,7 +127,7 @@ package final class KeptLookups: @unchecked Sendable {
                 continue
             }
             // A file given that the index left out (generated code) answers nothing.
-            let names = project.file(atPath: path).map { Self.names(project.files[$0]) } ?? []
+            let names = project.file(atPath: path).map { Names(project.files[$0]) } ?? Names()
             texts[path] = Given(bytes: bytes, names: names)
         }
         let kept = Kept(paths: project.paths.values, given: texts, lookups: project.lookups)
@@ -80,13 +135,5 @@ package final class KeptLookups: @unchecked Sendable {
             self.kept = kept
             self.seeded = [:]
         }
-    }
-
-    /// What a file's code can answer a lookup by name with: every token, and the name of every
-    /// scope it declares, by hash.
-    static func names(_ code: CodeView) -> Set<UInt64> {
-        var names = Set(code.hashes)
-        for scope in code.scopes { if let name = scope.name { names.insert(CodeView.hash(name)) } }
-        return names
     }
 }

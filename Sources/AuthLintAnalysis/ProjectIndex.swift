@@ -419,12 +419,13 @@ extension ProjectIndex {
     }
 
     /// Takes answers looked up in another index of the same files, in the same targets, except
-    /// those for names whose hashes are in `names`: the files that differ use those.
-    func seed(_ lookups: Lookups, leavingOut names: Set<UInt64>) {
-        functionsByName.seed(lookups.functions.filter { !names.contains(CodeView.hash($0.key)) })
-        typeDeclarationsByName.seed(lookups.types.filter { !names.contains(CodeView.hash($0.key.name)) })
-        callsByName.seed(lookups.calls.filter { !names.contains(CodeView.hash($0.key)) })
-        filesMentioning.seed(lookups.mentioning.filter { !names.contains($0.key) })
+    /// those for the names whose hashes `changed` holds for each kind: the files that differ can
+    /// change those.
+    func seed(_ lookups: Lookups, leavingOut changed: KeptLookups.Changed) {
+        functionsByName.seed(lookups.functions.filter { !changed.functions.contains(CodeView.hash($0.key)) })
+        typeDeclarationsByName.seed(lookups.types.filter { !changed.types.contains(CodeView.hash($0.key.name)) })
+        callsByName.seed(lookups.calls.filter { !changed.calls.contains(CodeView.hash($0.key)) })
+        filesMentioning.seed(lookups.mentioning.filter { !changed.mentioning.contains($0.key) })
     }
 }
 

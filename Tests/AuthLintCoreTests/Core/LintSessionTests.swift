@@ -156,6 +156,62 @@ final class LintSessionTests: XCTestCase {
         XCTAssertEqual(try logged(loginController(nonce: true, handingTo: "stash"), "the call removed"), 0)
     }
 
+    /// The functions of a name looked up are kept across an edit that leaves the edited file's
+    /// declarations of that name as they were, though it uses the name: once the login declares
+    /// a function of the name it calls, what that function returns reaches the helper's print.
+    func testTheFunctionsOfANameAreFoundAgainWhenAnEditDeclaresOne() throws {
+        try write(
+            "App/Support/Tokens.swift",
+            """
+            import AuthenticationServices
+
+            func currentValue() -> String {
+                "anonymous"
+            }
+
+            """)
+        let session = LintSession()
+        func logged(_ declares: Bool, _ step: String) throws -> Int {
+            var text = loginController(nonce: true).replacingOccurrences(
+                of: "trace(token, \"login\")", with: "trace(currentValue(), \"login\")")
+            if declares {
+                text = text.replacingOccurrences(
+                    of: "    func signIn() {",
+                    with: """
+                            var latest: ASAuthorizationAppleIDCredential?
+
+                            func currentValue() -> String {
+                                String(data: latest!.identityToken!, encoding: .utf8)!
+                            }
+
+                            func signIn() {
+                        """)
+            }
+            return try same(text, session, step, whole: true).count { $0.hasSuffix("token-logged") }
+        }
+        XCTAssertEqual(try logged(false, "the login calls the other file's function"), 0)
+        XCTAssertEqual(try logged(false, "again, the lookups kept"), 0)
+        XCTAssertEqual(try logged(true, "the login declares one of the name too"), 1)
+        XCTAssertEqual(try logged(false, "its declaration taken back"), 0)
+    }
+
+    /// Likewise the declarations of a type: once the login extends the type whose member it
+    /// writes the token to, the member is known to be UserDefaults.
+    func testTheDeclarationsOfATypeAreFoundAgainWhenAnEditExtendsIt() throws {
+        try write("App/Support/Store.swift", "enum Store {}\n")
+        let session = LintSession()
+        func stored(_ extends: Bool, _ step: String) throws -> Int {
+            var text = loginController(nonce: true).replacingOccurrences(
+                of: "trace(token, \"login\")", with: "Store.defaults.set(token, forKey: \"session\")")
+            if extends { text += "extension Store {\n    static let defaults = UserDefaults.standard\n}\n" }
+            return try same(text, session, step, whole: true).count { $0.hasSuffix("token-in-userdefaults") }
+        }
+        XCTAssertEqual(try stored(false, "the login writes to a member of a type declared elsewhere"), 0)
+        XCTAssertEqual(try stored(false, "again, the lookups kept"), 0)
+        XCTAssertEqual(try stored(true, "the login extends the type with the member"), 1)
+        XCTAssertEqual(try stored(false, "the extension taken back"), 0)
+    }
+
     /// Once the summary cache holds every file, a run takes what the last one loaded of the
     /// files the edits leave as they were, and loads the text given: an edit still counts.
     func testTheLoadOfTheFilesEditsLeaveIsKept() throws {
