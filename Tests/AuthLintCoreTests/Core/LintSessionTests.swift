@@ -160,56 +160,43 @@ final class LintSessionTests: XCTestCase {
     /// declarations of that name as they were, though it uses the name: once the login declares
     /// a function of the name it calls, what that function returns reaches the helper's print.
     func testTheFunctionsOfANameAreFoundAgainWhenAnEditDeclaresOne() throws {
-        try write(
-            "App/Support/Tokens.swift",
+        try write("App/Support/Values.swift", "func currentValue() -> String {\n    \"anonymous\"\n}\n")
+        let declaration = """
+                var latest: ASAuthorizationAppleIDCredential?
+
+                func currentValue() -> String {
+                    String(data: latest!.identityToken!, encoding: .utf8)!
+                }
+
             """
-            import AuthenticationServices
-
-            func currentValue() -> String {
-                "anonymous"
-            }
-
-            """)
-        let session = LintSession()
-        func logged(_ declares: Bool, _ step: String) throws -> Int {
-            var text = loginController(nonce: true).replacingOccurrences(
-                of: "trace(token, \"login\")", with: "trace(currentValue(), \"login\")")
-            if declares {
-                text = text.replacingOccurrences(
-                    of: "    func signIn() {",
-                    with: """
-                            var latest: ASAuthorizationAppleIDCredential?
-
-                            func currentValue() -> String {
-                                String(data: latest!.identityToken!, encoding: .utf8)!
-                            }
-
-                            func signIn() {
-                        """)
-            }
-            return try same(text, session, step, whole: true).count { $0.hasSuffix("token-logged") }
-        }
-        XCTAssertEqual(try logged(false, "the login calls the other file's function"), 0)
-        XCTAssertEqual(try logged(false, "again, the lookups kept"), 0)
-        XCTAssertEqual(try logged(true, "the login declares one of the name too"), 1)
-        XCTAssertEqual(try logged(false, "its declaration taken back"), 0)
+        let counts = try findingsAcrossADeclaration(
+            of: "token-logged", calling: "trace(currentValue(), \"login\")"
+        ) { $0.replacingOccurrences(of: "    func signIn() {", with: declaration + "    func signIn() {") }
+        XCTAssertEqual(counts, [0, 0, 1, 0])
     }
 
     /// Likewise the declarations of a type: once the login extends the type whose member it
     /// writes the token to, the member is known to be UserDefaults.
     func testTheDeclarationsOfATypeAreFoundAgainWhenAnEditExtendsIt() throws {
         try write("App/Support/Store.swift", "enum Store {}\n")
+        let counts = try findingsAcrossADeclaration(
+            of: "token-in-userdefaults", calling: "Store.defaults.set(token, forKey: \"session\")"
+        ) { $0 + "extension Store {\n    static let defaults = UserDefaults.standard\n}\n" }
+        XCTAssertEqual(counts, [0, 0, 1, 0])
+    }
+
+    /// How many findings of `rule` a session's runs of the whole project find, the login handing
+    /// the token on by `call`: without `declaring`'s addition (twice, the second time with what
+    /// the first looked up kept), with it, and without it again. Each run finds what a fresh one does.
+    private func findingsAcrossADeclaration(
+        of rule: String, calling call: String, declaring: (String) -> String
+    ) throws -> [Int] {
         let session = LintSession()
-        func stored(_ extends: Bool, _ step: String) throws -> Int {
-            var text = loginController(nonce: true).replacingOccurrences(
-                of: "trace(token, \"login\")", with: "Store.defaults.set(token, forKey: \"session\")")
-            if extends { text += "extension Store {\n    static let defaults = UserDefaults.standard\n}\n" }
-            return try same(text, session, step, whole: true).count { $0.hasSuffix("token-in-userdefaults") }
+        let text = loginController(nonce: true).replacingOccurrences(of: "trace(token, \"login\")", with: call)
+        let steps = [(text, "without"), (text, "without, kept"), (declaring(text), "with"), (text, "taken back")]
+        return try steps.map { text, step in
+            try same(text, session, step, whole: true).count { $0.hasSuffix(rule) }
         }
-        XCTAssertEqual(try stored(false, "the login writes to a member of a type declared elsewhere"), 0)
-        XCTAssertEqual(try stored(false, "again, the lookups kept"), 0)
-        XCTAssertEqual(try stored(true, "the login extends the type with the member"), 1)
-        XCTAssertEqual(try stored(false, "the extension taken back"), 0)
     }
 
     /// Once the summary cache holds every file, a run takes what the last one loaded of the
