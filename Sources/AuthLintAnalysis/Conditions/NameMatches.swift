@@ -36,29 +36,19 @@ struct NameMatches: EvaluatedValueTest {
         range.contains { index in
             guard test.accepts(code, index) else { return false }
             guard !test.unlessKind.isEmpty, code.kind(index) == .identifier else { return true }
-            // `makeToken()`: a call of the app's own functions stands for what they give back; a
-            // name is not the token's when every one of them gives back only the kinds left out.
-            if index + 1 < code.count, code.kind(index + 1) == .leftParen,
-                !(index > 0 && code.token(index - 1, is: "func"))
-            {
-                let returned = evaluator.project.functions(named: code.text(index)).flatMap {
-                    evaluator.resolver.returnedValues(of: $0)
-                }
-                if !returned.isEmpty,
-                    returned.allSatisfy({ value in
-                        ValueKind.of(evaluator.project.files[value.file], value.range).map(test.unlessKind.contains)
-                            ?? false
-                    })
-                {
-                    return false
-                }
-            }
             // `Keys.accessToken`: the static member of a type, not a name of its own.
             let start =
                 index >= 2 && code.kind(index - 1) == .period && code.kind(index - 2) == .identifier
                     && evaluator.resolver.staticMemberValues(code, (index - 2)..<(index + 1), file: fileIndex) != nil
                 ? index - 2 : index
-            let name = Binding(range: start..<(index + 1), hashes: Array(code.hashes[start..<(index + 1)]))
+            // `makeToken()`: the call, which holds what the function gives back.
+            var end = index + 1
+            if end < code.count, code.kind(end) == .leftParen, code.partner[end] > end,
+                !(index > 0 && code.token(index - 1, is: "func"))
+            {
+                end = Int(code.partner[end]) + 1
+            }
+            let name = Binding(range: start..<end, hashes: Array(code.hashes[start..<end]))
             return KindNone(test.unlessKind).holds(name, inFile: fileIndex, whole: false, evaluator)
         }
     }
