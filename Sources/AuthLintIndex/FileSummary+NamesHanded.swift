@@ -28,7 +28,7 @@ extension FileSummary {
                 let token = code.tokens[index]
                 let ascii = bytes[Int(token.start)..<Int(token.end)].allSatisfy { $0 < 0x80 }
                 let hash = ascii ? code.hashes[index] : CodeView.hash(code.text(index))
-                hashes.append(assigned ? assignedHash(hash) : hash)
+                hashes.append(assigned ? CodeView.hash("=", after: hash) : hash)
             }
         }
         if assigns { hashes.append(wrappedValueAssigned) }
@@ -51,11 +51,6 @@ extension FileSummary {
             }
         }
         return entries
-    }
-
-    /// The hash of a name's text with `=` after it, from the hash of its text.
-    static func assignedHash(_ hash: UInt64) -> UInt64 {
-        (hash ^ UInt64(UInt8(ascii: "="))) &* 0x100_0000_01b3
     }
 
     private static let wrappedValueAssigned = CodeView.hash("wrappedValue=")

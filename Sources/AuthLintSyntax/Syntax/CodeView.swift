@@ -132,7 +132,12 @@ public final class CodeView: Sendable {
     }
 
     public static func hash(_ text: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        hash(text, after: 0xcbf2_9ce4_8422_2325)
+    }
+
+    /// The hash of the text whose hash is `prefix` followed by `text`.
+    public static func hash(_ text: String, after prefix: UInt64) -> UInt64 {
+        var h = prefix
         for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return h
     }
