@@ -35,37 +35,16 @@ package final class KeptLookups: @unchecked Sendable {
     }
 
     /// The names of a file's code whose answers its part of them depends on, by hash.
+    /// A file that answers nothing has none.
     struct Names {
         /// Every token, and the name of every scope it declares: the calls of a name.
-        var used: Set<UInt64>
+        var used = Set<UInt64>()
         /// The names the file is found to mention by (``CodeView/nameHashes``).
-        var mentioned: Set<UInt64>
+        var mentioned = Set<UInt64>()
         /// The names of the function and computed property scopes it declares.
-        var functions: Set<UInt64>
+        var functions = Set<UInt64>()
         /// The names of the type and extension scopes it declares.
-        var types: Set<UInt64>
-
-        /// A file that answers nothing.
-        init() {
-            used = []
-            mentioned = []
-            functions = []
-            types = []
-        }
-
-        init(_ code: CodeView) {
-            used = Set(code.hashes)
-            functions = []
-            types = []
-            for scope in code.scopes {
-                guard let name = scope.name else { continue }
-                let hash = CodeView.hash(name)
-                used.insert(hash)
-                if scope.kind == .function { functions.insert(hash) }
-                if scope.kind == .type { types.insert(hash) }
-            }
-            mentioned = Set(code.nameHashes)
-        }
+        var types = Set<UInt64>()
     }
 
     /// The names whose answers a change of text can change, for each kind of answer.
@@ -135,5 +114,19 @@ package final class KeptLookups: @unchecked Sendable {
             self.kept = kept
             self.seeded = [:]
         }
+    }
+}
+
+extension KeptLookups.Names {
+    init(_ code: CodeView) {
+        used = Set(code.hashes)
+        for scope in code.scopes {
+            guard let name = scope.name else { continue }
+            let hash = CodeView.hash(name)
+            used.insert(hash)
+            if scope.kind == .function { functions.insert(hash) }
+            if scope.kind == .type { types.insert(hash) }
+        }
+        mentioned = Set(code.nameHashes)
     }
 }

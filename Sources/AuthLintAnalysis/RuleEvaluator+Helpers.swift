@@ -247,12 +247,12 @@ extension RuleEvaluator {
         for depth in 0..<RuleEvaluator.maxHelperDepth {
             // The steps left after this one, from a caller to the reported file that calls it.
             let left = RuleEvaluator.maxHelperDepth - 1 - depth
+            let within = reported.map { reach in { (file: FileID) in reach.reaches(file, within: left) } }
             var next: [(HelperEntry, Int, [String: String])] = []
             for (entry, owner, inherited) in level where first(entry, &seenEntries, by: owner) {
                 let sink = sinks[owner]
-                for (call, declaration) in callsHanding(
-                    entry, inFiles: reported.map { reach in { reach.reaches($0, within: left) } })
-                where reported?.reaches(call.file, within: left) ?? true
+                for (call, declaration) in callsHanding(entry, inFiles: within)
+                where within?(call.file) ?? true
                     && first(CodeRange(file: call.file, range: call.argument), &seenCalls, by: owner)
                 {
                     let budget = StepBudget(bytes: project.files.byteCount(call.file), allowance: allowance)
@@ -507,9 +507,9 @@ extension RuleEvaluator {
     /// The files the reported files reach through the app's helpers, step by step: a step goes
     /// from a file to those that declare a function with parameters it calls with arguments, or
     /// a property with a setter it assigns (``FileSummary/namesHanded(_:)``), by name; an
-    /// assignment may also reach any property wrapper's `wrappedValue`. Each step of a chain of helpers (``helperSites(of:_:reportedIn:)``)
-    /// is such a step, so a file the reported files do not reach within a chain's steps holds no
-    /// part of one that ends in them.
+    /// assignment may also reach any property wrapper's `wrappedValue`. Each step of a chain of
+    /// helpers (``helperSites(of:_:reportedIn:)``) is such a step, so a file the reported files
+    /// do not reach within a chain's steps holds no part of one that ends in them.
     package func helperReach(from reported: Set<FileID>) -> HelperReach {
         var scanned = reported
         var levels = [reported.sorted()]

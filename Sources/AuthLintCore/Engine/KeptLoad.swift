@@ -63,8 +63,7 @@ final class KeptLoad: @unchecked Sendable {
         else { return nil }
         var loaded: [LoadedFile?] = []
         loaded.reserveCapacity(files.count)
-        for (file, before) in zip(files, kept.files) {
-            let earlier = kept.loaded[loaded.count]
+        for ((file, before), earlier) in zip(zip(files, kept.files), kept.loaded) {
             if file.buffer == nil {
                 guard file.isSameRecord(as: before), earlier.unread || earlier.entry == nil else { return nil }
                 loaded.append(earlier)

@@ -30,16 +30,19 @@ extension Linter {
         // pass over the project's names, so that a pass that looks through files a rule may not
         // match in asks the rule only of those that have the names. Where every file is reported,
         // only the rules reported once per target, and those that ask project-wide questions, look so.
+        let searchesOf = rules.map(\.projectSearches)
         let asking =
             reporting == nil
-            ? rules.indices.filter { firstOnly[$0] || !rules[$0].projectSearches.isEmpty } : Array(rules.indices)
+            ? rules.indices.filter { firstOnly[$0] || !searchesOf[$0].isEmpty } : Array(rules.indices)
         let postings = project.postings(
-            of: Set(rules.flatMap(\.projectSearches)).flatMap(RuleEvaluator.namesNeeded)
+            of: Set(searchesOf.joined()).flatMap(RuleEvaluator.namesNeeded)
                 + asking.flatMap { RuleEvaluator.namesNeeded(by: rules[$0]) })
         // A fact is asked only at a match of the rule that asks it: the searches of a rule that no
         // file has the names to match are not answered.
         let searches = Array(
-            Set(rules.filter { RuleEvaluator.mayMatchSomewhere($0, postings) }.flatMap(\.projectSearches)))
+            Set(
+                rules.indices.filter { RuleEvaluator.mayMatchSomewhere(rules[$0], postings) }.flatMap { searchesOf[$0] }
+            ))
         // 1. The project-wide searches, each answered once for every target: the rules' facts.
         let (facts, searchesStopped) = answerProjectSearches(searches, run, postings, allowance)
         let declared = PerFile(project.paths.map { configurations.configuration(for: $0).loginServices != nil })
