@@ -53,7 +53,8 @@ enum CKeywords {
     static let mark = KeywordTable([("mark", 1)])
 }
 
-struct ObjCLexerImpl {
+struct ObjCLexerImpl: ByteLexer {
+    static let dollarInIdentifiers = true
     let p: UnsafePointer<UInt8>
     let n: Int
     let cls: UnsafePointer<UInt8>
@@ -69,41 +70,9 @@ struct ObjCLexerImpl {
         self.sink = LexSink(p, n)
     }
 
-    @inline(__always)
-    func peek(_ i: Int) -> UInt8 { i < n ? p[i] : 0 }
-
-    @inline(__always)
-    mutating func emit(_ kind: TokenKind, _ end: Int, ascii: Bool = true) {
-        if ascii { sink.emitASCII(kind, to: end) } else { sink.emit(kind, to: end) }
-        pos = end
-    }
-
     mutating func run() {
-        if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { emit(.byteOrderMark, 3, ascii: false) }
+        lexByteOrderMark()
         while pos < n { lexToken() }
-    }
-
-    /// The end of the identifier character at `i`, if there is one there.
-    @inline(__always)
-    func identifierCharEnd(_ i: Int) -> (end: Int, ascii: Bool)? {
-        guard i < n else { return nil }
-        let b = p[i]
-        if cls[Int(b)] & ByteClass.identContinue != 0 || b == ASCII.dollar { return (i + 1, true) }
-        if b < 0x80 { return nil }
-        let (u, length) = UTF8Scan.scalar(p, i, n)
-        if length == 0 || u == UTF8Scan.noBreakSpace { return nil }
-        return (i + length, false)
-    }
-
-    func identifierEnd(_ i: Int) -> (end: Int, ascii: Bool)? {
-        guard i < n, cls[Int(p[i])] & ByteClass.digit == 0, let first = identifierCharEnd(i) else { return nil }
-        var end = first.end
-        var ascii = first.ascii
-        while let next = identifierCharEnd(end) {
-            end = next.end
-            ascii = ascii && next.ascii
-        }
-        return (end, ascii)
     }
 
     mutating func lexToken() {
@@ -111,7 +80,7 @@ struct ObjCLexerImpl {
         let b = p[start]
         let byteClass = cls[Int(b)]
         if byteClass & ByteClass.identStart != 0 {
-            lexIdentifier(start)
+            lexWord(start, keywords: keywords)
             return
         }
         if byteClass & ByteClass.space != 0 {
@@ -120,16 +89,12 @@ struct ObjCLexerImpl {
         }
         switch b {
         case ASCII.lf, ASCII.cr:
-            let end = b == ASCII.cr && peek(start + 1) == ASCII.lf ? start + 2 : start + 1
-            sink.emitNewline(to: end)
-            pos = end
+            lexNewline(start)
         case ASCII.slash:
             let next = peek(start + 1)
             if next == ASCII.slash {
-                var i = start + 2
-                while i < n && p[i] != ASCII.lf && p[i] != ASCII.cr { i += 1 }
                 let isDoc = peek(start + 2) == ASCII.slash && peek(start + 3) != ASCII.slash
-                emit(isDoc ? .docLineComment : .lineComment, i, ascii: false)
+                lexToLineEnd(start, as: isDoc ? .docLineComment : .lineComment)
             } else if next == ASCII.star {
                 lexBlockComment(start)
             } else {
@@ -178,32 +143,13 @@ struct ObjCLexerImpl {
             }
         case ASCII.zero...ASCII.nine:
             lexNumber(start)
-        case ASCII.nul:
-            var end = start + 1
-            while end < n && p[end] == ASCII.nul { end += 1 }
-            emit(.unknown, end, ascii: false)
         default:
             if b == ASCII.dollar {
-                lexIdentifier(start)
+                lexWord(start, keywords: keywords)
             } else if byteClass & ByteClass.operatorChar != 0 {
                 lexOperator(start)
-            } else if b < 0x80 {
-                sink.diagnose(
-                    .unexpectedCharacter,
-                    "unexpected character U+\(String(b, radix: 16, uppercase: true))",
-                    line: sink.line, column: sink.column)
-                emit(.unknown, start + 1, ascii: false)
             } else {
-                let (u, length) = UTF8Scan.scalar(p, start, n)
-                if length == 0 {
-                    var i = start + 1
-                    while i < n && p[i] >= 0x80 && UTF8Scan.scalar(p, i, n).length == 0 { i += 1 }
-                    emit(.unknown, i, ascii: false)
-                } else if u == UTF8Scan.noBreakSpace {
-                    lexWhitespace(start)
-                } else {
-                    lexIdentifier(start)
-                }
+                lexStrayByte(start, keywords: keywords)
             }
         }
     }
@@ -228,59 +174,6 @@ struct ObjCLexerImpl {
         var end = i
         while end < n, p[end] != ASCII.lf, p[end] != ASCII.cr { end += 1 }
         if end > i { emit(.lineComment, end, ascii: false) }
-    }
-
-    private mutating func lexWhitespace(_ start: Int) {
-        var i = start
-        var ascii = true
-        while i < n {
-            if cls[Int(p[i])] & ByteClass.space != 0 {
-                i += 1
-            } else if p[i] == 0xC2 && peek(i + 1) == 0xA0 {
-                i += 2
-                ascii = false
-            } else {
-                break
-            }
-        }
-        emit(.whitespace, i, ascii: ascii)
-    }
-
-    private mutating func lexIdentifier(_ start: Int) {
-        var i = start
-        var ascii = true
-        while let next = identifierCharEnd(i) {
-            i = next.end
-            ascii = ascii && next.ascii
-        }
-        if i == start {
-            i = start + 1
-            ascii = false
-        }
-        if ascii && keywords.lookup(p, start, i - start) != nil {
-            emit(.keyword, i)
-        } else {
-            emit(.identifier, i, ascii: ascii)
-        }
-    }
-
-    private mutating func lexBlockComment(_ start: Int) {
-        let isDoc = peek(start + 2) == ASCII.star && peek(start + 3) != ASCII.slash
-        var i = start + 2
-        var closed = false
-        while i < n {
-            if p[i] == ASCII.star && peek(i + 1) == ASCII.slash {
-                i += 2
-                closed = true
-                break
-            }
-            i += 1
-        }
-        if !closed {
-            sink.diagnose(.unterminatedComment, "unterminated block comment", line: sink.line, column: sink.column)
-            i = n
-        }
-        emit(isDoc ? .docBlockComment : .blockComment, i, ascii: false)
     }
 
     /// A string or character literal: `"…"`, `@"…"`, `'…'`. `openEnd` is where its opening
