@@ -37,8 +37,16 @@ package struct SummaryCache: Sendable {
         var language: UInt8
 
         package init(bytes: [UInt8], language: SourceLanguage) {
-            self.init(
-                digest: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) }, language: language == .swift ? 0 : 1)
+            self.init(digest: SHA256.hash(data: bytes).withUnsafeBytes { Array($0) }, language: Key.byte(of: language))
+        }
+
+        /// The language's byte in a key (kept as it is for the languages a cache already holds).
+        private static func byte(of language: SourceLanguage) -> UInt8 {
+            switch language {
+            case .swift: 0
+            case .objectiveC: 1
+            case .python: 2
+            }
         }
 
         /// `digest` holds 32 bytes.

@@ -152,4 +152,82 @@ extension ByteLexer {
             }
         }
     }
+
+    /// The longest of `operators` (longest first) that starts at `start`, else one byte; an
+    /// `.operator` token either way.
+    mutating func lexOperator(_ start: Int, longestFirst operators: [[UInt8]]) {
+        var length = 1
+        for candidate in operators where candidate.count > 1 && matches(candidate, at: start) {
+            length = candidate.count
+            break
+        }
+        emit(.operator, min(start + length, n))
+    }
+
+    @inline(__always)
+    func matches(_ bytes: [UInt8], at i: Int) -> Bool {
+        guard i + bytes.count <= n else { return false }
+        var k = 0
+        while k < bytes.count && p[i + k] == bytes[k] { k += 1 }
+        return k == bytes.count
+    }
+
+    /// `name(.name)*` from `i`: a decorator's dotted name.
+    func dottedNameEnd(_ i: Int) -> (end: Int, ascii: Bool)? {
+        guard var name = identifierEnd(i) else { return nil }
+        while peek(name.end) == ASCII.dot, let next = identifierEnd(name.end + 1) {
+            name = (next.end, name.ascii && next.ascii)
+        }
+        return name
+    }
+
+    /// The end of the number at `start` (a digit, or `.` before one): decimal digits, or digits
+    /// after `0x`, `0o` or `0b`, with `_` separators, one `.`, an exponent with its sign, and
+    /// letters after them (`j`, `n`, `L`); a float when it holds a `.` or an exponent. A `.`
+    /// before a name is member access (`parts[0].strip`), not part of the number.
+    func numberEnd(_ start: Int) -> (end: Int, isFloat: Bool) {
+        var i = start
+        var isFloat = false
+        let radix = p[start] == ASCII.zero ? peek(start + 1) | 0x20 : 0
+        let isPrefixed = radix == ASCII.lowerX || radix == ASCII.lowerO || radix == ASCII.lowerB
+        var seenDot = false
+        while i < n {
+            let b = p[i]
+            if !isPrefixed && (b == ASCII.lowerE || b == ASCII.upperE) {
+                isFloat = true
+                i += 1
+                let sign = peek(i)
+                if (sign == ASCII.plus || sign == ASCII.minus) && cls[Int(peek(i + 1))] & ByteClass.digit != 0 {
+                    i += 1
+                }
+                continue
+            }
+            if b == ASCII.dot && !isPrefixed && !seenDot && dotContinuesNumber(i) {
+                isFloat = true
+                seenDot = true
+                i += 1
+                continue
+            }
+            if cls[Int(b)] & ByteClass.identContinue != 0 {
+                i += 1
+                continue
+            }
+            break
+        }
+        return (i, isFloat)
+    }
+
+    /// Whether the `.` at `i`, after digits, belongs to the number: before a digit, an exponent
+    /// (`1.e5`) or anything that is no name and no second `.`.
+    private func dotContinuesNumber(_ i: Int) -> Bool {
+        let next = peek(i + 1)
+        if cls[Int(next)] & ByteClass.digit != 0 { return true }
+        if next | 0x20 == ASCII.lowerE {
+            let after = peek(i + 2)
+            let digitAt = after == ASCII.plus || after == ASCII.minus ? i + 3 : i + 2
+            if cls[Int(peek(digitAt))] & ByteClass.digit != 0 { return true }
+        }
+        return next < 0x80 && next != ASCII.dot && next != ASCII.dollar && cls[Int(next)] & ByteClass.identStart == 0
+    }
+
 }

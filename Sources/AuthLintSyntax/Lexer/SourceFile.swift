@@ -20,11 +20,7 @@ public final class SourceFile: Sendable {
         self.path = path
         self.language = language
         self.bytes = bytes
-        let result: (tokens: [Token], diagnostics: [LexDiagnostic])
-        switch language {
-        case .swift: result = Lexer.tokenize(bytes)
-        case .objectiveC: result = ObjCLexer.tokenize(bytes)
-        }
+        let result = language.tokenize(bytes)
         tokens = result.tokens
         diagnostics = result.diagnostics
         var code: [Int32] = []

@@ -1,13 +1,24 @@
 /// The languages whose source authlint tokenizes.
-public enum SourceLanguage: String, Sendable, Hashable, Codable {
+public enum SourceLanguage: String, Sendable, Hashable, Codable, CaseIterable {
     case swift
     case objectiveC = "objc"
+    case python
 
     public init?(pathExtension: String) {
         switch pathExtension {
         case "swift": self = .swift
         case "m", "mm", "h": self = .objectiveC
+        case "py": self = .python
         default: return nil
+        }
+    }
+
+    /// The file's tokens and what its lexer found wrong.
+    public func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [LexDiagnostic]) {
+        switch self {
+        case .swift: Lexer.tokenize(bytes)
+        case .objectiveC: ObjCLexer.tokenize(bytes)
+        case .python: PythonLexer.tokenize(bytes)
         }
     }
 }

@@ -55,8 +55,12 @@ enum LexTest {
 
     static func objc(_ source: String) -> Lexed { objc(Array(source.utf8)) }
 
-    static func objc(_ bytes: [UInt8]) -> Lexed {
-        let result = ObjCLexer.tokenize(bytes)
+    static func objc(_ bytes: [UInt8]) -> Lexed { lex(bytes, as: .objectiveC) }
+
+    static func python(_ source: String) -> Lexed { lex(Array(source.utf8), as: .python) }
+
+    static func lex(_ bytes: [UInt8], as language: SourceLanguage) -> Lexed {
+        let result = language.tokenize(bytes)
         return Lexed(bytes: bytes, tokens: result.tokens, diagnostics: result.diagnostics)
     }
 
