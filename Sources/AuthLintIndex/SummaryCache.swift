@@ -46,6 +46,7 @@ package struct SummaryCache: Sendable {
             case .swift: 0
             case .objectiveC: 1
             case .python: 2
+            case .javaScript: 3
             }
         }
 

@@ -3,12 +3,15 @@ public enum SourceLanguage: String, Sendable, Hashable, Codable, CaseIterable {
     case swift
     case objectiveC = "objc"
     case python
+    /// JavaScript and TypeScript, which one lexer reads.
+    case javaScript = "js"
 
     public init?(pathExtension: String) {
         switch pathExtension {
         case "swift": self = .swift
         case "m", "mm", "h": self = .objectiveC
         case "py": self = .python
+        case "js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx": self = .javaScript
         default: return nil
         }
     }
@@ -19,6 +22,7 @@ public enum SourceLanguage: String, Sendable, Hashable, Codable, CaseIterable {
         case .swift: Lexer.tokenize(bytes)
         case .objectiveC: ObjCLexer.tokenize(bytes)
         case .python: PythonLexer.tokenize(bytes)
+        case .javaScript: JavaScriptLexer.tokenize(bytes)
         }
     }
 }

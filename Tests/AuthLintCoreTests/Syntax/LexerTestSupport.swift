@@ -59,6 +59,8 @@ enum LexTest {
 
     static func python(_ source: String) -> Lexed { lex(Array(source.utf8), as: .python) }
 
+    static func javaScript(_ source: String) -> Lexed { lex(Array(source.utf8), as: .javaScript) }
+
     static func lex(_ bytes: [UInt8], as language: SourceLanguage) -> Lexed {
         let result = language.tokenize(bytes)
         return Lexed(bytes: bytes, tokens: result.tokens, diagnostics: result.diagnostics)
