@@ -1,17 +1,30 @@
-// libFuzzer entry point for the Swift and Objective-C lexers; built by scripts/fuzz-lexer.sh
-// together with Sources/AuthLintSyntax/Lexer/*.swift. Traps when a lexer breaks one of its
-// guarantees:
+// libFuzzer entry point for the lexers; built by scripts/fuzz-lexer.sh together with
+// Sources/AuthLintSyntax/Lexer/*.swift. AUTHLINT_FUZZ picks the lexers an input goes to: `swift`
+// (the Swift and Objective-C lexers, the default), `python` or `js`. Traps when a lexer breaks
+// one of its guarantees:
 //   - the tokens' bytes concatenated are the input, every token non-empty;
 //   - token positions strictly increase, and each token's line and UTF-16 column equal the ones
 //     computed here independently with the standard library's UTF-8 decoder;
 //   - code inside an interpolation is only entered through interpolationOpen.
 
+import Foundation
+
+private let languages: [SourceLanguage] = {
+    switch ProcessInfo.processInfo.environment["AUTHLINT_FUZZ"] ?? "swift" {
+    case "swift": [.swift, .objectiveC]
+    case "python": [.python]
+    case "js": [.javaScript]
+    default: fatalError("AUTHLINT_FUZZ must be swift, python or js")
+    }
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lexerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes: [UInt8] = (data != nil && size > 0) ? Array(UnsafeBufferPointer(start: data, count: size)) : []
     let expected = referencePositions(bytes)
-    check(Lexer.tokenize(bytes), bytes, expected, language: "swift")
-    check(ObjCLexer.tokenize(bytes), bytes, expected, language: "objc")
+    for language in languages {
+        check(language.tokenize(bytes), bytes, expected, language: language.rawValue)
+    }
     return 0
 }
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Seeds the corpora of scripts/fuzz-readers.sh: OUT/plist, OUT/pbxproj, OUT/xcconfig, OUT/matcher,
-OUT/tuist, OUT/diff, OUT/glob.
+OUT/tuist, OUT/diff, OUT/glob. With `--lexer TESTS OUT EXTENSION...`, seeds the corpus OUT of
+scripts/fuzz-lexer.sh for one language: the snippets of its lexer tests (TESTS) and its files
+in samples/ (by EXTENSION).
 
 Every seed comes from the repository (samples, rules, test fixtures) or is written here, so a
 run on a clean clone starts from the same corpus. Seeds are named by their content's hash, so
@@ -127,5 +129,16 @@ let project = Project(name: "App", targets: [
     add(f"{out}/glob", "/\n./\nPods\n\n//Pods/a/b\nApp//Legacy/Old.swift\n/\n")
 
 
+def lexer_seeds(tests, out, extensions):
+    for literal in swift_literals(os.path.join(ROOT, tests)):
+        add(out, literal)
+    for extension in extensions:
+        for path in files(f"samples/**/*.{extension}"):
+            add(out, open(path, "rb").read())
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--lexer":
+        lexer_seeds(sys.argv[2], sys.argv[3], sys.argv[4:])
+    else:
+        main(sys.argv[1])
