@@ -11,6 +11,8 @@ public struct BuildTarget: Sendable, Hashable {
         case test
         /// No project file says: a loose folder of sources, treated like an app.
         case unknown
+        /// A server's code (``ServerManifest``): the App Store rules leave it alone.
+        case server
     }
 
     public var name: String
@@ -91,6 +93,8 @@ package enum BuildTargetBuilder {
             let products = scanned.manifests.products(containing: package)
             if package.kind.lowercased().contains("test") {
                 found = ("tests", .test, "")
+            } else if scanned.servers.contains(where: { $0.path == package.manifest }) {
+                found = ("server " + package.name, .server, package.manifest)
             } else if let app = firstApp(around: package.path, in: scanned) {
                 // A local package of an app ships inside it.
                 found = ("target " + app.name, .app, app.project)
@@ -113,6 +117,12 @@ package enum BuildTargetBuilder {
                 // A framework or library an app links ships inside the app.
                 let shipped = shipping?.application(embedding: xcodeTarget) ?? xcodeTarget
                 chosen = targetIndex("target " + shipped.name, kind(of: shipped), declaredIn: shipped.project)
+            } else if let server = serverCode(path, scanned) {
+                chosen =
+                    isServerTest(path)
+                    ? targetIndex("tests", .test)
+                    : targetIndex(
+                        "server " + (server.folder.isEmpty ? "." : server.folder), .server, declaredIn: server.path)
             } else if let scanned, let package = scanned.swiftPackageTargets(containing: path).first {
                 let home = home(of: package, scanned)
                 chosen = targetIndex(home.name, home.kind, declaredIn: home.project)
@@ -131,6 +141,28 @@ package enum BuildTargetBuilder {
             targetOfFile.append(TargetID(chosen))
         }
         return (BuildTargets(distinguishingNames(targets)), PerFile(targetOfFile), testsByImport)
+    }
+
+    /// The server whose code a Python or JavaScript file is.
+    private static func serverCode(_ path: String, _ scanned: ScannedProject?) -> ServerManifest? {
+        guard let scanned,
+            let kind = ProjectFileKind.classify(fileName: ProjectPath.lastComponent(of: path), parentName: ""),
+            kind == .python || kind == .javaScript
+        else { return nil }
+        return scanned.server(containing: path, language: kind.sourceLanguage)
+    }
+
+    /// Whether a server's file is its tests: in a `tests`, `test` or `__tests__` folder, or named
+    /// as pytest, Jest and Mocha name tests (`test_*.py`, `*_test.py`, `conftest.py`,
+    /// `*.test.ts`, `*.spec.js`).
+    static func isServerTest(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        if parts.dropLast().contains(where: { $0 == "tests" || $0 == "test" || $0 == "__tests__" }) { return true }
+        let name = parts.last.map(String.init) ?? ""
+        if name.hasSuffix(".py") {
+            return name.hasPrefix("test_") || name.hasSuffix("_test.py") || name == "conftest.py"
+        }
+        return name.contains(".test.") || name.contains(".spec.")
     }
 
     /// Targets of the same name in different projects, named with their project's path so a report

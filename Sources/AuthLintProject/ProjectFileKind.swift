@@ -32,6 +32,14 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
     case xcodegenSpec = "xcodegen-spec"
     /// `*.storyboard` and `*.xib`: the classes and action selectors an interface names.
     case interfaceBuilder = "interface-builder"
+    /// `.py`: lexed only in a server's folder (``ServerManifest``).
+    case python
+    /// `.js`, `.mjs`, `.cjs`, `.jsx`, `.ts`, `.mts`, `.cts`, `.tsx`: lexed only in a server's folder.
+    case javaScript = "js"
+    /// `requirements.txt` (and `requirements-*.txt`), `pyproject.toml`, `Pipfile`.
+    case pythonManifest = "python-manifest"
+    /// `package.json`.
+    case nodeManifest = "package-json"
 
     /// The files the scanner collects by their whole name (`project.pbxproj` only inside an
     /// `*.xcodeproj` folder).
@@ -39,14 +47,16 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
         "Package.swift": .packageManifest, "Package.resolved": .packageResolved, "Podfile": .podfile,
         "Podfile.lock": .podfileLock, "Cartfile": .cartfile, "Cartfile.resolved": .cartfileResolved,
         "Info.plist": .infoPlist, "project.pbxproj": .xcodeProject, "project.yml": .xcodegenSpec,
-        "project.yaml": .xcodegenSpec,
+        "project.yaml": .xcodegenSpec, "requirements.txt": .pythonManifest, "pyproject.toml": .pythonManifest,
+        "Pipfile": .pythonManifest, "package.json": .nodeManifest,
     ]
 
     /// The files the scanner collects by their extension (`Package@swift-*.swift` is a manifest).
     public static let byExtension: [String: ProjectFileKind] = [
         "swift": .swift, "m": .objectiveC, "mm": .objectiveCPlusPlus, "h": .header, "entitlements": .entitlements,
         "plist": .propertyList, "xcprivacy": .privacyManifest, "xcconfig": .xcconfig, "storyboard": .interfaceBuilder,
-        "xib": .interfaceBuilder,
+        "xib": .interfaceBuilder, "py": .python, "js": .javaScript, "mjs": .javaScript, "cjs": .javaScript,
+        "jsx": .javaScript, "ts": .javaScript, "mts": .javaScript, "cts": .javaScript, "tsx": .javaScript,
     ]
 
     /// The kind of a file from its name and the name of the folder holding it, or nil when the
@@ -54,6 +64,7 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
     public static func classify(fileName name: String, parentName: String) -> ProjectFileKind? {
         if let kind = byName[name] { return kind != .xcodeProject || parentName.hasSuffix(".xcodeproj") ? kind : nil }
         if name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") { return .packageManifest }
+        if name.hasPrefix("requirements"), name.hasSuffix(".txt") { return .pythonManifest }
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
         return byExtension[String(name[name.index(after: dot)...])]
     }
@@ -61,7 +72,7 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Whether the engine lexes files of this kind.
     public var isSource: Bool {
         switch self {
-        case .swift, .objectiveC, .objectiveCPlusPlus, .header: return true
+        case .swift, .objectiveC, .objectiveCPlusPlus, .header, .python, .javaScript: return true
         default: return false
         }
     }
@@ -79,6 +90,8 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .swift: return .swift
         case .objectiveC, .objectiveCPlusPlus, .header: return .objectiveC
+        case .python: return .python
+        case .javaScript: return .javaScript
         default: return nil
         }
     }

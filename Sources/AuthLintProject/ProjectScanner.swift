@@ -238,6 +238,10 @@ public struct ProjectScanner {
             case .podfile, .podfileLock, .cartfile, .cartfileResolved, .packageResolved, .packageManifest:
                 guard let bytes = read(file) else { continue }
                 diagnostics += manifests.add(bytes, path: file.path, kind: file.kind)
+            case .pythonManifest, .nodeManifest:
+                guard let bytes = read(file), let server = ServerManifest.read(bytes, path: file.path, kind: file.kind)
+                else { continue }
+                project.servers.append(server)
             default:
                 continue
             }
@@ -298,6 +302,15 @@ public struct ProjectScanner {
         // A manifest describes the app; it is not the app's code.
         project.sourceFiles.removeAll { tuistManifests.contains($0.path) }
         manifests.sort()
+        project.servers += ServerManifest.swiftServers(manifests.linkedPackages)
+        project.servers.sort { ProjectPath.precedes($0.path, $1.path) }
+        // Python and JavaScript are read only as a server's code: elsewhere in an app's tree they
+        // are build scripts, web pages and tooling.
+        let servers = project.servers
+        project.sourceFiles.removeAll { file in
+            guard file.kind == .python || file.kind == .javaScript else { return false }
+            return ServerManifest.deepest(of: servers, containing: file.path, language: file.language) == nil
+        }
         project.manifests = manifests
         project.xcconfigs = xcconfigs.values.sorted { ProjectPath.precedes($0.path, $1.path) }
         classify(plists, into: &project)

@@ -32,10 +32,12 @@ public struct ScanOptions: Sendable, Hashable {
         self.maxFileSize = maxFileSize
     }
 
-    /// Folder names never descended into: build output, dependency checkouts, asset catalogs,
-    /// binary frameworks, resource bundles and per-user Xcode data.
+    /// Folder names never descended into: build output, dependency checkouts (a server's too:
+    /// Python's virtual environments), asset catalogs, binary frameworks, resource bundles and
+    /// per-user Xcode data.
     public static let skippedDirectoryNames: Set<String> = [
         ".git", ".build", ".swiftpm", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "xcuserdata",
+        "venv", ".venv", "__pycache__", "site-packages",
     ]
 
     /// Folder name suffixes never descended into.

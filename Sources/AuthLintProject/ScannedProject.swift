@@ -7,7 +7,8 @@ import AuthLintSyntax
 public struct ScannedProject: Sendable {
     /// Absolute, standardized path of the project root.
     public var root: String
-    /// Swift and Objective-C files (`.swift`, `.m`, `.mm`, `.h`), sorted by relative path.
+    /// Swift and Objective-C files (`.swift`, `.m`, `.mm`, `.h`), and the Python and JavaScript
+    /// files of the servers, sorted by relative path.
     public var sourceFiles: [ProjectFile]
     /// Every file collected, of every kind, sorted by relative path.
     public var allFiles: [ProjectFile]
@@ -25,6 +26,8 @@ public struct ScannedProject: Sendable {
     public var xcconfigs: [XCConfig]
     /// Pods, packages and Carthage dependencies, and Swift package targets.
     public var manifests: DependencyManifests
+    /// The manifests that make their folders servers, in path order.
+    public var servers: [ServerManifest] = []
     /// Problems met while scanning, sorted by path and line.
     public var diagnostics: [Diagnostic]
 
@@ -166,6 +169,11 @@ public struct ScannedProject: Sendable {
             }
         }
         return nil
+    }
+
+    /// The deepest server whose folder holds a root-relative path, of the language given.
+    public func server(containing path: String, language: SourceLanguage?) -> ServerManifest? {
+        ServerManifest.deepest(of: servers, containing: path, language: language)
     }
 
     /// The Swift package targets whose folder holds a root-relative path.

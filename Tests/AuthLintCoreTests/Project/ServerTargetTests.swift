@@ -1,0 +1,128 @@
+import Foundation
+import XCTest
+
+@testable import AuthLintModel
+@testable import AuthLintProject
+@testable import AuthLintSyntax
+
+/// Servers kept beside the app: recognised by their manifests, read as server targets.
+final class ServerTargetTests: XCTestCase {
+    private func frameworks(_ text: String, _ path: String) -> [String]? {
+        let kind = ProjectFileKind.classify(fileName: ProjectPath.lastComponent(of: path), parentName: "")!
+        return ServerManifest.read(Array(text.utf8), path: path, kind: kind)?.frameworks
+    }
+
+    func testRequirementsFilesNameTheirFrameworks() {
+        XCTAssertEqual(
+            frameworks(
+                """
+                # the API
+                Flask[async]==3.0.2  # web
+                -r base.txt
+                --index-url https://pypi.org/simple
+                PyJWT>=2.8
+                python_jose[cryptography]
+                requests
+                """, "backend/requirements.txt"),
+            ["flask", "pyjwt", "python-jose"])
+        XCTAssertEqual(frameworks("fastapi\n", "api/requirements-dev.txt"), ["fastapi"])
+        XCTAssertNil(frameworks("requests\nnumpy\n# flask\n", "scripts/requirements.txt"))
+    }
+
+    func testPyprojectAndPipfileNameTheirFrameworks() {
+        XCTAssertEqual(
+            frameworks(
+                """
+                [project]
+                name = "flask-notes"
+                description = "Not a Django app"
+                dependencies = [
+                    "fastapi[standard]>=0.110",  # "django" in a comment
+                    'uvicorn',
+                ]
+
+                [project.optional-dependencies]
+                auth = ["PyJWT>=2"]
+
+                [tool.poetry.group.dev.dependencies]
+                Django = "^5.0"
+
+                [tool.ruff]
+                select = ["starlette"]
+                """, "server/pyproject.toml"),
+            ["fastapi", "pyjwt", "django"])
+        XCTAssertEqual(
+            frameworks(
+                """
+                [[source]]
+                url = "https://pypi.org/simple"
+
+                [packages]
+                flask = "*"
+
+                [dev-packages]
+                pytest = "*"
+                """, "Pipfile"),
+            ["flask"])
+    }
+
+    func testPackageJSONNamesItsRuntimeDependenciesOnly() {
+        XCTAssertEqual(
+            frameworks(
+                #"{"dependencies": {"firebase-functions": "^6", "firebase-admin": "^12", "Express": "4"}}"#,
+                "functions/package.json"),
+            ["express", "firebase-admin", "firebase-functions"])
+        XCTAssertNil(
+            frameworks(#"{"dependencies": {"react": "18"}, "devDependencies": {"express": "4"}}"#, "web/package.json"))
+        XCTAssertNil(frameworks("not json", "package.json"))
+    }
+
+    func testSwiftPackagesThatDependOnVaporAreServers() {
+        let packages = [
+            LinkedPackage(
+                name: "vapor", manager: .swiftPackageManager, source: "Server/Package.swift", line: 5,
+                location: "https://github.com/vapor/vapor.git"),
+            LinkedPackage(
+                name: "jwt-kit", manager: .swiftPackageManager, source: "Server/Package.swift", line: 6,
+                location: "git@github.com:vapor/jwt-kit"),
+            LinkedPackage(
+                name: "Alamofire", manager: .swiftPackageManager, source: "Package.swift", line: 3,
+                location: "https://github.com/Alamofire/Alamofire"),
+        ]
+        let servers = ServerManifest.swiftServers(packages)
+        XCTAssertEqual(servers.map(\.folder), ["Server"])
+        XCTAssertEqual(servers.first?.frameworks, ["vapor", "jwt-kit"])
+    }
+
+    func testOnlyAServersPythonAndJavaScriptAreReadAndTheyAreServerTargets() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("App/AppDelegate.swift", "import UIKit\n")
+        try tree.write("backend/requirements.txt", "flask\n")
+        try tree.write("backend/app.py", "from flask import Flask\n")
+        try tree.write("backend/tests/test_auth.py", "def test_x(): pass\n")
+        try tree.write("backend/venv/lib/site.py", "x = 1\n")
+        try tree.write("functions/package.json", #"{"dependencies": {"firebase-functions": "6"}}"#)
+        try tree.write("functions/src/index.ts", "export const x = 1\n")
+        try tree.write("functions/src/auth.spec.ts", "it('x', () => {})\n")
+        try tree.write("scripts/bump.py", "print(1)\n")
+        try tree.write("web/package.json", #"{"dependencies": {"react": "18"}}"#)
+        try tree.write("web/app.js", "render()\n")
+        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+        XCTAssertEqual(
+            scanned.sourceFiles.map(\.path),
+            [
+                "App/AppDelegate.swift", "backend/app.py", "backend/tests/test_auth.py", "functions/src/auth.spec.ts",
+                "functions/src/index.ts",
+            ])
+        XCTAssertEqual(scanned.servers.map(\.path), ["backend/requirements.txt", "functions/package.json"])
+        let built = BuildTargetBuilder.build(
+            files: scanned.sourceFiles.map { BuildTargetBuilder.File(path: $0.path, imports: []) }, scanned: scanned)
+        let kinds = (0..<scanned.sourceFiles.count).map { index -> String in
+            let target = built.targets[built.targetOfFile[FileID(index)]]
+            return "\(target.name) \(target.kind.rawValue)"
+        }
+        XCTAssertEqual(
+            kinds, ["project unknown", "server backend server", "tests test", "tests test", "server functions server"])
+    }
+}
