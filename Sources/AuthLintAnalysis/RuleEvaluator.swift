@@ -193,7 +193,7 @@ package struct RuleEvaluator {
     package func runnableClauses(_ rule: RuleSpec, inFile fileIndex: FileID, among only: [Int]? = nil) -> [Int] {
         let spec = rule.match
         let target = project.target(ofFile: fileIndex)
-        guard target.kind != .test, !spec.appsOnly || target.isApp,
+        guard target.kind != .test, spec.appliesTo.accepts(target),
             spec.language.accepts(project.language(ofFile: fileIndex))
         else { return [] }
         if spec.unlessLoginServicesDeclared, fileIndex.index < loginServicesDeclared.count,
@@ -383,5 +383,16 @@ package struct RuleEvaluator {
             if budget.isSpent { stopped.append(index) }
         }
         return (false, stopped)
+    }
+}
+
+extension TargetFilter {
+    /// Whether the rule reads a target's code.
+    func accepts(_ target: BuildTarget) -> Bool {
+        switch self {
+        case .apps: target.isApp
+        case .all: target.kind != .server
+        case .servers: target.kind == .server
+        }
     }
 }

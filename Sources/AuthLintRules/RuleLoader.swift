@@ -208,12 +208,7 @@ public struct RuleLoader: Sendable {
             spec.others = try RuleLoader.others(others)
         }
         if let appliesTo = fields["applies-to"] {
-            let value = try appliesTo.string("applies-to")
-            guard value == "apps" || value == "all" else {
-                throw appliesTo.fail(
-                    "applies-to must be `apps` or `all`" + Suggestion.didYouMean(value, ["apps", "all"]))
-            }
-            spec.appsOnly = value == "apps"
+            spec.appliesTo = try appliesTo.enumValue(TargetFilter.self, "applies-to")
         }
         if let declared = fields["unless-declared"] {
             guard try declared.string("unless-declared") == "login-services" else {

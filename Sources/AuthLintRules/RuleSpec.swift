@@ -42,6 +42,16 @@ public enum LanguageFilter: String, Sendable, CaseIterable {
     }
 }
 
+/// Which targets a rule reads (`applies-to:`).
+public enum TargetFilter: String, Sendable, CaseIterable {
+    /// Code that ships in an app: not libraries a package vends to others, not servers.
+    case apps
+    /// Every target but servers: the App Store rules' default.
+    case all
+    /// Servers only (``BuildTarget/Kind/server``).
+    case servers
+}
+
 public struct MatchSpec: Sendable {
     public var language: LanguageFilter = .swift
     /// The file must import one of these modules (empty: any file).
@@ -57,8 +67,8 @@ public struct MatchSpec: Sendable {
     /// With `oncePerProject`: the words for the target's other sites, each a related place of the
     /// finding (nil: they are not named).
     public var others: String?
-    /// Only code that ships in an app: not libraries a package vends to others.
-    public var appsOnly = false
+    /// The targets whose code the rule reads (never tests).
+    public var appliesTo = TargetFilter.all
     /// Silent when the configuration declares an equivalent login service or a 4.8 exemption.
     public var unlessLoginServicesDeclared = false
     /// Sites the app's own helpers stand for: calls that hand a helper what reaches one of the

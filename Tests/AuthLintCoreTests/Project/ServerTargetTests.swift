@@ -1,8 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AuthLintCore
 @testable import AuthLintModel
 @testable import AuthLintProject
+@testable import AuthLintRules
 @testable import AuthLintSyntax
 
 /// Servers kept beside the app: recognised by their manifests, read as server targets.
@@ -124,5 +126,33 @@ final class ServerTargetTests: XCTestCase {
         }
         XCTAssertEqual(
             kinds, ["project unknown", "server backend server", "tests test", "tests test", "server functions server"])
+    }
+
+    func testTheAppStoreRulesAreSilentOnAServersSwiftCode() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        let code = """
+            func save(session: Session) {
+                UserDefaults.standard.set(session.value, forKey: "authToken")
+            }
+            """
+        try tree.write("App/Session.swift", code)
+        try tree.write(
+            "Server/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Server",
+                dependencies: [.package(url: "https://github.com/vapor/vapor.git", from: "4.0.0")],
+                targets: [.executableTarget(name: "App", dependencies: [.product(name: "Vapor", package: "vapor")])]
+            )
+            """)
+        try tree.write("Server/Sources/App/Session.swift", code)
+        let report = try Linter.run(
+            LintOptions(
+                scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root))
+        XCTAssertEqual(report.findings.map { "\($0.path): \($0.rule)" }, ["App/Session.swift: token-in-userdefaults"])
     }
 }

@@ -119,7 +119,7 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(rule.match.imports, [])
         XCTAssertNil(rule.match.report)
         XCTAssertFalse(rule.match.oncePerProject)
-        XCTAssertFalse(rule.match.appsOnly)
+        XCTAssertEqual(rule.match.appliesTo, .all)
         XCTAssertTrue(rule.match.conditions.isEmpty)
         XCTAssertTrue(rule.severityWhen.isEmpty)
         XCTAssertTrue(rule.source.hasSuffix("/team-rule.yaml"), rule.source)
@@ -223,7 +223,7 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(description.examples.nonTriggering.count, 1)
         XCTAssertEqual(rule.match.language, .any)
         XCTAssertEqual(rule.match.imports, ["LegacyKit"])
-        XCTAssertTrue(rule.match.appsOnly)
+        XCTAssertEqual(rule.match.appliesTo, .apps)
         XCTAssertTrue(rule.match.oncePerProject)
         XCTAssertEqual(rule.match.report, "ARG")
         XCTAssertEqual(rule.match.patterns.count, 2)
@@ -429,7 +429,7 @@ final class RuleLoaderTests: XCTestCase {
             "once-per must be `project`")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "applies-to: app\n" + minimalMatch))?.message,
-            "applies-to must be `apps` or `all` (did you mean `apps`?)")
+            "applies-to must be one of apps, all, servers, not `app` (did you mean `apps`?)")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "language: kotlin\n" + minimalMatch))?.message,
             "language must be one of swift, objc, any, not `kotlin`")
