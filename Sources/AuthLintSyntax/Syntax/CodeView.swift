@@ -180,7 +180,9 @@ public final class CodeView: Sendable {
 
     // MARK: - Imports
 
-    /// The modules a file imports, and those it imports only inside `#if` (`#ifdef`, `#ifndef`).
+    /// The modules a file imports, and those it imports only inside `#if` (`#ifdef`, `#ifndef`):
+    /// Swift's `import`, Objective-C's `@import` and `#import <…>`, Python's `import` and `from`,
+    /// and JavaScript's `import`, `export … from` and `require(…)`.
     static func findImports(file: SourceFile, tokens: [Token]) -> (all: Set<String>, conditional: Set<String>) {
         var imports = Set<String>()
         var unconditional = Set<String>()
@@ -199,7 +201,17 @@ public final class CodeView: Sendable {
                     depth = max(0, depth - 1)
                 }
             }
-            if file.language == .swift, token.kind == .keyword, file.token(token, is: "import") {
+            if file.language == .python {
+                for module in pythonImport(at: i, file: file, tokens: tokens) { add(module) }
+            } else if file.language == .javaScript {
+                if let module = javaScriptImport(at: i, file: file, tokens: tokens) {
+                    add(module)
+                    // `firebase-admin/auth` is also `firebase-admin`; `@nestjs/core/x`, `@nestjs/core`.
+                    let parts = module.split(separator: "/", omittingEmptySubsequences: false)
+                    let package = parts.prefix(module.hasPrefix("@") ? 2 : 1).joined(separator: "/")
+                    if !module.hasPrefix("."), package != module { add(package) }
+                }
+            } else if file.language == .swift, token.kind == .keyword, file.token(token, is: "import") {
                 var j = i + 1
                 // `import struct Module.Type`
                 if j < tokens.count, tokens[j].kind == .keyword { j += 1 }
@@ -217,5 +229,70 @@ public final class CodeView: Sendable {
             i += 1
         }
         return (imports, imports.subtracting(unconditional))
+    }
+
+    /// The modules of a Python `import a.b, c as d` or `from a.b import c` at `i`: each dotted
+    /// name and its top-level package (`firebase_admin.auth` and `firebase_admin`). A relative
+    /// import (`from . import x`) names none.
+    private static func pythonImport(at i: Int, file: SourceFile, tokens: [Token]) -> [String] {
+        guard tokens[i].kind == .keyword else { return [] }
+        let isFrom = file.token(tokens[i], is: "from")
+        guard isFrom || file.token(tokens[i], is: "import") else { return [] }
+        if !isFrom {
+            // `from a.b import c`, `from .. import c`: this `import` names no module of its own.
+            var k = i - 1
+            while k >= 0, [.identifier, .period, .operator].contains(tokens[k].kind) { k -= 1 }
+            if k >= 0, tokens[k].kind == .keyword, file.token(tokens[k], is: "from") { return [] }
+        }
+        var modules: [String] = []
+        var j = i + 1
+        while j < tokens.count, tokens[j].kind == .identifier {
+            var name = file.text(of: tokens[j])
+            let top = name
+            j += 1
+            while j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier {
+                name += "." + file.text(of: tokens[j + 1])
+                j += 2
+            }
+            modules.append(name)
+            if name != top { modules.append(top) }
+            if isFrom { break }
+            // `import a as b, c`
+            if j + 1 < tokens.count, tokens[j].kind == .keyword, file.token(tokens[j], is: "as") { j += 2 }
+            guard j < tokens.count, tokens[j].kind == .comma else { break }
+            j += 1
+        }
+        return modules
+    }
+
+    /// The module of a JavaScript `import … from "m"`, `import "m"`, `export … from "m"` or
+    /// `require("m")` whose first token is at `i`.
+    private static func javaScriptImport(at i: Int, file: SourceFile, tokens: [Token]) -> String? {
+        let token = tokens[i]
+        var j: Int
+        if token.kind == .identifier, file.token(token, is: "require") {
+            guard i + 1 < tokens.count, tokens[i + 1].kind == .leftParen else { return nil }
+            j = i + 2
+        } else if token.kind == .keyword, file.token(token, is: "import") || file.token(token, is: "export") {
+            j = i + 1
+            // The clause before `from`: names, `* as x`, `{ a, b as c }`, `type`; the module
+            // string comes first (`import "m"`) or after `from`.
+            var steps = 0
+            while j < tokens.count, tokens[j].kind != .stringOpen, steps < 256 {
+                let kind = tokens[j].kind
+                if kind == .semicolon || kind == .leftParen || (kind == .operator && file.token(tokens[j], is: "=")) {
+                    return nil
+                }
+                j += 1
+                steps += 1
+            }
+            if j > i + 1, !(tokens[j - 1].kind == .identifier && file.token(tokens[j - 1], is: "from")) { return nil }
+        } else {
+            return nil
+        }
+        guard j + 2 < tokens.count, tokens[j].kind == .stringOpen, tokens[j + 1].kind == .stringSegment,
+            tokens[j + 2].kind == .stringClose
+        else { return nil }
+        return file.text(of: tokens[j + 1])
     }
 }
