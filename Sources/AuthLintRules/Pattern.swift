@@ -43,10 +43,14 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { source }
 
-    /// Compiles `source`; throws a message when it is not a usable pattern.
-    public init(_ source: String) throws {
+    /// The language the pattern is written in, whose lexer reads it.
+    public let language: SourceLanguage
+
+    /// Compiles `source`, written in `language`; throws a message when it is not a usable pattern.
+    public init(_ source: String, language: SourceLanguage = .swift) throws {
         self.source = source
-        let (elements, names) = try Pattern.compile(source)
+        self.language = language
+        let (elements, names) = try Pattern.compile(source, language)
         self.elements = elements
         self.requiredNames = names
         declaresFunction = elements.contains { element in
@@ -57,7 +61,9 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         }
         innerAnchor = Pattern.innerAnchor(of: elements)
         startsFixedWithOpenGap = Pattern.startsFixedWithOpenGap(elements)
-        sourceHash = CodeView.hash(source)
+        // The same text in two languages is two patterns (a Swift pattern's hash is its text's).
+        sourceHash =
+            language == .swift ? CodeView.hash(source) : CodeView.hash(source, after: CodeView.hash(language.rawValue))
     }
 
     private static func startsFixedWithOpenGap(_ elements: [Element]) -> Bool {
@@ -120,9 +126,10 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     private static let expressionPrefix = "__alMx_"
     private static let gapMarker = "__alGap__"
 
-    static func compile(_ source: String) throws -> ([Element], [UInt64]) {
+    static func compile(_ source: String, _ language: SourceLanguage) throws -> ([Element], [UInt64]) {
         let rewritten = try rewriteMetavariables(source)
-        let file = SourceFile(path: "<pattern>", bytes: Array(rewritten.utf8))
+        let file = SourceFile(path: "<pattern>", language: language, bytes: Array(rewritten.utf8))
+        let quotesAlike = CodeView.quotesAlike(language)
         if let problem = file.diagnostics.first {
             throw CompileError(description: "pattern `\(source)`: \(problem.message)")
         }
@@ -141,10 +148,14 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
                 elements.append(.expression(name == "_" ? nil : name))
             } else if token.kind == .identifier, text == gapMarker {
                 if case .gap? = elements.last {} else { elements.append(.gap) }
-            } else if token.kind == .leftBrace, let (parameters, next) = closureHeader(code, file, after: i) {
+            } else if token.kind == .leftBrace, language == .swift,
+                let (parameters, next) = closureHeader(code, file, after: i)
+            {
                 elements.append(.closure(parameters: parameters))
                 i = next
                 continue
+            } else if quotesAlike && (token.kind == .stringOpen || token.kind == .stringClose) {
+                elements.append(.token(kind: token.kind, hash: CodeView.quoteHash, text: text))
             } else {
                 elements.append(.token(kind: token.kind, hash: CodeView.hash(text), text: text))
                 if token.kind == .identifier || token.kind == .keyword || token.kind == .attribute {

@@ -188,7 +188,7 @@ public struct RuleLoader: Sendable {
     // MARK: - match
 
     private func matchSpec(_ node: YAMLReader) throws -> MatchSpec {
-        let fields = try node.mapping(
+        var fields = try node.mapping(
             "match",
             allowed: [
                 "language", "imports", "patterns", "where", "report", "once-per", "others", "applies-to",
@@ -196,8 +196,16 @@ public struct RuleLoader: Sendable {
             ])
         var spec = MatchSpec()
         if let language = fields["language"] { spec.language = try language.enumValue(LanguageFilter.self, "language") }
+        // The patterns are written in the rule's language; a rule for several says each entry's.
+        fields = fields.speaking(spec.language.language ?? .swift)
         spec.imports = try fields["imports"]?.strings("imports") ?? []
         spec.patterns = try clauses(try fields.required("patterns"))
+        for clause in spec.patterns {
+            if let language = clause.language, let spoken = language.language, !spec.language.accepts(spoken) {
+                throw try fields.required("patterns").fail(
+                    "a pattern in \(language.rawValue) in a rule whose language is \(spec.language.rawValue)")
+            }
+        }
         spec.report = try fields["report"]?.string("report")
         if let once = fields["once-per"] {
             guard try once.string("once-per") == "project" else { throw once.fail("once-per must be `project`") }
@@ -245,12 +253,14 @@ public struct RuleLoader: Sendable {
         guard !entries.isEmpty else { throw node.fail("patterns must not be empty") }
         return try entries.flatMap { entry -> [PatternClause] in
             if case .scalar = entry.node { return [PatternClause(pattern: try RuleLoader.patterns(entry)[0])] }
-            let fields = try entry.mapping(
+            var fields = try entry.mapping(
                 "a pattern entry",
                 allowed: [
                     "pattern", "names", "where", "imports", "providers", "label", "message", "fix", "once-per",
-                    "others",
+                    "others", "language",
                 ])
+            let language = try fields["language"]?.enumValue(LanguageFilter.self, "language")
+            if let spoken = language?.language { fields = fields.speaking(spoken) }
             if let kindsNode = fields["providers"] {
                 let kinds = try kindsNode.strings("providers").map { name -> LoginProvider.Kind in
                     guard let kind = LoginProvider.Kind(rawValue: name) else {
@@ -276,6 +286,7 @@ public struct RuleLoader: Sendable {
             default:
                 throw entry.fail("a pattern entry needs either `pattern:` or `names:`")
             }
+            if let language { clause.language = language }
             let bound = Set(clause.pattern.metavariables + [Pattern.wholeMatch])
             clause.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
             clause.imports = try fields["imports"]?.strings("imports") ?? []
@@ -306,7 +317,7 @@ public struct RuleLoader: Sendable {
         let sources = try node.strings("patterns")
         guard !sources.isEmpty else { throw node.fail("patterns must not be empty") }
         return try sources.map { source in
-            do { return try Pattern(source) } catch let error as Pattern.CompileError {
+            do { return try Pattern(source, language: node.patternLanguage) } catch let error as Pattern.CompileError {
                 throw node.fail(error.description)
             }
         }

@@ -31,14 +31,21 @@ public struct RuleSpec: Sendable {
 
 /// Which files a rule's patterns run on.
 public enum LanguageFilter: String, Sendable, CaseIterable {
-    case swift, objc, any
+    case swift, objc, python, js, any
+
+    /// The one language the filter lets through; nil for `any`.
+    package var language: SourceLanguage? {
+        switch self {
+        case .any: nil
+        case .swift: .swift
+        case .objc: .objectiveC
+        case .python: .python
+        case .js: .javaScript
+        }
+    }
 
     package func accepts(_ language: SourceLanguage) -> Bool {
-        switch self {
-        case .any: true
-        case .swift: language == .swift
-        case .objc: language == .objectiveC
-        }
+        self == .any || self.language == language
     }
 }
 

@@ -8,10 +8,27 @@ import Yams
 package struct YAMLReader {
     let node: Node
     let path: String
+    /// The language the patterns under this node are written in: set where a rule or a pattern
+    /// entry says (`language: python`), and passed down to every node below.
+    package var patternLanguage = SourceLanguage.swift
 
     init(node: Node, path: String) {
         self.node = node
         self.path = path
+    }
+
+    /// A node below this one: it reads its patterns in the same language.
+    private func child(_ node: Node) -> YAMLReader {
+        var reader = YAMLReader(node: node, path: path)
+        reader.patternLanguage = patternLanguage
+        return reader
+    }
+
+    /// The same node, its patterns (and those below it) read in `language`.
+    package func speaking(_ language: SourceLanguage) -> YAMLReader {
+        var reader = self
+        reader.patternLanguage = language
+        return reader
     }
 
     /// The node written out again: nodes that read the same write the same text.
@@ -80,14 +97,14 @@ package struct YAMLReader {
         switch node {
         case .scalar: return [try string(what)]
         case .sequence(let sequence):
-            return try sequence.map { try YAMLReader(node: $0, path: path).string("each entry of \(what)") }
+            return try sequence.map { try child($0).string("each entry of \(what)") }
         default: throw fail("\(what) must be a string or a list of strings")
         }
     }
 
     func list(_ what: String) throws -> [YAMLReader] {
         guard case .sequence(let sequence) = node else { throw fail("\(what) must be a list") }
-        return sequence.map { YAMLReader(node: $0, path: path) }
+        return sequence.map(child)
     }
 
     package func enumValue<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ what: String) throws -> T
@@ -115,7 +132,7 @@ package struct YAMLReader {
             if entries.contains(where: { $0.0 == name }) {
                 throw key.fail("duplicate key `\(name.shortExcerpt)` in \(what)")
             }
-            entries.append((name, YAMLReader(node: valueNode, path: path)))
+            entries.append((name, child(valueNode)))
         }
         return Entries(entries: entries, owner: self, what: what)
     }
@@ -125,7 +142,7 @@ package struct YAMLReader {
         guard case .mapping(let mapping) = node else { throw fail("\(what) must be a mapping") }
         return try mapping.map { keyNode, valueNode in
             let key = YAMLReader(node: keyNode, path: path)
-            return (try key.string("a key"), key.line, YAMLReader(node: valueNode, path: path))
+            return (try key.string("a key"), key.line, child(valueNode))
         }
     }
 
@@ -144,6 +161,11 @@ package struct YAMLReader {
         }
 
         var keys: [String] { entries.map(\.0) }
+
+        /// The same entries, their patterns read in `language`.
+        package func speaking(_ language: SourceLanguage) -> Entries {
+            Entries(entries: entries.map { ($0.0, $0.1.speaking(language)) }, owner: owner, what: what)
+        }
     }
 
     // MARK: Errors

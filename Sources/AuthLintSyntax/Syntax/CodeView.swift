@@ -46,9 +46,12 @@ public final class CodeView: Sendable {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(tokens.count)
         var names: [(hash: UInt64, index: Int32)] = []
+        let quotesAlike = CodeView.quotesAlike(file.language)
         file.bytes.withUnsafeBufferPointer { bytes in
             for (index, token) in tokens.enumerated() {
-                let h = CodeView.hash(bytes, Int(token.start), Int(token.end))
+                let h =
+                    quotesAlike && (token.kind == .stringOpen || token.kind == .stringClose)
+                    ? CodeView.quoteHash : CodeView.hash(bytes, Int(token.start), Int(token.end))
                 hashes.append(h)
                 // Names, and attributes under their whole text (`@Stored`), so that a property
                 // wrapper's uses can be found.
@@ -130,6 +133,16 @@ public final class CodeView: Sendable {
         }
         return h
     }
+
+    /// Whether the language's string delimiters all mean the same to a pattern: in Python and
+    /// JavaScript, `'a'`, `"a"`, `b"a"` and `` `a` `` are one string, and each delimiter's hash
+    /// is ``quoteHash``. Swift's delimiters (`#"`, `"""`) keep their own.
+    public static func quotesAlike(_ language: SourceLanguage) -> Bool {
+        language == .python || language == .javaScript
+    }
+
+    /// The hash of `"`.
+    public static let quoteHash = hash("\"")
 
     public static func hash(_ text: String) -> UInt64 {
         hash(text, after: 0xcbf2_9ce4_8422_2325)

@@ -432,7 +432,7 @@ final class RuleLoaderTests: XCTestCase {
             "applies-to must be one of apps, all, servers, not `app` (did you mean `apps`?)")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "language: kotlin\n" + minimalMatch))?.message,
-            "language must be one of swift, objc, any, not `kotlin`")
+            "language must be one of swift, objc, python, js, any, not `kotlin`")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "imports: [UIKit]"))?.message, "match needs `patterns`")
         XCTAssertEqual(
