@@ -74,6 +74,8 @@ struct JavaScriptLexerImpl: ByteLexer {
     var exprStart = true
     /// The previous code token was `.` or `?.`: a word here names a property.
     var afterMember = false
+    /// Where a regex opened on the current line would close.
+    var regexCloses: RegexCloses?
 
     init(_ p: UnsafePointer<UInt8>, _ n: Int) {
         self.p = p
@@ -220,31 +222,17 @@ struct JavaScriptLexerImpl: ByteLexer {
     }
 
     /// Where the regex literal whose `/` is at `start` ends, flags included, or nil when no `/`
-    /// closes it on the same line.
-    private func regexEnd(_ start: Int) -> Int? {
-        var i = start + 1
-        var inClass = false
-        while i < n {
-            let b = p[i]
-            if b == ASCII.lf || b == ASCII.cr { return nil }
-            if b == ASCII.backslash {
-                let next = peek(i + 1)
-                if next == ASCII.lf || next == ASCII.cr || i + 1 >= n { return nil }
-                i += 2
-                continue
-            }
-            if b == ASCII.lbracket {
-                inClass = true
-            } else if b == ASCII.rbracket {
-                inClass = false
-            } else if b == ASCII.slash && !inClass {
-                var end = i + 1
-                while end < n && cls[Int(p[end])] & ByteClass.identContinue != 0 { end += 1 }
-                return end
-            }
-            i += 1
+    /// closes it on the same line. Answered from ``regexCloses``, worked out once a line: a
+    /// line of `(/[` repeated holds a candidate every three bytes, none of which closes.
+    private mutating func regexEnd(_ start: Int) -> Int? {
+        if regexCloses == nil || start + 1 < regexCloses!.base || start + 1 > regexCloses!.lineEnd {
+            regexCloses = RegexCloses(p, n, from: start + 1)
         }
-        return nil
+        let close = Int(regexCloses!.close[start + 1 - regexCloses!.base])
+        guard close >= 0 else { return nil }
+        var end = close + 1
+        while end < n && cls[Int(p[end])] & ByteClass.identContinue != 0 { end += 1 }
+        return end
     }
 
     /// `'…'` or `"…"`.
@@ -309,5 +297,56 @@ struct JavaScriptLexerImpl: ByteLexer {
     private mutating func lexNumber(_ start: Int) {
         let number = numberEnd(start)
         code(number.isFloat ? .floatLiteral : .integerLiteral, number.end, exprFollows: false)
+    }
+}
+
+/// For one line from `base` on: where a regex literal whose body starts at each position would
+/// close (the offset of its closing `/`, or -1). A regex body is read in units: a backslash and
+/// the byte it escapes, or one byte; `[` opens a class, in which `/` does not close, and `]` ends
+/// it. A `/` the lexer meets is always the last byte of a unit read from an earlier `/` of the
+/// line, so every body starts on a unit boundary of the units read from `base`, and the answers
+/// for them all come from one pass back over those units.
+struct RegexCloses {
+    let base: Int
+    /// The offset of the line break (or of the end) that ends the line.
+    let lineEnd: Int
+    /// Per offset from `base` (up to `lineEnd`): the answer for a body that starts there.
+    var close: [Int32]
+
+    init(_ p: UnsafePointer<UInt8>, _ n: Int, from base: Int) {
+        self.base = base
+        var units: [Int32] = []
+        var i = base
+        var end = base
+        while i < n, p[i] != ASCII.lf, p[i] != ASCII.cr {
+            units.append(Int32(i))
+            if p[i] == ASCII.backslash {
+                // An escape of the line break, or of nothing, closes nothing from here on.
+                if i + 1 >= n || p[i + 1] == ASCII.lf || p[i + 1] == ASCII.cr {
+                    units.removeLast()
+                    break
+                }
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        end = i
+        while end < n, p[end] != ASCII.lf, p[end] != ASCII.cr { end += 1 }
+        lineEnd = end
+        close = [Int32](repeating: -1, count: end - base + 1)
+        // Outside a class and inside one, where the rest of the units close.
+        var outside: Int32 = -1
+        var inside: Int32 = -1
+        for unit in units.reversed() {
+            let at = Int(unit)
+            switch p[at] {
+            case ASCII.slash: outside = unit
+            case ASCII.lbracket: outside = inside
+            case ASCII.rbracket: inside = outside
+            default: break
+            }
+            close[at - base] = outside
+        }
     }
 }
