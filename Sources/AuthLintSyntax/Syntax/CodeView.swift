@@ -65,7 +65,12 @@ public final class CodeView: Sendable {
         nameHashes = occurrences.keys
         let partner = CodeView.matchBrackets(tokens)
         self.partner = partner
-        let built = ScopeBuilder(file: file, tokens: tokens, partner: partner).build()
+        let built =
+            switch file.language {
+            case .python: PythonScopeBuilder(file: file, tokens: tokens, partner: partner).build()
+            case .javaScript: JavaScriptScopeBuilder(file: file, tokens: tokens, partner: partner).build()
+            case .swift, .objectiveC: ScopeBuilder(file: file, tokens: tokens, partner: partner).build()
+            }
         self.scopes = built.scopes
         self.scopeOfToken = built.scopeOfToken
         (self.imports, self.conditionalImports) = CodeView.findImports(file: file, tokens: tokens)
