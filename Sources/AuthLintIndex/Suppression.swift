@@ -42,11 +42,11 @@ public struct Suppression: Sendable, Hashable {
         package var separator: String { self == .code ? " -- " : " - " }
         /// The separator ending a directive that gives no reason after it.
         var trailingSeparator: String { self == .code ? " --" : " -" }
-        var language: String { self == .code ? "Swift and Objective-C" : "property lists" }
+        var language: String { self == .code ? "code" : "property lists" }
     }
 
-    /// Reads the directives of a file: Swift and Objective-C line comments, and XML comments of
-    /// property lists (given as line, column and text).
+    /// Reads the directives of a file: line comments of code (`//`, and `#` in Python), and XML
+    /// comments of property lists (given as line, column and text).
     package static func parse(
         path: String, comments: [(line: Int, column: Int, text: String)], lineCount: Int, syntax: Syntax = .code
     ) -> [Suppression] {
@@ -188,11 +188,15 @@ extension SourceFile {
         package var isEmpty: Bool { comments.isEmpty && misplaced.isEmpty }
     }
 
-    /// The texts of the file's `//` comments (not `///`), after the slashes, with their places.
+    /// The texts of the file's `//` comments (not `///`), or of a Python file's `#` comments,
+    /// after the slashes or the `#`, with their places.
     var lineComments: [(line: Int, column: Int, text: String)] {
         tokens.compactMap { token in
             guard token.kind == .lineComment else { return nil }
             let text = self.text(of: token)
+            if language == .python {
+                return text.hasPrefix("#") ? (Int(token.line), Int(token.column), String(text.dropFirst())) : nil
+            }
             guard text.hasPrefix("//"), !text.hasPrefix("///") else { return nil }
             return (Int(token.line), Int(token.column), String(text.dropFirst(2)))
         }

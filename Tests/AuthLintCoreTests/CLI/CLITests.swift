@@ -244,7 +244,7 @@ final class CLITests: XCTestCase {
             lines.map { String($0.prefix(25)) },
             ["app/Session.swift:2:5: wa", "app/Session.swift:4:5: wa", "app/Session.swift:6:5: wa"])
         XCTAssertTrue(lines[0].contains("(did you mean `authlint:disable:next`?)"), lines[0])
-        XCTAssertTrue(lines[1].contains("in Swift and Objective-C the reason follows ` -- `"), lines[1])
+        XCTAssertTrue(lines[1].contains("in code the reason follows ` -- `"), lines[1])
         XCTAssertTrue(lines[2].contains("names no rule"), lines[2])
         XCTAssertTrue(run.stdout.contains("  token-logged: 3\n"), run.stdout)
     }

@@ -125,10 +125,10 @@ final class SuppressionTests: XCTestCase {
         for (directive, problem) in [
             (
                 "// authlint:disable:next token-logged - a fixture",
-                "in Swift and Objective-C the reason follows ` -- ` (`token-logged -- reason`)"
+                "in code the reason follows ` -- ` (`token-logged -- reason`)"
             ),
-            ("// authlint:disable:next token-logged — a fixture", "in Swift and Objective-C the reason follows ` -- `"),
-            ("// authlint:disable:next token-logged: a fixture", "in Swift and Objective-C the reason follows ` -- `"),
+            ("// authlint:disable:next token-logged — a fixture", "in code the reason follows ` -- `"),
+            ("// authlint:disable:next token-logged: a fixture", "in code the reason follows ` -- `"),
         ] {
             let report = try lint([
                 "A.swift": logging.replacingOccurrences(of: "    print(", with: "    \(directive)\n    print(")
