@@ -42,7 +42,7 @@ let package = Package(
             ]),
         .target(
             name: "AuthLintReporters",
-            dependencies: ["AuthLintModel", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
+            dependencies: ["AuthLintModel", "AuthLintSyntax", "AuthLintRules", "AuthLintIndex", "AuthLintCore"]),
         .target(
             name: "AuthLintServer",
             dependencies: [

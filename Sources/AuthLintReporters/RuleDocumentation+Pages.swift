@@ -1,5 +1,6 @@
 import AuthLintModel
 import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 /// A page per rule, in Markdown: `docs/rules/ID.md` for every built-in rule, with an index,
@@ -33,15 +34,29 @@ extension RuleDocumentation {
         out += "\n## What it flags\n\n" + rule.documentation.flags.trimmed + "\n"
         out += "\n## Why it matters\n\n" + rule.documentation.why.trimmed + "\n"
         out += "\n## How to fix it\n\n" + rule.documentation.fix.trimmed + "\n"
-        if let snippet = rule.documentation.snippet?.trimmed { out += "\n" + codeBlock(snippet) + "\n" }
+        if let snippet = rule.documentation.snippet?.trimmed {
+            out += "\n" + codeBlock(snippet, in: rule.languages[0]) + "\n"
+        }
         if !rule.autofix.isEmpty {
             out += "\n`authlint lint --fix` does it where it can: it " + rule.autofix.joined(separator: "; ") + ".\n"
         }
         out += "\n## Turning it off\n\n"
         out += "For the whole project, in `.authlint.yml`:\n\n"
         out += codeBlock("# .authlint.yml\nrules:\n  \(rule.id): off  # or note, warning, error") + "\n\n"
-        out += "For one finding in Swift code, on the line above it, with the reason the next reader needs:\n\n"
-        out += codeBlock("// authlint:disable:next \(rule.id) -- the reason") + "\n"
+        let directive = "authlint:disable:next \(rule.id) -- the reason"
+        if rule.languages.allSatisfy({ $0 == .swift || $0 == .objectiveC }) {
+            out += "For one finding in Swift code, on the line above it, with the reason the next reader needs:\n\n"
+            out += codeBlock("// " + directive) + "\n"
+        } else {
+            out += "For one finding, on the line above it, with the reason the next reader needs:\n"
+            for language in rule.languages {
+                let name =
+                    language == .javaScript ? "JavaScript and TypeScript" : language == .python ? "Python" : "Swift"
+                out +=
+                    "\nIn \(name):\n\n" + codeBlock((language == .python ? "# " : "// ") + directive, in: language)
+                    + "\n"
+            }
+        }
         out += examples("Triggering examples", "Each `↓` marks where a finding is reported.", rule.examples.triggering)
         out += examples("Non-triggering examples", nil, rule.examples.nonTriggering)
         return out
@@ -92,6 +107,10 @@ extension RuleDocumentation {
     static func language(of path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name.hasSuffix(".swift") { return "swift" }
+        if name.hasSuffix(".py") { return "python" }
+        if [".js", ".mjs", ".cjs", ".jsx"].contains(where: name.hasSuffix) { return "javascript" }
+        if [".ts", ".mts", ".cts", ".tsx"].contains(where: name.hasSuffix) { return "typescript" }
+        if name.hasSuffix(".toml") || name == "Pipfile" { return "toml" }
         if name.hasSuffix(".m") || name.hasSuffix(".h") || name.hasSuffix(".mm") { return "objectivec" }
         if name.hasSuffix(".yml") || name.hasSuffix(".yaml") { return "yaml" }
         if name.hasSuffix(".json") || name.hasSuffix(".resolved") { return "json" }

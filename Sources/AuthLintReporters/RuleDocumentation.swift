@@ -2,6 +2,7 @@ import AuthLintCore
 import AuthLintIndex
 import AuthLintModel
 import AuthLintRules
+import AuthLintSyntax
 import Foundation
 
 /// How `authlint rules` shows rules: a table, one rule's full documentation, or JSON.
@@ -101,7 +102,7 @@ public enum RuleDocumentation {
         out += "**Why it matters.** " + rule.documentation.why.trimmed + "\n\n"
         out += "**How to fix it.** " + rule.documentation.fix.trimmed + "\n"
         if let snippet = rule.documentation.snippet?.trimmed {
-            out += "\n" + codeBlock(snippet) + "\n"
+            out += "\n" + codeBlock(snippet, in: rule.languages[0]) + "\n"
         }
         let reference =
             rule.guideline.url?.safeWebURL.map { "[\(rule.guideline.label)](\($0))" } ?? rule.guideline.label
@@ -111,13 +112,23 @@ public enum RuleDocumentation {
         return out
     }
 
-    /// A fenced block in the snippet's language: Swift, or YAML for a configuration file.
-    static func codeBlock(_ snippet: String) -> String {
+    /// A fenced block in the snippet's language: `language` (Swift unless the rule's patterns
+    /// are in another), or YAML for a configuration file.
+    static func codeBlock(_ snippet: String, in language: SourceLanguage = .swift) -> String {
         let firstLine = snippet.prefix { $0 != "\n" }
-        let language =
+        let isConfiguration =
             firstLine.hasPrefix("# ") && (firstLine.hasSuffix(".yml") || firstLine.hasSuffix(".yaml"))
-            ? "yaml" : "swift"
-        return fenced(snippet, language: language)
+        return fenced(snippet, language: isConfiguration ? "yaml" : fence(of: language))
+    }
+
+    /// The Markdown fence name of a language.
+    static func fence(of language: SourceLanguage) -> String {
+        switch language {
+        case .swift: "swift"
+        case .objectiveC: "objectivec"
+        case .python: "python"
+        case .javaScript: "javascript"
+        }
     }
 
     /// `text` in a fence no line of it can close.

@@ -21,6 +21,9 @@ public struct RuleDescription: Sendable, Hashable, Codable {
     public var examples: Examples
     /// What `--fix` does for the rule's findings, in words (empty: no fix).
     public var autofix: [String] = []
+    /// The languages of the code the rule's patterns are written in, first pattern first: the
+    /// snippet is in the first, and a finding is silenced with each one's comments.
+    public var languages: [SourceLanguage] = [.swift]
 
     public init(
         id: String, name: String, severity: Severity, guideline: Guideline, summary: String,

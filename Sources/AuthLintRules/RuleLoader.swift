@@ -92,6 +92,11 @@ public struct RuleLoader: Sendable {
             autofix.append(fix.summary)
         }
         rule.description.autofix = autofix
+        var languages: [SourceLanguage] = []
+        for clause in rule.match.patterns where !languages.contains(clause.pattern.language) {
+            languages.append(clause.pattern.language)
+        }
+        if !languages.isEmpty { rule.description.languages = languages }
         rule.related =
             try top["related"]?.list("related").map { entry in
                 let fields = try entry.mapping(
