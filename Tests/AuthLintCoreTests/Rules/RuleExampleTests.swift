@@ -1,6 +1,7 @@
 import AuthLintCore
 import AuthLintModel
 import AuthLintRules
+import AuthLintSyntax
 import Testing
 
 /// Every example of every built-in rule, one test per rule, so that a failure names its rule:
@@ -30,30 +31,44 @@ import Testing
     @Test(arguments: ids)
     func commentedOutOrQuotedExamplesFindNothing(_ id: String) throws {
         let rule = try rule(id)
-        // Comments read the same in Swift and Objective-C; the raw string is Swift's alone.
-        let mutations: [(name: String, objc: Bool, mutate: (String) -> String)] = [
-            ("block comment", true, { "/*\n" + $0 + "\n*/\n" }),
-            (
-                "line comments", true,
-                {
-                    $0.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(
-                        separator: "\n")
-                }
-            ),
-            ("multi-line string", false, { "let quoted = #\"\"\"\n" + $0 + "\n\"\"\"#\n" }),
-        ]
-        let objcSuffixes = [".m", ".mm", ".h"]
         for (number, example) in rule.description.examples.triggering.enumerated() where example.mutations {
             let marked = MarkedExample(example)
-            let hasObjC = marked.files.contains { file in objcSuffixes.contains { file.path.hasSuffix($0) } }
-            for (name, objc, mutate) in mutations where objc || !hasObjC {
-                let files = marked.files.map { file in
-                    file.path.hasSuffix(".swift") || (objc && objcSuffixes.contains { file.path.hasSuffix($0) })
-                        ? RuleDescription.ExampleFile(path: file.path, text: mutate(file.text)) : file
+            for mutation in Mutation.allCases {
+                // A mutation the language of one of the files has no form of is not tried.
+                let mutated = marked.files.map { file in
+                    mutation.apply(to: file.text, in: SourceLanguage(pathExtension: file.path.pathExtension))
+                        .map { RuleDescription.ExampleFile(path: file.path, text: $0) }
                 }
+                guard mutated.allSatisfy({ $0 != nil }) else { continue }
                 let found = ExampleRunner.findings(
-                    rule, files, configuration: marked.configuration, catalog: Self.catalog)
-                #expect(found.map(\.summary) == [], "triggering example \(number + 1) in a \(name)")
+                    rule, mutated.compactMap { $0 }, configuration: marked.configuration, catalog: Self.catalog)
+                #expect(found.map(\.summary) == [], "triggering example \(number + 1) in a \(mutation)")
+            }
+        }
+    }
+
+    /// The ways of making an example's code inert: it stays in the file, as comments or as text.
+    enum Mutation: String, CaseIterable, CustomStringConvertible {
+        case blockComment = "block comment"
+        case lineComments = "line comments"
+        case multiLineString = "multi-line string"
+
+        var description: String { rawValue }
+
+        /// The text made inert, or nil when the language has no such form (Objective-C has no
+        /// raw multi-line string, Python no block comment). A file in no language is kept.
+        func apply(to text: String, in language: SourceLanguage?) -> String? {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            switch (self, language) {
+            case (_, nil): return text
+            case (.blockComment, .python): return nil
+            case (.blockComment, _): return "/*\n" + text + "\n*/\n"
+            case (.lineComments, .python): return lines.map { "# " + $0 }.joined(separator: "\n")
+            case (.lineComments, _): return lines.map { "// " + $0 }.joined(separator: "\n")
+            case (.multiLineString, .swift): return "let quoted = #\"\"\"\n" + text + "\n\"\"\"#\n"
+            case (.multiLineString, .python): return "quoted = r\'\'\'\n" + text + "\n\'\'\'\n"
+            case (.multiLineString, .javaScript): return "const quoted = String.raw`\n" + text + "\n`;\n"
+            case (.multiLineString, .objectiveC): return nil
             }
         }
     }
@@ -76,5 +91,13 @@ import Testing
             let found = ExampleRunner.findings(rule, files, configuration: marked.configuration, catalog: Self.catalog)
             #expect(Set(found.map(\.position)) == expected, "triggering example \(number + 1) after an emoji line")
         }
+    }
+}
+
+extension String {
+    /// The extension of a path's last component, without the dot ("" when it has none).
+    fileprivate var pathExtension: String {
+        guard let dot = lastIndex(of: "."), !self[dot...].contains("/") else { return "" }
+        return String(self[index(after: dot)...])
     }
 }
