@@ -90,6 +90,37 @@ final class ServerRuleTests: XCTestCase {
             report.findings.map { "\($0.path):\($0.line)" }, ["backend/auth.py:5", "functions/index.js:2"])
     }
 
+    func testAPythonCommentSilencesAFindingAsASwiftOneDoes() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("api/requirements.txt", "flask\n")
+        try tree.write(
+            "api/tokens.py",
+            """
+            import jwt
+
+            def claims(token):
+                # authlint:disable:next apple-token-not-verified -- the gateway verified it
+                first = jwt.get_unverified_claims(token)
+                return jwt.get_unverified_claims(token)  # authlint:disable:this apple-token-not-verified
+            """)
+        try tree.write(
+            "api/other.py",
+            "import jwt\nx = jwt.get_unverified_claims(t)  # authlint:ignore-line apple-token-not-verified\n")
+        var options = LintOptions(
+            scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root)
+        options.selectedRules = [
+            "apple-token-not-verified", "suppression-without-reason", "unknown-suppression-directive",
+        ]
+        let report = try Linter.run(options)
+        XCTAssertEqual(
+            report.findings.map { "\($0.path):\($0.line): \($0.rule)" },
+            [
+                "api/other.py:2: apple-token-not-verified", "api/other.py:2: unknown-suppression-directive",
+                "api/tokens.py:6: suppression-without-reason",
+            ])
+    }
+
     func testAPatternOutsideItsRulesLanguageIsRefused() {
         XCTAssertEqual(
             TeamRuleFixture.error(
