@@ -12,9 +12,22 @@ protocol ByteLexer {
     var pos: Int { get set }
     /// Whether `$` is an identifier character.
     static var dollarInIdentifiers: Bool { get }
+
+    init(_ p: UnsafePointer<UInt8>, _ n: Int)
+    /// Lexes the whole buffer into `sink`.
+    mutating func run()
 }
 
 extension ByteLexer {
+    /// The tokens of `bytes`, and what was found wrong with them.
+    static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [LexDiagnostic]) {
+        LexEntry.run(bytes) { p, n in
+            var lexer = Self(p, n)
+            lexer.run()
+            return (lexer.sink.tokens, lexer.sink.diagnostics)
+        }
+    }
+
     @inline(__always)
     func peek(_ i: Int) -> UInt8 { i < n ? p[i] : 0 }
 

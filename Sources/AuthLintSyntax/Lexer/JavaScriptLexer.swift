@@ -32,11 +32,7 @@ import AuthLintModel
 ///   opens a string.
 public enum JavaScriptLexer {
     public static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [LexDiagnostic]) {
-        LexEntry.run(bytes) { p, n in
-            var lexer = JavaScriptLexerImpl(p, n)
-            lexer.run()
-            return (lexer.sink.tokens, lexer.sink.diagnostics)
-        }
+        JavaScriptLexerImpl.tokenize(bytes)
     }
 }
 

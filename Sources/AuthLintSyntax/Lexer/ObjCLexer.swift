@@ -27,11 +27,7 @@ import AuthLintModel
 /// - Interpolation depth is always 0.
 public enum ObjCLexer {
     public static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [LexDiagnostic]) {
-        LexEntry.run(bytes) { p, n in
-            var lexer = ObjCLexerImpl(p, n)
-            lexer.run()
-            return (lexer.sink.tokens, lexer.sink.diagnostics)
-        }
+        ObjCLexerImpl.tokenize(bytes)
     }
 }
 

@@ -29,11 +29,7 @@ import AuthLintModel
 /// - Operators are Python's, longest first (`**=`, `//=`, `->`, `:=` …); `...` is an operator.
 public enum PythonLexer {
     public static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [LexDiagnostic]) {
-        LexEntry.run(bytes) { p, n in
-            var lexer = PythonLexerImpl(p, n)
-            lexer.run()
-            return (lexer.sink.tokens, lexer.sink.diagnostics)
-        }
+        PythonLexerImpl.tokenize(bytes)
     }
 }
 

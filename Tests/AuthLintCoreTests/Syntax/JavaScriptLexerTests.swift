@@ -101,11 +101,6 @@ final class JavaScriptLexerTests: XCTestCase {
     }
 
     func testRandomBytesRoundTrip() {
-        var random = LexTest.Random(state: 36)
-        let alphabet = Array("`'\"${}[]()/*\\\n@#.0e=+ x".utf8)
-        for round in 0..<400 {
-            let bytes = (0..<random.below(60)).map { _ in alphabet[random.below(alphabet.count)] }
-            LexTest.assertWellFormed(LexTest.lex(bytes, as: .javaScript), "round \(round)")
-        }
+        LexTest.assertRandomInputsRoundTrip(as: .javaScript, alphabet: "`'\"${}[]()/*\\\n@#.0e=+ x")
     }
 }

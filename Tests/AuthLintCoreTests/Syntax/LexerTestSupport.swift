@@ -95,6 +95,19 @@ enum LexTest {
         XCTAssertEqual(lexed.rejoined, lexed.bytes, "\(message) round trip", file: file, line: line)
     }
 
+    /// Lexes 400 random inputs of up to 60 bytes from `alphabet` (the bytes that change the
+    /// lexer's state) and fails unless each is well formed.
+    static func assertRandomInputsRoundTrip(
+        as language: SourceLanguage, alphabet: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        var random = Random(state: 36)
+        let bytes = Array(alphabet.utf8)
+        for round in 0..<400 {
+            let input = (0..<random.below(60)).map { _ in bytes[random.below(bytes.count)] }
+            assertWellFormed(lex(input, as: language), "round \(round)", file: file, line: line)
+        }
+    }
+
     /// The test target's folder, which holds the fixtures.
     static var directory: String { RepositoryPaths.root + "/Tests/AuthLintCoreTests" }
 

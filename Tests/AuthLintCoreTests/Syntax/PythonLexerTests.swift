@@ -127,11 +127,6 @@ final class PythonLexerTests: XCTestCase {
     }
 
     func testRandomBytesRoundTrip() {
-        var random = LexTest.Random(state: 36)
-        let alphabet = Array("f'\"{}[]():!#@\\\nrb x=.0e_".utf8)
-        for round in 0..<400 {
-            let bytes = (0..<random.below(60)).map { _ in alphabet[random.below(alphabet.count)] }
-            LexTest.assertWellFormed(LexTest.lex(bytes, as: .python), "round \(round)")
-        }
+        LexTest.assertRandomInputsRoundTrip(as: .python, alphabet: "f'\"{}[]():!#@\\\nrb x=.0e_")
     }
 }
