@@ -93,8 +93,6 @@ package enum BuildTargetBuilder {
             let products = scanned.manifests.products(containing: package)
             if package.kind.lowercased().contains("test") {
                 found = ("tests", .test, "")
-            } else if scanned.servers.contains(where: { $0.path == package.manifest }) {
-                found = ("server " + package.name, .server, package.manifest)
             } else if let app = firstApp(around: package.path, in: scanned) {
                 // A local package of an app ships inside it.
                 found = ("target " + app.name, .app, app.project)
@@ -104,6 +102,9 @@ package enum BuildTargetBuilder {
             } else if let app = scanned.application(linking: products) {
                 // An app beside the package that links one of its products ships it.
                 found = ("target " + app.name, kind(of: app), app.project)
+            } else if scanned.servers.contains(where: { $0.path == package.manifest }) {
+                // A package that depends on Vapor (or jwt-kit) that no app ships is a server.
+                found = ("server " + package.name, .server, package.manifest)
             } else {
                 found = ("package target " + package.name, .library, package.manifest)
             }

@@ -4,9 +4,9 @@ import Foundation
 
 /// A manifest that makes its folder a server: a Python project that depends on a web framework or
 /// a token library (`requirements.txt`, `pyproject.toml`, `Pipfile`), a Node project that does
-/// (`package.json`), or a Swift package that depends on Vapor, jwt-kit or Hummingbird. The code
-/// in that folder is a server target: the App Store rules leave it alone, and the server's own
-/// rules read it.
+/// (`package.json`; a front end's token library alone does not), or a Swift package that
+/// depends on Vapor, jwt-kit or Hummingbird and that no app ships. The code in that folder is a
+/// server target: the App Store rules leave it alone, and the server's own rules read it.
 public struct ServerManifest: Sendable, Hashable {
     /// Root-relative path of the manifest.
     public var path: String
@@ -43,10 +43,22 @@ public struct ServerManifest: Sendable, Hashable {
         "firebase-admin", "pyjwt", "python-jose", "authlib", "jwcrypto",
     ]
 
-    /// The packages that make a Node project a server.
-    public static let nodeFrameworks: Set<String> = [
-        "express", "fastify", "koa", "@nestjs/core", "@hapi/hapi", "hono", "firebase-functions", "firebase-admin",
-        "jsonwebtoken", "jose", "jwks-rsa", "apple-signin-auth", "verify-apple-id-token",
+    /// The packages that make a Node project a server: server frameworks, and the libraries
+    /// that verify tokens or talk to Firebase from a server (``nodeTokenLibraries``).
+    public static let nodeFrameworks = Set([
+        "express", "fastify", "koa", "@nestjs/core", "@hapi/hapi", "hono", "firebase-functions",
+    ]).union(nodeTokenLibraries)
+
+    /// Token libraries a front end may use too (to read its own session's claims).
+    public static let nodeTokenLibraries: Set<String> = [
+        "firebase-admin", "jsonwebtoken", "jose", "jwks-rsa", "apple-signin-auth", "verify-apple-id-token",
+    ]
+
+    /// The packages of a front end: a project that names one is an app (React Native, Expo,
+    /// Capacitor) or a web page, not a server, unless it names a server framework too.
+    public static let nodeFrontEnds: Set<String> = [
+        "react-native", "expo", "@capacitor/core", "cordova", "@ionic/core", "react", "react-dom", "vue",
+        "@angular/core", "svelte",
     ]
 
     /// The repositories (`owner/name`) whose packages make a Swift package a server.
@@ -74,6 +86,12 @@ public struct ServerManifest: Sendable, Hashable {
         }
         var frameworks: [String] = []
         for name in names where known.contains(name) && !frameworks.contains(name) { frameworks.append(name) }
+        // A front end's token library reads its own session; it makes no server.
+        if kind == .nodeManifest, names.contains(where: nodeFrontEnds.contains),
+            frameworks.allSatisfy(nodeTokenLibraries.contains)
+        {
+            return nil
+        }
         return frameworks.isEmpty ? nil : ServerManifest(path: path, language: language, frameworks: frameworks)
     }
 
@@ -83,6 +101,7 @@ public struct ServerManifest: Sendable, Hashable {
         for package in packages
         where package.manager == .swiftPackageManager
             && ProjectPath.lastComponent(of: package.source).hasPrefix("Package")
+            && package.source.hasSuffix(".swift")
         {
             guard let repository = package.location.flatMap(repository(of:)),
                 swiftServerRepositories.contains(repository)

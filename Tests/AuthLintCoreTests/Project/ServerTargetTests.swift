@@ -79,6 +79,14 @@ final class ServerTargetTests: XCTestCase {
         XCTAssertNil(frameworks("not json", "package.json"))
     }
 
+    func testAFrontEndsTokenLibraryMakesNoServer() {
+        XCTAssertNil(frameworks(#"{"dependencies": {"react-native": "0.74", "jose": "5"}}"#, "package.json"))
+        XCTAssertNil(frameworks(#"{"dependencies": {"expo": "51", "jsonwebtoken": "9"}}"#, "mobile/package.json"))
+        XCTAssertEqual(
+            frameworks(#"{"dependencies": {"react": "18", "express": "4", "jose": "5"}}"#, "web/package.json"),
+            ["express", "jose"])
+    }
+
     func testSwiftPackagesThatDependOnVaporAreServers() {
         let packages = [
             LinkedPackage(
@@ -94,6 +102,40 @@ final class ServerTargetTests: XCTestCase {
         let servers = ServerManifest.swiftServers(packages)
         XCTAssertEqual(servers.map(\.folder), ["Server"])
         XCTAssertEqual(servers.first?.frameworks, ["vapor", "jwt-kit"])
+        // What a lock file pins says nothing of whose code it is.
+        let pinned = LinkedPackage(
+            name: "vapor", manager: .swiftPackageManager,
+            source: "App.xcworkspace/xcshareddata/swiftpm/Package.resolved",
+            line: 4, location: "https://github.com/vapor/vapor.git")
+        XCTAssertEqual(ServerManifest.swiftServers([pinned]).map(\.path), [])
+    }
+
+    func testAnAppsOwnPackageThatDependsOnJWTKitIsTheAppsCode() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write(
+            "project.yml",
+            "name: Sunrise\ntargets:\n  Sunrise:\n    type: application\n    platform: iOS\n    sources: [App]\n")
+        try tree.write("App/AppDelegate.swift", "import UIKit\n")
+        try tree.write(
+            "Modules/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Modules",
+                dependencies: [.package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0")],
+                targets: [.target(name: "Auth", dependencies: [.product(name: "JWTKit", package: "jwt-kit")])]
+            )
+            """)
+        try tree.write("Modules/Sources/Auth/ClientToken.swift", "import JWTKit\n")
+        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+        XCTAssertEqual(scanned.servers.map(\.path), ["Modules/Package.swift"])
+        let built = BuildTargetBuilder.build(
+            files: scanned.sourceFiles.map { BuildTargetBuilder.File(path: $0.path, imports: []) }, scanned: scanned)
+        let kinds = (0..<scanned.sourceFiles.count).map { built.targets[built.targetOfFile[FileID($0)]].kind }
+        XCTAssertEqual(kinds, [.app, .app])
     }
 
     func testOnlyAServersPythonAndJavaScriptAreReadAndTheyAreServerTargets() throws {
