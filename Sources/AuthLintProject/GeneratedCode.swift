@@ -11,15 +11,31 @@ public enum GeneratedCode {
         if let suffix = generatedSuffixes.first(where: { name.hasSuffix($0) && name.count > $0.count }) {
             return "named *\(suffix)"
         }
+        if compiledScriptSuffixes.contains(where: name.hasSuffix), endsWithSourceMap(bytes) {
+            return "it ends with a source map comment (compiled JavaScript)"
+        }
         let header = leadingComments(bytes)
         guard !header.isEmpty else { return nil }
         return headerMarkers.first { contains(header, Array($0.utf8)) }.map { "its header says \"\($0)\"" }
     }
 
+    /// The scripts a compiler (tsc, Babel, a bundler) writes.
+    static let compiledScriptSuffixes = [".js", ".mjs", ".cjs"]
+
+    /// Whether the file's last line is a `//# sourceMappingURL=` comment: a compiler's output,
+    /// whose source is elsewhere in the tree (`functions/lib/index.js` of `functions/src/index.ts`).
+    static func endsWithSourceMap(_ bytes: [UInt8]) -> Bool {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D || bytes[end - 1] == 0x20 { end -= 1 }
+        var start = end
+        while start > 0, bytes[start - 1] != 0x0A, end - start < 4096 { start -= 1 }
+        return bytes[start..<end].starts(with: Array("//# sourceMappingURL=".utf8))
+    }
+
     /// File name endings generators use.
     static let generatedSuffixes = [
         ".generated.swift", ".pb.swift", ".grpc.swift", ".connect.swift", ".graphql.swift", ".g.swift",
-        ".generated.h", ".generated.m", ".pbobjc.h", ".pbobjc.m", ".pbrpc.h", ".pbrpc.m",
+        ".generated.h", ".generated.m", ".pbobjc.h", ".pbobjc.m", ".pbrpc.h", ".pbrpc.m", ".min.js",
     ]
 
     /// Phrases generators put in a file's first comment, lowercased.

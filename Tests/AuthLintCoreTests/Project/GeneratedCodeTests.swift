@@ -35,6 +35,18 @@ final class GeneratedCodeTests: XCTestCase {
         }
     }
 
+    func testCompiledJavaScriptIsRecognisedByItsSourceMap() {
+        let compiled = "\"use strict\";\nconst jwt = require(\"jsonwebtoken\");\n//# sourceMappingURL=index.js.map"
+        XCTAssertEqual(
+            reason("functions/lib/index.js", compiled), "it ends with a source map comment (compiled JavaScript)")
+        XCTAssertEqual(
+            reason("functions/lib/index.mjs", compiled + "\n\n"),
+            "it ends with a source map comment (compiled JavaScript)")
+        XCTAssertNil(reason("functions/src/index.ts", "export const a = 1\n//# sourceMappingURL=index.ts.map\n"))
+        XCTAssertNil(reason("functions/index.js", "// see //# sourceMappingURL=x\nconst a = 1\n"))
+        XCTAssertEqual(reason("web/vendor.min.js", "!function(){}()"), "named *.min.js")
+    }
+
     func testOnlyTheLeadingCommentsCount() {
         XCTAssertNil(
             reason("App/Login.swift", "//\n//  Login.swift\n//  Created by Ann on 1/2/24.\n//\n\nimport UIKit\n"))
