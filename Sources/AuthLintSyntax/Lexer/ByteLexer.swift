@@ -118,6 +118,20 @@ extension ByteLexer {
         emit(kind, i, ascii: false)
     }
 
+    /// A comment at the `/` at `start`: `//` to the line end (`///`, but not `////`, is a doc
+    /// comment) or `/* … */`. False, having lexed nothing, when the `/` starts no comment.
+    mutating func lexSlashComment(_ start: Int) -> Bool {
+        let next = peek(start + 1)
+        if next == ASCII.slash {
+            let isDoc = peek(start + 2) == ASCII.slash && peek(start + 3) != ASCII.slash
+            lexToLineEnd(start, as: isDoc ? .docLineComment : .lineComment)
+            return true
+        }
+        guard next == ASCII.star else { return false }
+        lexBlockComment(start)
+        return true
+    }
+
     /// `/* … */`, not nested; `/** … */` (but not `/**/`) is a doc comment.
     mutating func lexBlockComment(_ start: Int) {
         let isDoc = peek(start + 2) == ASCII.star && peek(start + 3) != ASCII.slash

@@ -119,13 +119,8 @@ struct JavaScriptLexerImpl: ByteLexer {
         case ASCII.lf, ASCII.cr:
             lexNewline(start)
         case ASCII.slash:
-            let next = peek(start + 1)
-            if next == ASCII.slash {
-                let isDoc = peek(start + 2) == ASCII.slash && peek(start + 3) != ASCII.slash
-                lexToLineEnd(start, as: isDoc ? .docLineComment : .lineComment)
-            } else if next == ASCII.star {
-                lexBlockComment(start)
-            } else if exprStart, let end = regexEnd(start) {
+            guard !lexSlashComment(start) else { return }
+            if exprStart, let end = regexEnd(start) {
                 code(.regexLiteral, end, ascii: false, exprFollows: false)
             } else {
                 lexOperator(start)

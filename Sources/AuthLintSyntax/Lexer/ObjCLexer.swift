@@ -87,15 +87,7 @@ struct ObjCLexerImpl: ByteLexer {
         case ASCII.lf, ASCII.cr:
             lexNewline(start)
         case ASCII.slash:
-            let next = peek(start + 1)
-            if next == ASCII.slash {
-                let isDoc = peek(start + 2) == ASCII.slash && peek(start + 3) != ASCII.slash
-                lexToLineEnd(start, as: isDoc ? .docLineComment : .lineComment)
-            } else if next == ASCII.star {
-                lexBlockComment(start)
-            } else {
-                lexOperator(start)
-            }
+            if !lexSlashComment(start) { lexOperator(start) }
         case ASCII.quote, ASCII.apostrophe:
             lexQuoted(start, openEnd: start + 1, quote: b)
         case ASCII.at:
