@@ -48,3 +48,46 @@ public struct Scope: Sendable, Hashable {
         parameters.first { $0.name == name }
     }
 }
+
+extension Scope {
+    /// The file's own scope, around all of its code tokens.
+    static func file(tokenCount: Int) -> Scope {
+        Scope(kind: .file, name: nil, parent: nil, open: -1, close: tokenCount, headerStart: 0, parameters: [])
+    }
+
+    /// The scopes braces open, and the innermost scope of each token: `opening` says what scope the
+    /// `{` at a code index opens (given the index of its `}`, or the token count when it has
+    /// none), or nil for a plain block. A `}` belongs to the scope it closes. Swift's and
+    /// JavaScript's scopes are found so, each by its own reading of what comes before a `{`.
+    static func fromBraces(
+        _ tokens: [Token], _ partner: [Int32],
+        opening: (_ brace: Int, _ close: Int) -> (kind: Kind, name: String?, headerStart: Int, parameters: [Parameter])?
+    ) -> (scopes: [Scope], scopeOfToken: [Int32]) {
+        var scopes = [Scope.file(tokenCount: tokens.count)]
+        var scopeOfToken = [Int32](repeating: 0, count: tokens.count)
+        // Per open brace, the scope current inside it.
+        var stack: [Int32] = []
+        var current: Int32 = 0
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.kind == .rightBrace, partner[index] >= 0, !stack.isEmpty {
+                scopeOfToken[index] = current
+                stack.removeLast()
+                current = stack.last ?? 0
+                continue
+            }
+            scopeOfToken[index] = current
+            guard token.kind == .leftBrace else { continue }
+            let close = partner[index] >= 0 ? Int(partner[index]) : tokens.count
+            if let opened = opening(index, close) {
+                scopes.append(
+                    Scope(
+                        kind: opened.kind, name: opened.name, parent: Int(current), open: index, close: close,
+                        headerStart: opened.headerStart, parameters: opened.parameters))
+                current = Int32(scopes.count - 1)
+            }
+            stack.append(current)
+        }
+        return (scopes, scopeOfToken)
+    }
+}

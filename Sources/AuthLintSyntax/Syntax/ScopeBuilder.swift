@@ -18,41 +18,14 @@ struct ScopeBuilder {
     }
 
     func build() -> (scopes: [Scope], scopeOfToken: [Int32]) {
-        var scopes = [
-            Scope(kind: .file, name: nil, parent: nil, open: -1, close: tokens.count, headerStart: 0, parameters: [])
-        ]
-        var scopeOfToken = [Int32](repeating: 0, count: tokens.count)
-        // Each open brace pushes the scope index that is current inside it.
-        var stack: [Int32] = []
-        var current: Int32 = 0
-        for index in tokens.indices {
-            let token = tokens[index]
-            if token.kind == .rightBrace, partner[index] >= 0, let last = stack.popLast() {
-                scopeOfToken[index] = current
-                _ = last
-                current = stack.last ?? 0
-                continue
-            }
-            scopeOfToken[index] = current
-            guard token.kind == .leftBrace else { continue }
-            switch classify(brace: index) {
-            case .block:
-                stack.append(current)
-            case .scope(let kind, let name, let headerStart):
-                let close = partner[index] >= 0 ? Int(partner[index]) : tokens.count
-                var scope = Scope(
-                    kind: kind, name: name, parent: Int(current), open: index, close: close,
-                    headerStart: headerStart, parameters: [])
-                scope.parameters =
-                    kind == .closure
-                    ? closureParameters(open: index, close: close)
-                    : kind == .function ? functionParameters(headerStart: headerStart, open: index) : []
-                scopes.append(scope)
-                current = Int32(scopes.count - 1)
-                stack.append(current)
-            }
+        Scope.fromBraces(tokens, partner) { index, close in
+            guard case .scope(let kind, let name, let headerStart) = classify(brace: index) else { return nil }
+            let parameters =
+                kind == .closure
+                ? closureParameters(open: index, close: close)
+                : kind == .function ? functionParameters(headerStart: headerStart, open: index) : []
+            return (kind, name, headerStart, parameters)
         }
-        return (scopes, scopeOfToken)
     }
 
     private func isKeyword(_ index: Int, _ text: StaticString) -> Bool {

@@ -11,9 +11,7 @@ struct PythonScopeBuilder {
     let partner: [Int32]
 
     func build() -> (scopes: [Scope], scopeOfToken: [Int32]) {
-        var scopes = [
-            Scope(kind: .file, name: nil, parent: nil, open: -1, close: tokens.count, headerStart: 0, parameters: [])
-        ]
+        var scopes = [Scope.file(tokenCount: tokens.count)]
         var scopeOfToken = [Int32](repeating: 0, count: tokens.count)
         // Open blocks: the scope and the indentation of the line that declared it.
         var open: [(scope: Int32, indent: Int32)] = []
@@ -75,34 +73,7 @@ struct JavaScriptScopeBuilder {
     let partner: [Int32]
 
     func build() -> (scopes: [Scope], scopeOfToken: [Int32]) {
-        var scopes = [
-            Scope(kind: .file, name: nil, parent: nil, open: -1, close: tokens.count, headerStart: 0, parameters: [])
-        ]
-        var scopeOfToken = [Int32](repeating: 0, count: tokens.count)
-        // Per open brace, the scope current inside it.
-        var stack: [Int32] = []
-        var current: Int32 = 0
-        for index in tokens.indices {
-            let token = tokens[index]
-            if token.kind == .rightBrace, partner[index] >= 0, !stack.isEmpty {
-                scopeOfToken[index] = current
-                stack.removeLast()
-                current = stack.last ?? 0
-                continue
-            }
-            scopeOfToken[index] = current
-            guard token.kind == .leftBrace else { continue }
-            if let (kind, name, headerStart, parameters) = classify(brace: index) {
-                let close = partner[index] >= 0 ? Int(partner[index]) : tokens.count
-                scopes.append(
-                    Scope(
-                        kind: kind, name: name, parent: Int(current), open: index, close: close,
-                        headerStart: headerStart, parameters: parameters))
-                current = Int32(scopes.count - 1)
-            }
-            stack.append(current)
-        }
-        return (scopes, scopeOfToken)
+        Scope.fromBraces(tokens, partner) { index, _ in classify(brace: index) }
     }
 
     private func isWord(_ index: Int, _ word: StaticString) -> Bool {
