@@ -125,10 +125,12 @@ public struct ServerManifest: Sendable, Hashable {
         return parts[parts.count - 2] + "/" + parts[parts.count - 1]
     }
 
-    /// A requirement's project name, normalised: `Flask[async]>=2` gives `flask`.
+    /// A requirement's project name, normalised: `Flask[async]>=2` gives `flask`. A URL
+    /// (`https://…/archive.zip`) names no project.
     static func requirementName(_ text: Substring) -> String? {
         let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
-        guard let first = name.first, first.isLetter || first.isNumber else { return nil }
+        guard let first = name.first, first.isLetter || first.isNumber, !text[name.endIndex...].hasPrefix("://")
+        else { return nil }
         return String(name).lowercased().replacingOccurrences(of: "_", with: "-")
             .replacingOccurrences(of: ".", with: "-")
     }

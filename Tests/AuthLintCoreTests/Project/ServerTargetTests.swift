@@ -29,6 +29,10 @@ final class ServerTargetTests: XCTestCase {
             ["flask", "pyjwt", "python-jose"])
         XCTAssertEqual(frameworks("fastapi\n", "api/requirements-dev.txt"), ["fastapi"])
         XCTAssertNil(frameworks("requests\nnumpy\n# flask\n", "scripts/requirements.txt"))
+        XCTAssertEqual(
+            ServerManifest.requirementNames(
+                Array("https://example.com/flask.zip\nflask @ https://example.com/f.zip\n".utf8)),
+            ["flask"])
     }
 
     func testPyprojectAndPipfileNameTheirFrameworks() {
