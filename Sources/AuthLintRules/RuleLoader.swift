@@ -230,6 +230,14 @@ public struct RuleLoader: Sendable {
             spec.unlessLoginServicesDeclared = true
         }
         let bound = Set(spec.patterns.flatMap(\.pattern.metavariables) + [Pattern.wholeMatch])
+        if let conditions = fields["where"], spec.language == .any,
+            spec.patterns.contains(where: { $0.pattern.language != .swift })
+        {
+            // Its patterns would be read as Swift, whatever language each site is in.
+            throw conditions.fail(
+                "a rule of several languages puts its conditions on each pattern entry (a YAML anchor writes them once)"
+            )
+        }
         spec.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
         if let node = fields["through-callers"] {
             let callers = try node.mapping("through-callers", allowed: ["related", "calls"])

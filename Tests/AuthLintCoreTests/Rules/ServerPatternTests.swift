@@ -121,6 +121,20 @@ final class ServerRuleTests: XCTestCase {
             ])
     }
 
+    func testConditionsOfARuleOfSeveralLanguagesGoOnEachEntry() {
+        let match = """
+            language: any
+            patterns:
+              - pattern: jwt.decode($T)
+                language: js
+            where:
+              - absent: ["jwt.verify($T)"]
+            """
+        XCTAssertEqual(
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: match))?.message,
+            "a rule of several languages puts its conditions on each pattern entry (a YAML anchor writes them once)")
+    }
+
     func testAPatternOutsideItsRulesLanguageIsRefused() {
         XCTAssertEqual(
             TeamRuleFixture.error(
