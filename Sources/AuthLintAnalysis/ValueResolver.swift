@@ -505,7 +505,11 @@ struct ValueResolver {
     func assignedValue(at: Int, in code: CodeView) -> (range: Range<Int>, declaration: Bool)? {
         var equals = at + 1
         var declaration = false
-        if at > 0, code.token(at - 1, is: "let") || code.token(at - 1, is: "var") {
+        let language = code.file.language
+        if at > 0,
+            code.token(at - 1, is: "let") || code.token(at - 1, is: "var")
+                || (language == .javaScript && code.token(at - 1, is: "const"))
+        {
             declaration = true
             // Skip the type annotation, which stays on the line (or continues after `,`, `<`, `(`).
             if equals < code.count, code.kind(equals) == .colon {
@@ -524,12 +528,51 @@ struct ValueResolver {
             let previous = code.kind(at - 1)
             // A member of something else, a label or a type is not this variable.
             if previous == .period, !(at >= 2 && code.token(at - 2, is: "self")) { return nil }
-            if previous == .colon || code.token(at - 1, is: "->") || code.token(at - 1, is: "as") { return nil }
+            if code.token(at - 1, is: "->") || code.token(at - 1, is: "as") { return nil }
+            // A label or a type annotation is on the name's line; a Swift `case …:` ends the line
+            // before the statement. In Python a colon before a name and its `=` only ends a
+            // block's header (`def f(token):`, `else:`), on that line or the one before.
+            if previous == .colon, language != .python, code.tokens[at - 1].line == code.tokens[at].line {
+                return nil
+            }
+            // A Python keyword argument (`jwt.decode(token, key=secret)`) is no assignment.
+            if language == .python, isInsideBrackets(at, in: code) { return nil }
         }
         guard equals < code.count, code.kind(equals) == .operator, code.token(equals, is: "="), equals + 1 < code.count
         else { return nil }
         guard let end = Matcher(code).expressionEnds(from: equals + 1, limit: code.count).last else { return nil }
         return ((equals + 1)..<end, declaration)
+    }
+
+    /// Whether the name at `at`, which an argument's `(` or `,` comes before, is inside an open
+    /// bracket: a keyword argument, not the start of a statement (`x, y = pair`). Found by going
+    /// back over whole bracketed groups, 256 steps at most; past that it is taken to be inside.
+    private func isInsideBrackets(_ at: Int, in code: CodeView) -> Bool {
+        let previous = code.kind(at - 1)
+        guard previous == .leftParen || previous == .comma else { return false }
+        var j = at - 1
+        for _ in 0..<256 {
+            guard j >= 0 else { return false }
+            // A line that ends with neither a `,` nor an opening bracket, before one that does
+            // not start with a `,`, ends a statement: the name starts the next one.
+            let kind = code.kind(j)
+            if j + 1 < at, code.tokens[j].line < code.tokens[j + 1].line, kind != .comma, kind != .leftParen,
+                kind != .leftBracket, kind != .leftBrace, code.kind(j + 1) != .comma
+            {
+                return false
+            }
+            switch kind {
+            case .leftParen, .leftBracket, .leftBrace:
+                return true
+            case .rightParen, .rightBracket, .rightBrace:
+                let partner = Int(code.partner[j])
+                guard partner >= 0, partner < j else { return true }
+                j = partner - 1
+            default:
+                j -= 1
+            }
+        }
+        return true
     }
 
     /// Project functions called (or computed properties read) inside `range`.

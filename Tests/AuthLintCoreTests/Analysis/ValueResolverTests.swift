@@ -21,7 +21,11 @@ final class ValueResolverTests: XCTestCase {
     }
 
     private func project(_ files: [(String, String)]) -> ProjectIndex {
-        ProjectIndex(files: files.sorted { $0.0 < $1.0 }.map { CodeView(file: SourceFile(path: $0.0, text: $0.1)) })
+        ProjectIndex(
+            files: files.sorted { $0.0 < $1.0 }.map {
+                let language = SourceLanguage(pathExtension: ($0.0 as NSString).pathExtension) ?? .swift
+                return CodeView(file: SourceFile(path: $0.0, language: language, text: $0.1))
+            })
     }
 
     /// Code index of the `occurrence`-th token `text` in `code`.
@@ -66,6 +70,64 @@ final class ValueResolverTests: XCTestCase {
     }
 
     // MARK: - Assignments
+
+    func testAPythonFunctionsFirstStatementIsAnAssignmentAndAKeywordArgumentIsNot() {
+        let source = """
+            APPLE_KEYS = PyJWKClient("https://appleid.apple.com/auth/keys")
+
+            def verify(token):
+                client = APPLE_KEYS
+                key = client.get_signing_key_from_jwt(token)
+                claims = jwt.decode(token, key=key.key, algorithms=["RS256"])
+                return jwt.decode(token, key, options=claims)
+
+            def pair(values):
+                first, second = values
+                return second
+            """
+        XCTAssertEqual(
+            resolve([("auth.py", source)], "client", occurrence: 1, deep: true)?.texts,
+            ["client", "APPLE_KEYS", "PyJWKClient(\"https://appleid.apple.com/auth/keys\")"])
+        XCTAssertEqual(
+            resolve([("auth.py", source)], "key", occurrence: 3)?.texts,
+            ["key", "client.get_signing_key_from_jwt(token)"], "the keyword argument `key=` gives `key` no value")
+        XCTAssertEqual(resolve([("auth.py", source)], "second", occurrence: 1)?.texts, ["second", "values"])
+    }
+
+    func testAJavaScriptConstIsADeclarationOfItsOwnFunction() {
+        let source = """
+            const client = jwksClient({ jwksUri: "https://appleid.apple.com/auth/keys" });
+            function apple(token) {
+              const key = client.getSigningKey(kid);
+              return jwt.verify(token, key);
+            }
+            function session(token) {
+              return jwt.verify(token, key);
+            }
+            """
+        XCTAssertEqual(
+            resolve([("auth.js", source)], "key", occurrence: 1)?.texts, ["key", "client.getSigningKey(kid)"])
+        XCTAssertEqual(resolve([("auth.js", source)], "key", occurrence: 2)?.texts, ["key"])
+        XCTAssertEqual(resolve([("auth.js", source)], "key", occurrence: 2)?.unresolved, true)
+    }
+
+    func testASwiftCaseBodysFirstStatementIsAnAssignment() {
+        let source = """
+            func store(_ result: Result) {
+                var token = ""
+                switch result {
+                case .success(let value):
+                    token = value.accessToken
+                default:
+                    break
+                }
+                save(token)
+            }
+            """
+        XCTAssertEqual(
+            Set(resolve([("Store.swift", source)], "token", occurrence: 2)?.texts ?? []),
+            ["token", "\"\"", "value.accessToken"])
+    }
 
     func testFollowsLetAssignmentsToALiteral() {
         let source = """
