@@ -20,8 +20,13 @@ final class HTMLReporterTests: XCTestCase {
         let attributes = html.matches(of: /(?i)\b(?:src|href|action|srcset|poster|data)\s*=\s*"([^"]*)"/).map {
             String($0.1)
         }
-        let urls = html.matches(of: /(?i)url\(\s*['"]?([^'")]*)/).map { String($0.1) }
-        let imports = html.matches(of: /(?i)@import\s+['"]?([^'";]*)/).map { String($0.1) }
+        // CSS loads only from style sheets and style attributes; page text such as a code
+        // example's `new URL("…")` loads nothing.
+        let css =
+            html.matches(of: /(?is)<style[^>]*>(.*?)<\/style>/).map { String($0.1) }
+            + html.matches(of: /(?i)\bstyle\s*=\s*"([^"]*)"/).map { String($0.1) }
+        let urls = css.flatMap { $0.matches(of: /(?i)url\(\s*['"]?([^'")]*)/).map { String($0.1) } }
+        let imports = css.flatMap { $0.matches(of: /(?i)@import\s+['"]?([^'";]*)/).map { String($0.1) } }
         return attributes + urls + imports
     }
 
@@ -70,7 +75,8 @@ final class HTMLReporterTests: XCTestCase {
     func testTheCheckForOutsideReferencesWorks() {
         let page =
             "<a href=\"https://x.example\">x</a><img src='y.png'><style>@import 'z.css'; b { background: url(q.png) }</style>"
-        XCTAssertEqual(references(page), ["https://x.example", "q.png", "z.css"])
+            + "<div style=\"background: url(s.png)\"><code>new URL(&quot;https://text.example&quot;)</code></div>"
+        XCTAssertEqual(references(page), ["https://x.example", "q.png", "s.png", "z.css"])
     }
 
     func testTheSamplesPageHasEveryFindingMessageEscaped() throws {
