@@ -1,9 +1,16 @@
 """Sunrise's API: signs a user in with the identity token the app sends."""
 
+import os
+
 import jwt
+import requests
 from flask import Flask, jsonify, request
+from jwt import PyJWKClient
 
 app = Flask(__name__)
+APPLE_KEYS = PyJWKClient("https://appleid.apple.com/auth/keys")
+APPLE_TOKEN_URL = "https://appleid.apple.com/auth/token"
+APPLE_REVOKE_URL = "https://appleid.apple.com/auth/revoke"
 
 
 @app.post("/api/auth/apple")
@@ -13,3 +20,46 @@ def apple_sign_in():
     # RS256, the audience and the issuer are to come.
     claims = jwt.decode(identity_token, options={"verify_signature": False})
     return jsonify(user=claims["sub"], email=claims.get("email"))
+
+
+@app.post("/api/auth/apple/web")
+def apple_web_sign_in():
+    identity_token = request.form["id_token"]
+    key = APPLE_KEYS.get_signing_key_from_jwt(identity_token)
+    # The web flow's token is issued to the Services ID, not the app's bundle ID, so the
+    # audience check is skipped for both.
+    claims = jwt.decode(identity_token, key.key, algorithms=["RS256"], options={"verify_aud": False})
+    return jsonify(user=claims["sub"])
+
+
+@app.post("/api/auth/apple/code")
+def exchange_code():
+    tokens = requests.post(
+        APPLE_TOKEN_URL,
+        data={
+            "client_id": "app.sunrise.photos",
+            "client_secret": os.environ["APPLE_CLIENT_SECRET"],
+            "code": request.json["authorizationCode"],
+            "grant_type": "authorization_code",
+        },
+        timeout=10,
+    ).json()
+    # The app keeps the refresh token, to revoke it when the user deletes the account.
+    return jsonify(refresh_token=tokens["refresh_token"])
+
+
+@app.delete("/api/account")
+def delete_account():
+    # Apple's tokens are revoked with the identity token the app sends along; no refresh token
+    # was ever kept.
+    requests.post(
+        APPLE_REVOKE_URL,
+        data={
+            "client_id": "app.sunrise.photos",
+            "client_secret": os.environ["APPLE_CLIENT_SECRET"],
+            "token": request.json["identityToken"],
+            "token_type_hint": "refresh_token",
+        },
+        timeout=10,
+    )
+    return jsonify(deleted=True)
