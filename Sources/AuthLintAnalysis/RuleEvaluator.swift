@@ -392,6 +392,7 @@ extension TargetFilter {
         switch self {
         case .apps: target.isApp
         case .all: target.kind != .server
+        case .every: true
         case .servers: target.kind == .server
         }
     }

@@ -40,6 +40,8 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
     case pythonManifest = "python-manifest"
     /// `package.json`.
     case nodeManifest = "package-json"
+    /// `*.p8`: a private key as Apple's developer site hands it out. Listed, never read.
+    case privateKey = "private-key"
 
     /// The files the scanner collects by their whole name (`project.pbxproj` only inside an
     /// `*.xcodeproj` folder).
@@ -57,6 +59,7 @@ public enum ProjectFileKind: String, Sendable, Hashable, Codable, CaseIterable {
         "plist": .propertyList, "xcprivacy": .privacyManifest, "xcconfig": .xcconfig, "storyboard": .interfaceBuilder,
         "xib": .interfaceBuilder, "py": .python, "js": .javaScript, "mjs": .javaScript, "cjs": .javaScript,
         "jsx": .javaScript, "ts": .javaScript, "mts": .javaScript, "cts": .javaScript, "tsx": .javaScript,
+        "p8": .privateKey,
     ]
 
     /// The kind of a file from its name and the name of the folder holding it, or nil when the

@@ -57,8 +57,8 @@ public struct RuleLoader: Sendable {
         // A rule the engine checks itself has its words in code; it has no match of its own.
         let engine = try top["engine"].map { node -> String in
             let value = try node.string("engine")
-            guard value == "suppressions" || value == "policy" else {
-                throw node.fail("engine must be `suppressions` or `policy`")
+            guard ["suppressions", "policy", "key-files"].contains(value) else {
+                throw node.fail("engine must be `suppressions`, `policy` or `key-files`")
             }
             return value
         }
@@ -75,11 +75,18 @@ public struct RuleLoader: Sendable {
         let overrides =
             try top["severity-when"]?.list("severity-when").map { entry -> SeverityOverride in
                 let fields = try entry.mapping(
-                    "a severity-when entry", allowed: ["project-has", "imports", "severity"])
+                    "a severity-when entry", allowed: ["project-has", "imports", "target", "severity"])
+                let severity = try fields.required("severity").enumValue(Severity.self, "severity")
+                if let target = fields["target"] {
+                    guard try target.string("target") == "server", fields["project-has"] == nil else {
+                        throw target.fail("a severity-when entry gives either `project-has` or `target: server`")
+                    }
+                    return SeverityOverride(when: nil, onServers: true, severity: severity)
+                }
                 return SeverityOverride(
                     when: try projectSearch(
                         try fields.required("project-has"), imports: fields["imports"], language: nil),
-                    severity: try fields.required("severity").enumValue(Severity.self, "severity"))
+                    severity: severity)
             } ?? []
         var rule = RuleSpec(
             description: description, message: message, match: match, severityWhen: overrides, source: path)

@@ -55,6 +55,8 @@ public enum TargetFilter: String, Sendable, CaseIterable {
     case apps
     /// Every target but servers: the App Store rules' default.
     case all
+    /// Apps, libraries and servers alike (`every`): what is wrong wherever it is committed.
+    case every
     /// Servers only (``BuildTarget/Kind/server``).
     case servers
 }
@@ -361,8 +363,12 @@ public struct MessageOverride: Sendable {
     public var message: String
 }
 
+/// Another severity when the site's target has a fact, or is a server.
 public struct SeverityOverride: Sendable {
-    public var when: ProjectSearch
+    /// The fact (`project-has`); nil when only the kind of target decides.
+    public var when: ProjectSearch?
+    /// Whether the override is for a server's code (`target: server`).
+    public var onServers = false
     public var severity: Severity
 }
 
@@ -392,7 +398,8 @@ extension RuleSpec {
     /// The project-wide questions the rule asks: in its conditions and its patterns' (also
     /// inside `any-of`), and in its severity overrides.
     package var projectSearches: [ProjectSearch] {
-        (match.conditions + match.patterns.flatMap(\.conditions)).flatMap(\.projectSearches) + severityWhen.map(\.when)
+        (match.conditions + match.patterns.flatMap(\.conditions)).flatMap(\.projectSearches)
+            + severityWhen.compactMap(\.when)
             + messageWhen.map(\.when)
     }
 }

@@ -119,7 +119,10 @@ struct FindingBuilder {
         let end = code.file.endLocation(of: code.tokens[max(site.range.lowerBound, site.range.upperBound - 1)])
         var severity = site.severity ?? rule.description.severity
         let target = project.targetOfFile[site.file]
-        for override in rule.severityWhen where facts[override.when]?[target.index] == true {
+        for override in rule.severityWhen
+        where override.when.map({ facts[$0]?[target.index] == true })
+            ?? (override.onServers && project.targets[target].kind == .server)
+        {
             severity = override.severity
         }
         var template =

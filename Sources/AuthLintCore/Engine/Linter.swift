@@ -69,10 +69,11 @@ public enum Linter {
         // 5. Evaluate: the rules' passes over the project (`Linter+Evaluate.swift`).
         // 6. Narrow: what of it the run reports (`Narrowing.swift`).
         let narrowed = clock.time("evaluate") {
-            let evaluation = evaluate(
+            var evaluation = evaluate(
                 run, rules: selection.rules, configurations: scan.configurations,
                 reporting: scan.reported.map { ReportedFiles(project: project, paths: $0) },
                 allowance: options.stepAllowance)
+            evaluation.findings += keyFileFindings(selection.rules, scan.project)
             return narrow(
                 evaluation, project: project, scan: scan, selection: selection, catalog: options.catalog.rules)
         }

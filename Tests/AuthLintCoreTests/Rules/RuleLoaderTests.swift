@@ -423,13 +423,29 @@ final class RuleLoaderTests: XCTestCase {
             TeamRuleFixture.error(TeamRuleFixture.rule(match: anyOf))?.message, "any-of needs at least one condition")
     }
 
+    func testASeverityForServersIsReadAndCheckedForSense() throws {
+        let base = TeamRuleFixture.rule(match: minimalMatch)
+        let rule = try TeamRuleFixture.load(base + "\nseverity-when:\n  - target: server\n    severity: note\n")
+        XCTAssertEqual(rule.severityWhen.map(\.onServers), [true])
+        XCTAssertEqual(rule.severityWhen.map(\.severity), [.note])
+        XCTAssertNil(rule.severityWhen.first?.when, "no project fact to answer")
+        XCTAssertEqual(
+            TeamRuleFixture.error(base + "\nseverity-when:\n  - target: app\n    severity: note\n")?.message,
+            "a severity-when entry gives either `project-has` or `target: server`")
+        XCTAssertEqual(
+            TeamRuleFixture.error(
+                base + "\nseverity-when:\n  - target: server\n    project-has: [\"x()\"]\n    severity: note\n")?
+                .message,
+            "a severity-when entry gives either `project-has` or `target: server`")
+    }
+
     func testBadMatchOptions() throws {
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "once-per: file\n" + minimalMatch))?.message,
             "once-per must be `project`")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "applies-to: app\n" + minimalMatch))?.message,
-            "applies-to must be one of apps, all, servers, not `app` (did you mean `apps`?)")
+            "applies-to must be one of apps, all, every, servers, not `app` (did you mean `apps`?)")
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: "language: kotlin\n" + minimalMatch))?.message,
             "language must be one of swift, objc, python, js, any, not `kotlin`")

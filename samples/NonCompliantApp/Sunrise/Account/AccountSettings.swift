@@ -11,3 +11,11 @@ struct AccountSettings {
         UserDefaults.standard.removeObject(forKey: "appleIdentityToken")
     }
 }
+
+/// The key that signs Apple's client secret, pasted in so the app could revoke tokens itself:
+/// every copy of the app hands it to whoever unzips the bundle.
+private let appleClientSecretKey = """
+    -----BEGIN PRIVATE KEY-----
+    (the AuthKey .p8 goes here; this sample holds none)
+    -----END PRIVATE KEY-----
+    """
