@@ -81,11 +81,12 @@ public struct RuleLoader: Sendable {
                     guard try target.string("target") == "server", fields["project-has"] == nil else {
                         throw target.fail("a severity-when entry gives either `project-has` or `target: server`")
                     }
-                    return SeverityOverride(when: nil, onServers: true, severity: severity)
+                    return SeverityOverride(when: .server, severity: severity)
                 }
                 return SeverityOverride(
-                    when: try projectSearch(
-                        try fields.required("project-has"), imports: fields["imports"], language: nil),
+                    when: .projectHas(
+                        try projectSearch(
+                            try fields.required("project-has"), imports: fields["imports"], language: nil)),
                     severity: severity)
             } ?? []
         var rule = RuleSpec(

@@ -365,11 +365,20 @@ public struct MessageOverride: Sendable {
 
 /// Another severity when the site's target has a fact, or is a server.
 public struct SeverityOverride: Sendable {
-    /// The fact (`project-has`); nil when only the kind of target decides.
-    public var when: ProjectSearch?
-    /// Whether the override is for a server's code (`target: server`).
-    public var onServers = false
+    public enum Condition: Sendable {
+        /// The target has the fact (`project-has`).
+        case projectHas(ProjectSearch)
+        /// The site is a server's code (`target: server`).
+        case server
+    }
+
+    public var when: Condition
     public var severity: Severity
+
+    /// The fact it asks of the project, if any.
+    public var search: ProjectSearch? {
+        if case .projectHas(let search) = when { search } else { nil }
+    }
 }
 
 extension Condition {
@@ -395,11 +404,17 @@ extension Condition {
 }
 
 extension RuleSpec {
+    /// The rule's severity at a site, `base` unless an override whose condition `holds` there
+    /// says otherwise (the last such one).
+    package func severity(_ base: Severity, where holds: (SeverityOverride.Condition) -> Bool) -> Severity {
+        severityWhen.last { holds($0.when) }?.severity ?? base
+    }
+
     /// The project-wide questions the rule asks: in its conditions and its patterns' (also
     /// inside `any-of`), and in its severity overrides.
     package var projectSearches: [ProjectSearch] {
         (match.conditions + match.patterns.flatMap(\.conditions)).flatMap(\.projectSearches)
-            + severityWhen.compactMap(\.when)
+            + severityWhen.compactMap(\.search)
             + messageWhen.map(\.when)
     }
 }

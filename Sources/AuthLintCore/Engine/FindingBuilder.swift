@@ -117,13 +117,12 @@ struct FindingBuilder {
         let code = project.files[site.file]
         let first = code.tokens[site.range.lowerBound]
         let end = code.file.endLocation(of: code.tokens[max(site.range.lowerBound, site.range.upperBound - 1)])
-        var severity = site.severity ?? rule.description.severity
         let target = project.targetOfFile[site.file]
-        for override in rule.severityWhen
-        where override.when.map({ facts[$0]?[target.index] == true })
-            ?? (override.onServers && project.targets[target].kind == .server)
-        {
-            severity = override.severity
+        var severity = rule.severity(site.severity ?? rule.description.severity) {
+            switch $0 {
+            case .projectHas(let search): facts[search]?[target.index] == true
+            case .server: project.targets[target].kind == .server
+            }
         }
         var template =
             site.message ?? rule.messageWhen.last { facts[$0.when]?[target.index] == true }?.message ?? rule.message

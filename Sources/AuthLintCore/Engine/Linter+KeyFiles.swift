@@ -11,14 +11,15 @@ extension Linter {
     static func keyFileFindings(_ rules: [RuleSpec], _ scanned: ScannedProject) -> [Finding] {
         let keys = scanned.allFiles.filter { $0.kind == .privateKey }
         guard !keys.isEmpty else { return [] }
+        let inServer = keys.map { key in scanned.servers.contains { $0.contains(key.path) } }
         return rules.filter { $0.engine == "key-files" }.flatMap { rule in
-            let onServers = rule.severityWhen.last { $0.onServers }?.severity
-            return keys.map { key in
-                let inServer = scanned.servers.contains { $0.contains(key.path) }
+            zip(keys, inServer).map { key, inServer in
+                // A key file is in no target's sources, so only the server override can hold.
+                let severity = rule.severity(rule.description.severity) {
+                    if case .server = $0 { inServer } else { false }
+                }
                 return Finding(
-                    rule: rule.id,
-                    severity: inServer ? onServers ?? rule.description.severity : rule.description.severity,
-                    message: rule.message, path: key.path, line: 1, column: 1)
+                    rule: rule.id, severity: severity, message: rule.message, path: key.path, line: 1, column: 1)
             }
         }
     }
