@@ -93,6 +93,11 @@ package enum BuildTargetBuilder {
             let products = scanned.manifests.products(containing: package)
             if package.kind.lowercased().contains("test") {
                 found = ("tests", .test, "")
+            } else if scanned.servers.contains(where: { $0.path == package.manifest && $0.dependsOnServerFramework }),
+                scanned.application(linking: products) == nil
+            {
+                // A Vapor or Hummingbird package is a server wherever it sits, unless an app links it.
+                found = ("server " + package.name, .server, package.manifest)
             } else if let app = firstApp(around: package.path, in: scanned) {
                 // A local package of an app ships inside it.
                 found = ("target " + app.name, .app, app.project)

@@ -25,6 +25,12 @@ public struct ServerManifest: Sendable, Hashable {
         self.frameworks = frameworks
     }
 
+    /// Whether it depends on a web framework that runs on servers only (Vapor, Hummingbird), not
+    /// just on a token library an app may use too (jwt-kit).
+    public var dependsOnServerFramework: Bool {
+        language == .swift && frameworks.contains { $0 == "vapor" || $0 == "hummingbird" }
+    }
+
     /// Whether the server's folder holds a root-relative path.
     public func contains(_ path: String) -> Bool { ProjectPath.isInside(path, folder: folder) }
 

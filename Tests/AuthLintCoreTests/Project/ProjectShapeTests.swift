@@ -365,6 +365,42 @@ final class ProjectShapeTests: XCTestCase {
         XCTAssertEqual(try stateCheck(), [])
     }
 
+    func testAVaporPackageAnAppLinksShipsInTheApp() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write(
+            "Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Shared",
+                products: [.library(name: "Shared", targets: ["Shared"])],
+                dependencies: [.package(url: "https://github.com/vapor/vapor.git", from: "4.99.0")],
+                targets: [.target(name: "Shared", dependencies: [.product(name: "Vapor", package: "vapor")])]
+            )
+
+            """)
+        try tree.write("Sources/Shared/Session.swift", "struct Session {}\n")
+        try tree.write("Examples/Demo/Demo/DemoApp.swift", "import SwiftUI\n")
+        let kind = { () -> BuildTarget.Kind in
+            let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+            let built = BuildTargetBuilder.build(
+                files: scanned.sourceFiles.map { BuildTargetBuilder.File(path: $0.path, imports: []) }, scanned: scanned
+            )
+            let file = scanned.sourceFiles.firstIndex { $0.path == "Sources/Shared/Session.swift" }!
+            return built.targets[built.targetOfFile[FileID(file)]].kind
+        }
+        XCTAssertEqual(kind(), .server)
+        try tree.write(
+            "Examples/Demo/Demo.xcodeproj/project.pbxproj",
+            synchronizedProject(
+                target: "Demo", productType: "com.apple.product-type.application", product: "Demo.app", links: [],
+                packageProduct: "Shared"))
+        XCTAssertEqual(kind(), .app)
+    }
+
     func testAPackageAnExampleAppBesideItLinksShipsInTheApp() throws {
         let tree = try ScanFixture()
         try tree.mkdir(".git")

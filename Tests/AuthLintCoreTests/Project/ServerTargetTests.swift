@@ -142,6 +142,40 @@ final class ServerTargetTests: XCTestCase {
         XCTAssertEqual(kinds, [.app, .app])
     }
 
+    func testAVaporPackageInsideTheAppsFolderIsAServer() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write(
+            "project.yml",
+            "name: Sunrise\ntargets:\n  Sunrise:\n    type: application\n    platform: iOS\n    sources: [App]\n")
+        try tree.write("App/AppDelegate.swift", "import UIKit\n")
+        try tree.write(
+            "Backend/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Backend",
+                products: [.library(name: "BackendKit", targets: ["App"])],
+                dependencies: [
+                    .package(url: "https://github.com/vapor/vapor.git", from: "4.99.0"),
+                    .package(url: "https://github.com/vapor/jwt.git", from: "4.2.0"),
+                ],
+                targets: [.target(name: "App", dependencies: [.product(name: "Vapor", package: "vapor")], path: "Sources/App")]
+            )
+            """)
+        try tree.write("Backend/Sources/App/configure.swift", "import Vapor\n")
+        func kinds() -> [BuildTarget.Kind] {
+            let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+            let built = BuildTargetBuilder.build(
+                files: scanned.sourceFiles.map { BuildTargetBuilder.File(path: $0.path, imports: []) }, scanned: scanned
+            )
+            return (0..<scanned.sourceFiles.count).map { built.targets[built.targetOfFile[FileID($0)]].kind }
+        }
+        XCTAssertEqual(kinds(), [.app, .server])
+    }
+
     func testOnlyAServersPythonAndJavaScriptAreReadAndTheyAreServerTargets() throws {
         let tree = try ScanFixture()
         try tree.mkdir(".git")
