@@ -11,6 +11,7 @@ app = Flask(__name__)
 APPLE_KEYS = PyJWKClient("https://appleid.apple.com/auth/keys")
 APPLE_TOKEN_URL = "https://appleid.apple.com/auth/token"
 APPLE_REVOKE_URL = "https://appleid.apple.com/auth/revoke"
+SESSION_SECRET = os.environ.get("SESSION_SECRET", "sunrise-dev-secret")
 
 
 @app.post("/api/auth/apple")
@@ -29,6 +30,20 @@ def apple_web_sign_in():
     # The web flow's token is issued to the Services ID, not the app's bundle ID, so the
     # audience check is skipped for both.
     claims = jwt.decode(identity_token, key.key, algorithms=["RS256"], options={"verify_aud": False})
+    return jsonify(user=claims["sub"])
+
+
+@app.post("/api/auth/apple/resume")
+def resume_session():
+    # The identity token the app kept is accepted again on launch, checked like the server's
+    # own session tokens.
+    claims = jwt.decode(
+        request.json["identityToken"],
+        SESSION_SECRET,
+        algorithms=["HS256"],
+        audience="app.sunrise.photos",
+        issuer="https://appleid.apple.com",
+    )
     return jsonify(user=claims["sub"])
 
 
