@@ -78,6 +78,7 @@ extension RuleEvaluator {
                     code.kind(index + 1) == .period || code.token(index + 1, is: "?"),
                     let member = (index + 1...index + 3).first(where: { code.kind($0) == .identifier }),
                     !RuleEvaluator.sameValueMembers.contains(code.hashes[member]),
+                    !RuleEvaluator.encodesText(code, member: member),
                     !RuleEvaluator.rendersElements(code, member: member)
                 {
                     continue
@@ -151,6 +152,13 @@ extension RuleEvaluator {
             "trimmingCharacters", "self",
         ]
         .map(CodeView.hash))
+
+    /// Whether the member at `member` encodes the text it is read off: `value.data(using: .utf8)`,
+    /// the same value as bytes.
+    static func encodesText(_ code: CodeView, member: Int) -> Bool {
+        member + 2 < code.count && code.token(member, is: "data") && code.kind(member + 1) == .leftParen
+            && code.token(member + 2, is: "using")
+    }
 
     /// Whether the member read off a collection at `member` gives its elements as text: `joined`,
     /// or a `map` whose closure makes each element whole into something (`items.map { "\($0)" }`,

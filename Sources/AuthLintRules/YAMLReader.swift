@@ -102,6 +102,12 @@ package struct YAMLReader {
         }
     }
 
+    /// Whether the node is a list.
+    package var isList: Bool {
+        if case .sequence = node { return true }
+        return false
+    }
+
     func list(_ what: String) throws -> [YAMLReader] {
         guard case .sequence(let sequence) = node else { throw fail("\(what) must be a list") }
         return sequence.map(child)

@@ -3,18 +3,25 @@ import AuthLintRules
 import AuthLintSyntax
 import Foundation
 
-/// `comes-from: ORIGIN` (`credentials`, `push-tokens`): followed back to where it comes from
-/// (assignments, the names inside its values, a parameter to its function's declaration, the
-/// values the project's functions return, the call that hands a closure its parameters), it
-/// reaches one of the origin's patterns in the provider catalog.
+/// `comes-from: ORIGIN` (`credentials`, `push-tokens`), or `comes-from: [PATTERNS]`: followed
+/// back to where it comes from (assignments, the names inside its values, a parameter to its
+/// function's declaration, the values the project's functions return, the call that hands a
+/// closure its parameters), it reaches one of the origin's patterns in the provider catalog, or
+/// one of the patterns given (each with its own `where:`).
 struct ComesFrom: EvaluatedValueTest {
     static let key = "comes-from"
-    let origin: ValueOrigin
+    let origin: ValueOrigin?
     let clauses: [PatternClause]
 
     init(reading node: YAMLReader, _ context: ConditionContext) throws {
-        origin = try node.enumValue(ValueOrigin.self, Self.key)
-        clauses = context.providers.clauses(of: origin)
+        if node.isList {
+            origin = nil
+            clauses = try context.clauses(node)
+        } else {
+            let origin = try node.enumValue(ValueOrigin.self, Self.key)
+            self.origin = origin
+            clauses = context.providers.clauses(of: origin)
+        }
     }
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {

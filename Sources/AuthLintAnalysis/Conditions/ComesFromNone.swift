@@ -3,15 +3,18 @@ import AuthLintRules
 import AuthLintSyntax
 import Foundation
 
-/// `comes-from-none: ORIGIN`: followed back as `comes-from` follows it, it reaches none of the
-/// origin's patterns (`comes-from-none: push-tokens`).
+/// `comes-from-none: ORIGIN` or `comes-from-none: [PATTERNS]`: followed back as `comes-from`
+/// follows it, and into the values the project's functions return and to what the project's
+/// calls of its function give a parameter, it reaches none of the origin's patterns
+/// (`comes-from-none: push-tokens`), or none of the patterns given.
 struct ComesFromNone: EvaluatedValueTest {
     static let key = "comes-from-none"
     let clauses: [PatternClause]
 
     init(reading node: YAMLReader, _ context: ConditionContext) throws {
-        let origin = try node.enumValue(ValueOrigin.self, Self.key)
-        clauses = context.providers.clauses(of: origin)
+        clauses =
+            node.isList
+            ? try context.clauses(node) : context.providers.clauses(of: try node.enumValue(ValueOrigin.self, Self.key))
     }
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
