@@ -19,6 +19,8 @@ final class Session: ObservableObject {
         UserDefaults.standard.set(identityToken, forKey: "appleIdentityToken")
         // authlint:disable-next-line token-logged -- only in debug builds
         print("Apple identity token: \(identityToken ?? "none")")
+        // Kept for the day the account is deleted, to revoke Apple's tokens with.
+        UserDefaults.standard.set(credential.authorizationCode, forKey: "appleAuthorizationCode")
     }
 
     func signInWithGoogle(idToken: String, accessToken: String) {
