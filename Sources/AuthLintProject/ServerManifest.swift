@@ -72,6 +72,22 @@ public struct ServerManifest: Sendable, Hashable {
         "vapor/vapor", "vapor/jwt", "vapor/jwt-kit", "hummingbird-project/hummingbird",
     ]
 
+    /// How a framework or token library of ``frameworks`` is written where people read it
+    /// (`fastapi` is FastAPI); a package not named here is shown as its manifest names it.
+    public static func displayName(of framework: String) -> String {
+        displayNames[framework] ?? framework
+    }
+
+    private static let displayNames: [String: String] = [
+        "flask": "Flask", "fastapi": "FastAPI", "django": "Django", "djangorestframework": "Django REST framework",
+        "starlette": "Starlette", "quart": "Quart", "sanic": "Sanic", "litestar": "Litestar", "falcon": "Falcon",
+        "bottle": "Bottle", "tornado": "Tornado", "pyramid": "Pyramid", "chalice": "Chalice",
+        "functions-framework": "Functions Framework", "firebase-functions": "Cloud Functions for Firebase",
+        "firebase-admin": "Firebase Admin", "pyjwt": "PyJWT", "authlib": "Authlib", "express": "Express",
+        "fastify": "Fastify", "koa": "Koa", "@nestjs/core": "NestJS", "@hapi/hapi": "hapi", "hono": "Hono",
+        "vapor": "Vapor", "jwt": "Vapor JWT", "hummingbird": "Hummingbird",
+    ]
+
     /// The server a Python or Node manifest describes, or nil when it names no server framework.
     public static func read(_ bytes: [UInt8], path: String, kind: ProjectFileKind) -> ServerManifest? {
         let names: [String]

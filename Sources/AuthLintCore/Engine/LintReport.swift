@@ -31,6 +31,9 @@ public struct LintReport: Sendable {
     /// Each app target that offers a login: its services, Sign in with Apple, entitlements and
     /// manifests, for the HTML overview (empty when the run was not asked for it).
     public var signIn: [SignInTarget] = []
+    /// The servers kept in the tree beside the apps (the server targets, by folder), each with
+    /// what the server rules found in it, for the same overview (empty when not asked for it).
+    public var servers: [SignInServer] = []
     /// Findings inline suppressions silenced, with their reasons.
     public var suppressed: [SuppressedFinding] = []
     /// Source files a tool wrote, not linted (`generated-code: skip`, the default), in path order.

@@ -9,7 +9,7 @@ import Foundation
 /// The last steps of a run: fingerprints, excerpts, diagnostics in order, and paths as shown.
 extension Linter {
     /// Stage 7, report: the findings the run keeps, with their fixes and excerpts, the
-    /// diagnostics, notices and the sign-in overview.
+    /// diagnostics, notices and the sign-in overview (the app targets, and the servers beside them).
     static func report(
         scan: ScanResult, selection: RuleSelection, loaded: LoadResult, run: AnalysisRun, narrowed: Narrowed,
         options: LintOptions
@@ -67,6 +67,10 @@ extension Linter {
         if options.describesSignIn {
             report.signIn = SignInTarget.describe(
                 run, providers: options.catalog.providers, configurations: configurations)
+            let serverRules = selection.rules.filter { $0.description.tags.contains(SignInServer.serverTag) }
+            report.servers = SignInServer.describe(
+                project, scanned: scan.project, findings: findings, serverRules: Set(serverRules.map(\.id)),
+                reported: scan.reported)
         }
         report.filesLexedUpFront = loaded.lexed
         (report.filesLexedOnUse, report.filesLexedAgain) = project.files.lexedOnUse

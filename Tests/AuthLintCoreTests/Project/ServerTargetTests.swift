@@ -235,4 +235,61 @@ final class ServerTargetTests: XCTestCase {
                 scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root))
         XCTAssertEqual(report.findings.map { "\($0.path): \($0.rule)" }, ["App/Session.swift: token-in-userdefaults"])
     }
+
+    /// The report's servers: each server target by folder, with the server rules' findings in
+    /// its folder (a nested server's in the nested one), a manifest without code left out, and
+    /// a key outside every server given to none.
+    func testTheReportListsEachServerWithTheServerRulesFindingsInIt() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("App/AppDelegate.swift", "import UIKit\n")
+        try tree.write("AuthKey_ROOT.p8", "key\n")
+        try tree.write("backend/requirements.txt", "flask\nPyJWT\n")
+        try tree.write(
+            "backend/app.py",
+            """
+            import jwt
+
+            def sign_in(identity_token):
+                return jwt.decode(identity_token, options={"verify_signature": False})
+
+            """)
+        try tree.write("backend/keys/AuthKey_ABC.p8", "key\n")
+        try tree.write("backend/admin/package.json", #"{"dependencies": {"express": "4", "jsonwebtoken": "9"}}"#)
+        try tree.write(
+            "backend/admin/index.js",
+            "const jwt = require('jsonwebtoken')\nexports.claims = (token) => jwt.decode(token)\n")
+        try tree.write("server/requirements.txt", "fastapi\n")
+        try tree.write("server/main.py", "from fastapi import FastAPI\napp = FastAPI()\n")
+        try tree.write("docs/requirements.txt", "django\n")
+        func lint(_ ignored: Set<String> = []) throws -> LintReport {
+            var options = LintOptions(
+                scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(), currentDirectory: tree.root)
+            options.ignoredRules = ignored
+            return try Linter.run(options)
+        }
+        func described(_ report: LintReport) -> [String] {
+            report.servers.map { server in
+                "\(server.folder) \(server.manifest) \(server.frameworkNames.joined(separator: "+")) "
+                    + "checked=\(server.checked): "
+                    + server.findings.map { "\($0.path) \($0.rule) \($0.severity.rawValue)" }.joined(separator: ", ")
+            }
+        }
+        XCTAssertEqual(
+            described(try lint()),
+            [
+                "backend backend/requirements.txt Flask+PyJWT checked=true: "
+                    + "backend/app.py apple-token-not-verified error, "
+                    + "backend/keys/AuthKey_ABC.p8 apple-private-key-in-repository warning",
+                "backend/admin backend/admin/package.json Express+jsonwebtoken checked=true: "
+                    + "backend/admin/index.js apple-token-not-verified error",
+                "server server/requirements.txt FastAPI checked=true: ",
+            ])
+        let serverRules = try RuleCatalog.builtin().rules.filter { $0.description.tags.contains("server") }.map(\.id)
+        XCTAssertTrue(serverRules.contains("apple-token-not-verified"), "\(serverRules)")
+        XCTAssertEqual(
+            try lint(Set(serverRules)).servers.map { "\($0.folder) checked=\($0.checked) \($0.findings.count)" },
+            ["backend checked=false 0", "backend/admin checked=false 0", "server checked=false 0"],
+            "no server rule ran")
+    }
 }
