@@ -212,13 +212,15 @@ private struct Page {
         return out
     }
 
-    /// The login services found in each app target, with its entitlements and privacy manifests.
+    /// The login services found in each app target, with its entitlements and privacy manifests,
+    /// and the servers of the tree.
     private func targets(_ targets: [SignInTarget]) -> String {
         guard !targets.isEmpty else { return "" }
+        let server = servers(report.servers)
         var out = "<h3>Login services found</h3>\n<table class=\"targets\">\n<thead><tr><th scope=\"col\">Target</th>"
         out += "<th scope=\"col\">Third-party logins</th><th scope=\"col\">Sign in with Apple</th>"
         out +=
-            "<th scope=\"col\">Entitlements</th><th scope=\"col\">Privacy manifest</th><th scope=\"col\">Face ID</th></tr></thead>\n<tbody>\n"
+            "<th scope=\"col\">Entitlements</th><th scope=\"col\">Privacy manifest</th><th scope=\"col\">Face ID</th><th scope=\"col\">Server</th></tr></thead>\n<tbody>\n"
         for target in targets {
             let logins =
                 target.loginServices.isEmpty ? "None" : target.loginServices.map(\.htmlShown).joined(separator: "<br>")
@@ -244,7 +246,7 @@ private struct Page {
                 : target.privacyManifests.map { "<code>\(HTMLReporter.path($0))</code>" }.joined(separator: "<br>")
             out +=
                 "<tr><th scope=\"row\">\(target.name.htmlShown)</th><td>\(logins)</td><td>\(apple)</td><td>\(entitlement)</td><td>\(manifest)</td>"
-            out += "<td>\(localAuthentication(target.localAuthentication))</td></tr>\n"
+            out += "<td>\(localAuthentication(target.localAuthentication))</td><td>\(server)</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
         return out
@@ -266,13 +268,37 @@ private struct Page {
         return out
     }
 
+    /// The servers of the tree, each by folder and framework, with what the server rules found
+    /// in it. Every app target's row shows them all: the tree does not say which server an app
+    /// talks to.
+    private func servers(_ servers: [SignInServer]) -> String {
+        guard !servers.isEmpty else { return "None in this repository" }
+        return servers.map { server in
+            let folder = server.folder.isEmpty ? "." : HTMLReporter.path(server.folder)
+            var out = "<code>\(folder)/</code>"
+            out += " " + server.frameworkNames.map(\.htmlShown).joined(separator: ", ") + "<br>"
+            guard server.checked else { return out + "<span class=\"status unchecked\">Not checked</span>" }
+            guard !server.findings.isEmpty else { return out + "<span class=\"status clear\">No finding</span>" }
+            out += severityCounts(server.findings)
+            for rule in Set(server.findings.map(\.rule)).sorted() {
+                out += "<br><a href=\"#rule-\(rule.htmlShown)\"><code>\(rule.htmlShown)</code></a>"
+            }
+            return out
+        }.joined(separator: "<br>")
+    }
+
     /// What the area's rules found; `declared` when a 4.8 declaration silences the area.
     private func areaResult(_ area: SignInOverview.Area, declared: Bool) -> String {
         guard area.checked else { return "<span class=\"status unchecked\">Not checked</span>" }
         if declared && area.findings.isEmpty { return "<span class=\"status note\">Exemption declared</span>" }
         guard !area.findings.isEmpty else { return "<span class=\"status clear\">No finding</span>" }
+        return severityCounts(area.findings)
+    }
+
+    /// How many findings there are of each severity, the worst first.
+    private func severityCounts(_ findings: [Finding]) -> String {
         let parts = Severity.allCases.reversed().compactMap { severity -> String? in
-            let count = area.findings.filter { $0.severity == severity }.count
+            let count = findings.filter { $0.severity == severity }.count
             guard count > 0 else { return nil }
             return
                 "<span class=\"status \(severity.rawValue)\">\(count) \(severity.rawValue)\(count == 1 ? "" : "s")</span>"

@@ -10,7 +10,8 @@ import AuthLintTestSupport
 import Foundation
 import XCTest
 
-/// Each sample under `samples/` gives exactly the findings in its golden file.
+/// Each sample under `samples/` gives exactly the findings in its golden file, and the HTML
+/// report's table of its app targets in another.
 /// `AUTHLINT_UPDATE_GOLDEN=1 swift test` rewrites the golden files; review them in the diff.
 final class SampleTests: XCTestCase {
     func testSamplesMatchTheirGoldenFiles() throws {
@@ -25,7 +26,17 @@ final class SampleTests: XCTestCase {
                     currentDirectory: root))
             let rendered = TextReporter().render(report)
             try Golden.check(rendered, name: "samples/\(sample).txt")
+            try Golden.check(signInTable(HTMLReporter().render(report)), name: "samples/\(sample).sign-in.html")
         }
+    }
+
+    /// The HTML report's table of app targets (their logins, entitlements, manifests, Face ID and
+    /// the servers beside them), which the text report does not show.
+    private func signInTable(_ page: String) -> String {
+        guard let start = page.range(of: "<h3>Login services found</h3>"),
+            let end = page.range(of: "</table>\n", range: start.upperBound..<page.endIndex)
+        else { return "no table of app targets\n" }
+        return String(page[start.lowerBound..<end.upperBound])
     }
 
     /// What the README's first command prints: every sample at once, each with its own targets and configuration.

@@ -230,6 +230,50 @@ final class HTMLReporterTests: XCTestCase {
             page.contains("<tr class=\"unchecked\"><th scope=\"row\">Privacy manifest</th>"), "its rule did not run")
     }
 
+    /// Each app target's row names the servers of the tree, by folder and framework, and what the
+    /// server rules found in each: their worst severity first and the rules linked; no finding;
+    /// not checked; or no server at all.
+    func testTheServerColumnSaysWhatTheServerRulesFound() {
+        func finding(_ rule: String, _ severity: Severity, _ path: String) -> Finding {
+            Finding(rule: rule, severity: severity, message: "m", path: path, line: 1, column: 1)
+        }
+        var report = ReportFixture.empty
+        report.signIn = [
+            SignInTarget(
+                name: "target Sunrise", loginServices: [], signInWithApple: true, entitlements: [],
+                hasAppleSignInEntitlement: false, privacyManifests: [])
+        ]
+        func serverCell(_ page: String) -> String? {
+            page.firstMatch(of: /<tr><th scope="row">target Sunrise<\/th>.*<td>(.*)<\/td><\/tr>/).map { String($0.1) }
+        }
+        XCTAssertEqual(serverCell(html(report)), "None in this repository")
+        XCTAssertTrue(html(report).contains("<th scope=\"col\">Server</th>"))
+
+        report.servers = [
+            SignInServer(
+                folder: "", manifest: "package.json", frameworks: ["express"], checked: false, findings: []),
+            SignInServer(
+                folder: "back end/<api>", manifest: "back end/<api>/requirements.txt",
+                frameworks: ["flask", "pyjwt", "<odd>"], checked: true,
+                findings: [
+                    finding("apple-token-not-verified", .error, "back end/<api>/app.py"),
+                    finding("apple-private-key-in-repository", .warning, "back end/<api>/key.p8"),
+                    finding("apple-token-not-verified", .error, "back end/<api>/auth.py"),
+                ]),
+            SignInServer(
+                folder: "server", manifest: "server/pyproject.toml", frameworks: ["fastapi"], checked: true,
+                findings: []),
+        ]
+        XCTAssertEqual(
+            serverCell(html(report)),
+            "<code>./</code> Express<br><span class=\"status unchecked\">Not checked</span><br>"
+                + "<code>back end/<wbr>&lt;api&gt;/</code> Flask, PyJWT, &lt;odd&gt;<br>"
+                + "<span class=\"status error\">2 errors</span> <span class=\"status warning\">1 warning</span>"
+                + "<br><a href=\"#rule-apple-private-key-in-repository\"><code>apple-private-key-in-repository</code></a>"
+                + "<br><a href=\"#rule-apple-token-not-verified\"><code>apple-token-not-verified</code></a><br>"
+                + "<code>server/</code> FastAPI<br><span class=\"status clear\">No finding</span>")
+    }
+
     func testEachRuleSaysWhyAndHowToFix() {
         let page = html(ReportFixture.report)
         XCTAssertTrue(
