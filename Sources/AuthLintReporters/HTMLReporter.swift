@@ -216,7 +216,6 @@ private struct Page {
     /// and the servers of the tree.
     private func targets(_ targets: [SignInTarget]) -> String {
         guard !targets.isEmpty else { return "" }
-        let server = servers(report.servers)
         var out = "<h3>Login services found</h3>\n<table class=\"targets\">\n<thead><tr><th scope=\"col\">Target</th>"
         out += "<th scope=\"col\">Third-party logins</th><th scope=\"col\">Sign in with Apple</th>"
         out +=
@@ -246,6 +245,7 @@ private struct Page {
                 : target.privacyManifests.map { "<code>\(HTMLReporter.path($0))</code>" }.joined(separator: "<br>")
             out +=
                 "<tr><th scope=\"row\">\(target.name.htmlShown)</th><td>\(logins)</td><td>\(apple)</td><td>\(entitlement)</td><td>\(manifest)</td>"
+            let server = servers(SignInServer.servers(of: target, among: report.servers))
             out += "<td>\(localAuthentication(target.localAuthentication))</td><td>\(server)</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
@@ -268,9 +268,8 @@ private struct Page {
         return out
     }
 
-    /// The servers of the tree, each by folder and framework, with what the server rules found
-    /// in it. Every app target's row shows them all: the tree does not say which server an app
-    /// talks to.
+    /// The servers of an app target's row, each by folder and framework, with what the server
+    /// rules found in it.
     private func servers(_ servers: [SignInServer]) -> String {
         guard !servers.isEmpty else { return "None in this repository" }
         return servers.map { server in

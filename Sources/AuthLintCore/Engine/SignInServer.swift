@@ -29,6 +29,14 @@ public struct SignInServer: Sendable, Hashable, Codable {
     /// The frameworks as people write them (Flask, FastAPI, Express).
     public var frameworkNames: [String] { frameworks.map(ServerManifest.displayName(of:)) }
 
+    /// The servers an app target's row shows: those inside the folder of the app's project, when
+    /// there are any (the backend kept beside that app, as each app of a monorepo keeps its
+    /// own); else every server of the tree, since nothing in it says which one the app talks to.
+    public static func servers(of target: SignInTarget, among servers: [SignInServer]) -> [SignInServer] {
+        let beside = servers.filter { ProjectPath.isInside($0.folder, folder: target.folder) }
+        return target.folder.isEmpty || beside.isEmpty ? servers : beside
+    }
+
     /// The tag that makes a rule one of the server's.
     public static let serverTag = "server"
 

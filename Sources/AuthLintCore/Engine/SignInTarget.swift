@@ -24,6 +24,10 @@ public struct SignInTarget: Sendable, Hashable, Codable {
     public var loginServicesDeclared = false
     /// How it uses Face ID or Touch ID, when it does.
     public var localAuthentication: LocalAuthentication?
+    /// The root-relative folder of the project that declares it: the folder that holds its
+    /// `.xcodeproj`, `project.yml`, `Project.swift` or `Package.swift` (`""` for the root, or
+    /// for a folder no project declares).
+    public var folder = ""
 
     /// A target's local authentication: whether a Keychain item needs biometry to open (else only
     /// the Boolean of `evaluatePolicy` stands guard), and whether its Info.plist has the Face ID
@@ -43,6 +47,13 @@ public struct SignInTarget: Sendable, Hashable, Codable {
         self.entitlements = entitlements
         self.hasAppleSignInEntitlement = hasAppleSignInEntitlement
         self.privacyManifests = privacyManifests
+    }
+
+    /// The folder of the project declared in the file at `path`: `App.xcodeproj/project.pbxproj`
+    /// is `App.xcodeproj`'s folder.
+    static func projectFolder(of path: String) -> String {
+        let folder = ProjectPath.directory(of: path)
+        return folder.hasSuffix(".xcodeproj") ? ProjectPath.directory(of: folder) : folder
     }
 
     /// The app targets of a project that offer any login, described from the provider catalog:
@@ -84,6 +95,7 @@ public struct SignInTarget: Sendable, Hashable, Codable {
                 hasAppleSignInEntitlement: granted, privacyManifests: project.resources.manifestsOfFile[firstFile])
             target.loginServicesDeclared =
                 configurations.configuration(for: project.paths[firstFile]).loginServices != nil
+            target.folder = projectFolder(of: project.targets[targetIndex].project)
             // Each biometry the target asks for, or binds a Keychain item to, wants its purpose strings.
             var bound = false
             var used = false

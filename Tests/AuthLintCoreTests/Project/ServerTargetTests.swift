@@ -292,4 +292,30 @@ final class ServerTargetTests: XCTestCase {
             ["backend checked=false 0", "backend/admin checked=false 0", "server checked=false 0"],
             "no server rule ran")
     }
+
+    func testAnAppsRowShowsTheServersInItsProjectsFolderElseEvery() {
+        func server(_ folder: String) -> SignInServer {
+            SignInServer(
+                folder: folder, manifest: folder + "/requirements.txt", frameworks: ["flask"], checked: true,
+                findings: [])
+        }
+        func app(declaredIn project: String) -> SignInTarget {
+            var target = SignInTarget(
+                name: "App", loginServices: [], signInWithApple: true, entitlements: [],
+                hasAppleSignInEntitlement: true,
+                privacyManifests: [])
+            target.folder = SignInTarget.projectFolder(of: project)
+            return target
+        }
+        let servers = [server("Harbor/server"), server("Sunrise/backend"), server("api")]
+        func shown(_ project: String) -> [String] {
+            SignInServer.servers(of: app(declaredIn: project), among: servers).map(\.folder)
+        }
+        XCTAssertEqual(shown("Sunrise/Sunrise.xcodeproj/project.pbxproj"), ["Sunrise/backend"])
+        XCTAssertEqual(shown("Harbor/project.yml"), ["Harbor/server"])
+        // An app with no server in its folder (an `ios/` beside `api/`), or at the root: every server.
+        XCTAssertEqual(shown("ios/App.xcodeproj/project.pbxproj"), ["Harbor/server", "Sunrise/backend", "api"])
+        XCTAssertEqual(shown("App.xcodeproj/project.pbxproj"), ["Harbor/server", "Sunrise/backend", "api"])
+        XCTAssertEqual(shown(""), ["Harbor/server", "Sunrise/backend", "api"])
+    }
 }
