@@ -106,18 +106,23 @@ extension RuleEvaluator {
             let refs = project.functions(named: argument.callee)
             guard !refs.isEmpty else {
                 // Handed to code outside the project: it may well do what the search looks for.
-                if !RuleEvaluator.logging.contains(argument.callee) { return true }
+                if search.followOutside, !RuleEvaluator.logging.contains(argument.callee) { return true }
                 continue
             }
             for ref in refs where visited.insert(ref).inserted {
                 let calleeCode = project.files[ref.file]
                 guard calleeCode.scopes.indices.contains(ref.scope) else { continue }
                 let scope = calleeCode.scopes[ref.scope]
+                // A Python method called on its object is handed `self` (or `cls`) first.
+                let skipped =
+                    argument.member && scope.parameters.first.map { $0.name == "self" || $0.name == "cls" } == true
+                    ? 1 : 0
+                let position = argument.position + skipped
                 let parameter =
                     argument.label.flatMap { label in
                         scope.parameters.first { $0.label == label || ($0.label == nil && $0.name == label) }
                     }
-                    ?? (argument.position < scope.parameters.count ? scope.parameters[argument.position] : nil)
+                    ?? (position < scope.parameters.count ? scope.parameters[position] : nil)
                 guard let parameter else { continue }
                 var calleeBindings = bound
                 let renamed = Binding(
@@ -144,6 +149,8 @@ extension RuleEvaluator {
         var callee: String
         var label: String?
         var position: Int
+        /// Whether the call is made on a value (`service.verify(token)`).
+        var member = false
     }
 
     /// Calls in `range` that pass `value` as a whole argument.
@@ -178,7 +185,10 @@ extension RuleEvaluator {
                 j -= 1
             }
             guard j > 0, code.kind(j) == .leftParen, code.kind(j - 1) == .identifier else { continue }
-            found.append(Argument(callee: code.text(j - 1), label: label, position: position))
+            found.append(
+                Argument(
+                    callee: code.text(j - 1), label: label, position: position,
+                    member: j >= 2 && code.kind(j - 2) == .period))
         }
         return found
     }

@@ -377,7 +377,9 @@ public struct RuleLoader: Sendable {
         "absent", "present", "metavariable", "project-has", "project-lacks", "any-of", "all-of",
     ]
     /// What else a condition may say beside its kind.
-    private static let conditionOptions = ["scope", "follow", "not-inside", "imports", "language", "reachable"]
+    private static let conditionOptions = [
+        "scope", "follow", "follow-outside", "not-inside", "imports", "language", "reachable",
+    ]
 
     private func condition(_ node: YAMLReader, bound: Set<String>) throws -> Condition {
         let conditionKinds = RuleLoader.structuralKinds + kinds.conditionKeys
@@ -408,6 +410,10 @@ public struct RuleLoader: Sendable {
                 guard bound.contains(search.follow!) else {
                     throw follow.fail("follow names `\(search.follow!)`, which no pattern binds")
                 }
+            }
+            if let outside = fields["follow-outside"] {
+                guard search.follow != nil else { throw outside.fail("follow-outside needs a follow") }
+                search.followOutside = try outside.bool("follow-outside")
             }
             search.notInside = try fields["not-inside"].map { try RuleLoader.patterns($0) } ?? []
             return kinds[0] == "absent" ? .absent(search) : .present(search)

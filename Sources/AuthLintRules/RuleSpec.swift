@@ -288,6 +288,10 @@ public struct ScopedSearch: Sendable {
     public var scope: ConditionScope = .function
     /// Metavariable to follow into the helper functions it is passed to.
     public var follow: String?
+    /// Whether the followed value handed to a function outside the project counts as found (it
+    /// may do what the search looks for); when not, only what the project's own functions do
+    /// with it counts.
+    public var followOutside = true
     /// Occurrences inside these patterns' matches do not count (`print(...)`).
     public var notInside: [Pattern] = []
 }

@@ -366,6 +366,16 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(error.message, "follow names `USER`, which no pattern binds")
     }
 
+    func testFollowOutsideNeedsAFollow() throws {
+        let match = minimalMatch + "\nwhere:\n  - absent: \"migrate($ARG)\"\n    follow-outside: false"
+        let error = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: match)))
+        XCTAssertEqual(error.line, 17)
+        XCTAssertEqual(error.message, "follow-outside needs a follow")
+        let followed =
+            minimalMatch + "\nwhere:\n  - absent: \"migrate($ARG)\"\n    follow: ARG\n    follow-outside: false"
+        XCTAssertNil(TeamRuleFixture.error(TeamRuleFixture.rule(match: followed)))
+    }
+
     func testMetavariableConditionNamingAnUnboundVariable() throws {
         let match = minimalMatch + "\nwhere:\n  - metavariable: AGR\n    literal: true"
         let error = try XCTUnwrap(TeamRuleFixture.error(TeamRuleFixture.rule(match: match)))
