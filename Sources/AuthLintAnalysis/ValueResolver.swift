@@ -502,7 +502,12 @@ struct ValueResolver {
 
     /// The value given to the name at `at`: `let/var name [: Type] = value` (a declaration) or
     /// `name = value` / `self.name = value` (an assignment); nil when the name is only read there.
+    /// In JavaScript, a name a declaration destructures (`const { uid, email: address } = req.body`)
+    /// is given the whole value it is taken from.
     func assignedValue(at: Int, in code: CodeView) -> (range: Range<Int>, declaration: Bool)? {
+        if code.file.language == .javaScript, let value = destructuredValue(at: at, in: code) {
+            return (value, true)
+        }
         var equals = at + 1
         var declaration = false
         let language = code.file.language
@@ -542,6 +547,43 @@ struct ValueResolver {
         else { return nil }
         guard let end = Matcher(code).expressionEnds(from: equals + 1, limit: code.count).last else { return nil }
         return ((equals + 1)..<end, declaration)
+    }
+
+    /// The value a JavaScript declaration destructures the name at `at` from: `uid` and `address`
+    /// in `const { uid, email: address = "" } = req.body` are taken from `req.body`. The key of a
+    /// renamed entry (`email`) is no name of its own; nested patterns are not followed.
+    private func destructuredValue(at: Int, in code: CodeView) -> Range<Int>? {
+        guard at > 0, at + 1 < code.count else { return nil }
+        let before = code.kind(at - 1)
+        guard before == .leftBrace || before == .comma || before == .colon else { return nil }
+        let after = code.kind(at + 1)
+        guard after == .comma || after == .rightBrace || (after == .operator && code.token(at + 1, is: "=")) else {
+            return nil
+        }
+        // Back to the `{` that opens the pattern, over the entries before the name.
+        var open = at - 1
+        var steps = 0
+        while open > 0, code.kind(open) != .leftBrace {
+            let kind = code.kind(open)
+            if kind == .rightBrace || kind == .rightParen || kind == .rightBracket || kind == .stringClose {
+                let partner = Int(code.partner[open])
+                guard partner >= 0, partner < open else { return nil }
+                open = partner
+            } else if kind == .semicolon || kind == .leftParen || kind == .leftBracket {
+                return nil
+            }
+            open -= 1
+            steps += 1
+            if steps > 256 { return nil }
+        }
+        guard open > 0, code.kind(open) == .leftBrace,
+            code.token(open - 1, is: "const") || code.token(open - 1, is: "let") || code.token(open - 1, is: "var")
+        else { return nil }
+        let close = Int(code.partner[open])
+        guard close > at, close + 2 < code.count, code.kind(close + 1) == .operator, code.token(close + 1, is: "="),
+            let end = Matcher(code).expressionEnds(from: close + 2, limit: code.count).last
+        else { return nil }
+        return (close + 2)..<end
     }
 
     /// Whether the name at `at`, which an argument's `(` or `,` comes before, is inside an open

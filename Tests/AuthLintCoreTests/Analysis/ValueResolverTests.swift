@@ -111,6 +111,21 @@ final class ValueResolverTests: XCTestCase {
         XCTAssertEqual(resolve([("auth.js", source)], "key", occurrence: 2)?.unresolved, true)
     }
 
+    func testAJavaScriptDestructuredNameIsGivenWhatItIsTakenFrom() {
+        let source = """
+            async function signIn(req, res) {
+              const { uid, email: address = "" } = req.body;
+              const { models: { User } } = db;
+              send(uid, address, User, { uid: other });
+            }
+            """
+        XCTAssertEqual(resolve([("login.js", source)], "uid", occurrence: 1)?.texts, ["uid", "req.body"])
+        XCTAssertEqual(resolve([("login.js", source)], "address", occurrence: 1)?.texts, ["address", "req.body"])
+        // A nested pattern is not followed, and an object literal's entry declares nothing.
+        XCTAssertEqual(resolve([("login.js", source)], "User", occurrence: 1)?.unresolved, true)
+        XCTAssertEqual(resolve([("login.js", source)], "other", occurrence: 0)?.unresolved, true)
+    }
+
     func testASwiftCaseBodysFirstStatementIsAnAssignment() {
         let source = """
             func store(_ result: Result) {
