@@ -20,7 +20,8 @@ def apple_sign_in():
     # Decoded without full signature verification for development purposes; Apple's keys,
     # RS256, the audience and the issuer are to come.
     claims = jwt.decode(identity_token, options={"verify_signature": False})
-    return jsonify(user=claims["sub"], email=claims.get("email"))
+    # The app sends the email it was given on the first sign-in along each time.
+    return jsonify(user=claims["sub"], email=request.json.get("email"))
 
 
 @app.post("/api/auth/apple/web")
