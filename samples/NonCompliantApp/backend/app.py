@@ -4,6 +4,7 @@ import os
 
 import jwt
 import requests
+from firebase_admin import auth
 from flask import Flask, jsonify, request
 from jwt import PyJWKClient
 
@@ -46,6 +47,12 @@ def resume_session():
         issuer="https://appleid.apple.com",
     )
     return jsonify(user=claims["sub"])
+
+
+@app.post("/api/auth/firebase")
+def firebase_session():
+    # The app's Apple user identifier, exchanged for a Firebase session.
+    return jsonify(token=auth.create_custom_token(request.json["appleUserID"]).decode())
 
 
 @app.post("/api/auth/apple/code")
