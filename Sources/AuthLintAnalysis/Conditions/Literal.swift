@@ -4,12 +4,19 @@ import AuthLintSyntax
 import Foundation
 
 /// `literal: true`: its value, followed through assignments, is a string literal without
-/// interpolation or an integer literal.
+/// interpolation or an integer literal; `literal: non-empty`: such a literal that is not `""`
+/// (an empty default says "not set", not a value).
 struct Literal: EvaluatedValueTest {
     static let key = "literal"
+    let nonEmpty: Bool
 
     init(reading node: YAMLReader, _ context: ConditionContext) throws {
-        guard try node.bool(Self.key) else { throw node.fail("literal can only be `true`") }
+        if (try? node.string(Self.key)) == "non-empty" {
+            nonEmpty = true
+            return
+        }
+        guard (try? node.bool(Self.key)) == true else { throw node.fail("literal must be `true` or `non-empty`") }
+        nonEmpty = false
     }
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
@@ -20,8 +27,10 @@ struct Literal: EvaluatedValueTest {
             let start = site.range.lowerBound
             guard other.kind(start) == .stringOpen || other.kind(start) == .integerLiteral else { return false }
             let end = other.kind(start) == .stringOpen ? Int(other.partner[start]) + 1 : start + 1
-            return end == site.range.upperBound
-                && (other.kind(start) != .stringOpen || other.stringValue(at: start) != nil)
+            guard end == site.range.upperBound else { return false }
+            guard other.kind(start) == .stringOpen else { return true }
+            guard let text = other.stringValue(at: start) else { return false }
+            return !nonEmpty || !text.isEmpty
         }
     }
 }

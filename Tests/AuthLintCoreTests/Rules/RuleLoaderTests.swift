@@ -415,11 +415,12 @@ final class RuleLoaderTests: XCTestCase {
             "scope must be one of function, type, file, project, request, not `module`")
         let literal = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    literal: false"
         XCTAssertEqual(
-            TeamRuleFixture.error(TeamRuleFixture.rule(match: literal))?.message, "literal can only be `true`")
+            TeamRuleFixture.error(TeamRuleFixture.rule(match: literal))?.message,
+            "literal must be `true` or `non-empty`")
         let boolean = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    literal: maybe"
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: boolean))?.message,
-            "literal must be true or false, not `maybe`")
+            "literal must be `true` or `non-empty`")
         let kind =
             minimalMatch + "\nwhere:\n  - metavariable: ARG\n    name-matches: {words: [token], unless-kind: [boolen]}"
         XCTAssertEqual(
