@@ -251,6 +251,8 @@ struct ValueResolver {
         [
             "count", "isEmpty", "hashValue", "hash", "prefix", "suffix", "hasPrefix", "hasSuffix", "starts", "contains",
             "debugDescription",
+            // JavaScript's and Python's: a length, a few characters, a test.
+            "length", "slice", "substring", "substr", "startsWith", "endsWith", "includes", "startswith", "endswith",
         ]
         .map(CodeView.hash))
 
@@ -276,7 +278,30 @@ struct ValueResolver {
         {
             return true
         }
+        if code.file.language == .python {
+            // Its length, `len(token)`, and a slice of it, `token[:8]`.
+            let start = range.lowerBound
+            if start >= 2, code.kind(start - 1) == .leftParen, code.token(start - 2, is: "len"),
+                code.kind(j) == .rightParen
+            {
+                return true
+            }
+            if code.kind(j) == .leftBracket, isSlice(code, open: j) { return true }
+        }
         return code.kind(j) == .period && j + 1 < code.count && readOffMembers.contains(code.hashes[j + 1])
+    }
+
+    /// Whether the Python subscript opening at `open` is a slice: a `:` directly inside it.
+    private static func isSlice(_ code: CodeView, open: Int) -> Bool {
+        let close = Int(code.partner[open])
+        guard close > open else { return false }
+        var i = open + 1
+        while i < close {
+            if code.kind(i) == .colon { return true }
+            if code.partner[i] > i { i = Int(code.partner[i]) }
+            i += 1
+        }
+        return false
     }
 
     /// Words in the name of a member that carries a credential on (`session.accessToken`,
