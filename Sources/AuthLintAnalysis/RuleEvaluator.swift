@@ -97,6 +97,10 @@ package struct RuleEvaluator {
         package var lacks: Lacking?
     }
 
+    /// How many matches deep the matches inside a match that is no site are tried: each level
+    /// reads the match's tokens again, so the work stays within this many times the file's.
+    static let maxNestedMatchDepth = 4
+
     /// The rule's sites in a file and, for a rule that follows values through helpers, its
     /// matches whose value comes in through a helper's parameter or setter.
     /// With `only`, only those of the rule's patterns run.
@@ -111,11 +115,40 @@ package struct RuleEvaluator {
         var candidates: [(match: Match, relocation: Relocation?, order: Int)] = []
         var sinks: [HelperSink] = []
         for order in runnable {
-            let declaresFunctions = spec.patterns[order].pattern.declaresFunction
-            for match in matches(spec.patterns[order], matcher)
-            where declaresFunctions || !code.isInParameterList(match.range.lowerBound) {
+            let clause = spec.patterns[order]
+            let declaresFunctions = clause.pattern.declaresFunction
+            // A match that is no site may hold one: `functions.https.onRequest(async (req, res) => { … })`
+            // matches `$L.$LEVEL(...)` too, around the `logger.info(…)` inside it. Its own
+            // matches are tried, a few levels deep.
+            func consider(_ match: Match, depth: Int) {
+                guard declaresFunctions || !code.isInParameterList(match.range.lowerBound) else { return }
+                if !site(match) { nested(in: match, depth: depth) }
+            }
+            func nested(in match: Match, depth: Int) {
+                // Inside its brackets only (its arguments, its closures): a match that starts
+                // elsewhere in it (`.auth.info(…)` of `Logger.auth.info(…)`, `.document(id).delete()`
+                // of a longer chain) would judge a part of its receiver as if it were the whole.
+                guard clause.words == nil, depth < RuleEvaluator.maxNestedMatchDepth else { return }
+                var i = match.range.lowerBound
+                while i < match.range.upperBound {
+                    let kind = code.kind(i)
+                    let close = Int(code.partner[i])
+                    guard kind == .leftParen || kind == .leftBrace || kind == .leftBracket, close > i + 1,
+                        close < match.range.upperBound
+                    else {
+                        i += 1
+                        continue
+                    }
+                    for inner in matcher.matches(clause.pattern, in: (i + 1)..<close) {
+                        consider(inner, depth: depth + 1)
+                    }
+                    i = close + 1
+                }
+            }
+            // Whether the match is a site (or, with `sinksOnly`, was taken as a sink).
+            func site(_ match: Match) -> Bool {
                 var relocation: Relocation?
-                guard holds(spec.patterns[order].conditions, match, fileIndex, &relocation) else { continue }
+                guard holds(clause.conditions, match, fileIndex, &relocation) else { return false }
                 // Only the sinks wanted: a match that no parameter reaches is none. Whether the
                 // rule's conditions hold at it, which makes it a site by itself and no sink, is
                 // asked only when that can change what its calls find (``helperSites(of:_:reportedIn:)``).
@@ -123,13 +156,12 @@ package struct RuleEvaluator {
                     guard let through = spec.throughHelpers,
                         let value = through.metavariable == Pattern.wholeMatch
                             ? match.range : match.bindings[through.metavariable]?.range
-                    else { continue }
+                    else { return false }
                     let entries = helperEntries(
                         reaching: value, inFile: fileIndex, usingCall: through.metavariable == Pattern.wholeMatch)
-                    if !entries.isEmpty {
-                        sinks.append(HelperSink(file: fileIndex, match: match, entries: entries, confirmed: false))
-                    }
-                    continue
+                    if entries.isEmpty { return false }
+                    sinks.append(HelperSink(file: fileIndex, match: match, entries: entries, confirmed: false))
+                    return true
                 }
                 let found = holds(spec.conditions, match, fileIndex, &relocation)
                 // A site that is a finding by itself is where to fix it: its callers are not asked about.
@@ -145,8 +177,12 @@ package struct RuleEvaluator {
                         }
                     }
                 }
-                guard found else { continue }
+                guard found else { return false }
                 candidates.append((match, relocation, order))
+                return true
+            }
+            for match in matches(clause, matcher) {
+                consider(match, depth: 0)
             }
         }
         // One finding per place: a match inside another (`.logIn(…)` within `LoginManager().logIn(…)`)
