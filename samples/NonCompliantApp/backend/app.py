@@ -67,6 +67,7 @@ def exchange_code():
         },
         timeout=10,
     ).json()
+    app.logger.info("Apple's refresh token: %s", tokens["refresh_token"])
     # The app keeps the refresh token, to revoke it when the user deletes the account.
     return jsonify(refresh_token=tokens["refresh_token"])
 
