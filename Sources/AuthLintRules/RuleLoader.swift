@@ -122,7 +122,8 @@ public struct RuleLoader: Sendable {
                     let value = try node.string("within")
                     guard let within = RelatedPlace.Within(rawValue: value) else {
                         let allowed = RelatedPlace.Within.allCases.map(\.rawValue)
-                        throw node.fail("within must be `target` or `flow`" + Suggestion.didYouMean(value, allowed))
+                        throw node.fail(
+                            "within must be `target`, `flow` or `servers`" + Suggestion.didYouMean(value, allowed))
                     }
                     place.within = within
                 }

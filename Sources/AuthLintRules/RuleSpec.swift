@@ -358,6 +358,9 @@ public struct RelatedPlace: Sendable {
         /// The sign-in flow the site is part of (``ProjectIndex/flowRegions(around:inFile:)``),
         /// nearest first; nothing when the flow holds no match.
         case flow
+        /// The servers kept in the tree beside the app (their targets' files, in path order):
+        /// where the server half of what the finding is about lives.
+        case servers
     }
 }
 

@@ -222,22 +222,38 @@ struct FindingBuilder {
                         place.conditions, match, site.file, &ignored)
                 else { return nil }
             }
-            // The files of the target where a clause may match (the same for every site of the
-            // rule there), the site's own first.
-            let candidates = relatedCandidates.value(for: RelatedInTarget(rule: rule.id, place: number, target: target))
-            {
-                project.targets[target].files.filter { file in
-                    place.clauses.contains { evaluator.accepts($0, file) && project.mayMatch($0, inFile: file) }
+            // The files where a clause may match (the same for every site of the rule there):
+            // the target's, or every server's.
+            func candidates(_ target: TargetID?) -> [FileID] {
+                relatedCandidates.value(for: RelatedInTarget(rule: rule.id, place: number, target: target)) {
+                    let files =
+                        target.map { project.targets[$0].files }
+                        ?? project.targets.ids.filter { project.targets[$0].kind == .server }
+                        .flatMap { project.targets[$0].files }.sorted { $0.index < $1.index }
+                    return files.filter { file in
+                        place.clauses.contains { evaluator.accepts($0, file) && project.mayMatch($0, inFile: file) }
+                    }
                 }
             }
             let regions: [CodeRange]
             switch place.within {
             case .target:
+                let candidates = candidates(target)
                 let files = (candidates.contains(site.file) ? [site.file] : []) + candidates.filter { $0 != site.file }
                 regions = files.map { CodeRange(file: $0, range: 0..<project.files[$0].count) }
             case .flow:
+                let candidates = candidates(target)
                 if flow == nil { flow = project.flowRegions(around: site.range.lowerBound, inFile: site.file) }
                 regions = flow!.filter { candidates.contains($0.file) }
+            case .servers:
+                // The server nearest the site first: the one that shares the most folders with it.
+                let here = project.paths[site.file].split(separator: "/").dropLast()
+                func shared(_ file: FileID) -> Int {
+                    zip(here, project.paths[file].split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+                }
+                let nearest = candidates(nil).map { (file: $0, shared: shared($0)) }
+                    .sorted { $0.shared != $1.shared ? $0.shared > $1.shared : $0.file.index < $1.file.index }
+                regions = nearest.map { CodeRange(file: $0.file, range: 0..<project.files[$0.file].count) }
             }
             var hitsInFile: [FileID: [Match]] = [:]
             for region in regions {
@@ -306,5 +322,6 @@ struct FindingBuilder {
 private struct RelatedInTarget: Hashable {
     var rule: String
     var place: Int
-    var target: TargetID
+    /// nil: the servers' files.
+    var target: TargetID?
 }

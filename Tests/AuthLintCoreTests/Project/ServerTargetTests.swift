@@ -318,4 +318,53 @@ final class ServerTargetTests: XCTestCase {
         XCTAssertEqual(shown("App.xcodeproj/project.pbxproj"), ["Harbor/server", "Sunrise/backend", "api"])
         XCTAssertEqual(shown(""), ["Harbor/server", "Sunrise/backend", "api"])
     }
+
+    /// A missing nonce in the app points to where the server beside it checks the identity token,
+    /// the other half of the fix; with no server that checks one, it points nowhere else.
+    func testAMissingNoncePointsToTheServersCheckOfTheToken() throws {
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write(
+            "ios/App/Login.swift",
+            """
+            import AuthenticationServices
+
+            final class Login: NSObject {
+                func signIn() {
+                    let request = ASAuthorizationAppleIDProvider().createRequest()
+                    ASAuthorizationController(authorizationRequests: [request]).performRequests()
+                }
+            }
+
+            """)
+        try tree.write("api/requirements.txt", "fastapi\nPyJWT[crypto]\n")
+        try tree.write(
+            "api/apple.py",
+            """
+            import jwt
+
+            KEYS = jwt.PyJWKClient("https://appleid.apple.com/auth/keys")
+
+            def session_claims(token, secret):
+                return jwt.decode(token, secret, algorithms=["HS256"], audience="api")
+
+            def apple_claims(identity_token):
+                key = KEYS.get_signing_key_from_jwt(identity_token).key
+                return jwt.decode(identity_token, key, algorithms=["RS256"], audience="com.example.app",
+                                  issuer="https://appleid.apple.com")
+
+            """)
+        func related() throws -> [String] {
+            let report = try Linter.run(
+                LintOptions(
+                    scan: ScanOptions(paths: [tree.root]), catalog: try RuleCatalog.builtin(),
+                    currentDirectory: tree.root))
+            let nonce = try XCTUnwrap(report.findings.first { $0.rule == "missing-nonce" })
+            return nonce.related.map { "\($0.path):\($0.line)" }
+        }
+        XCTAssertEqual(try related(), ["api/apple.py:10"])
+        try tree.write(
+            "api/apple.py", "import jwt\n\ndef session_claims(token, secret):\n    return jwt.decode(token, secret)\n")
+        XCTAssertEqual(try related(), [])
+    }
 }

@@ -513,7 +513,7 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(try TeamRuleFixture.load(related(""), id: "team-rule").related.map(\.within), [.target])
         XCTAssertEqual(
             TeamRuleFixture.error(related("    within: flwo\n"))?.message,
-            "within must be `target` or `flow` (did you mean `flow`?)")
+            "within must be `target`, `flow` or `servers` (did you mean `flow`?)")
         XCTAssertEqual(
             TeamRuleFixture.error(related("    reachable: true\n    unreachable: true\n"))?.message,
             "a related entry is either `reachable` or `unreachable`, not both")
