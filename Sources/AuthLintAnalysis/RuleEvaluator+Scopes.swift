@@ -12,6 +12,14 @@ extension RuleEvaluator {
         if search.scope == .request, let places = requestPlaces(answeredAt: match.range.lowerBound, inFile: fileIndex) {
             return found(search, in: places, match)
         }
+        if search.scope == .servers {
+            return project.targets.ids.filter { project.targets[$0].kind == .server }.contains { server in
+                project.targets[server].files.contains { other in
+                    mayOccur(search, inFile: other)
+                        && occurs(search, in: other, range: 0..<project.files[other].count, bound: match.bindings)
+                }
+            }
+        }
         if search.scope == .project || search.scope == .request {
             return project.target(ofFile: fileIndex).files.contains { other in
                 mayOccur(search, inFile: other)
@@ -82,7 +90,7 @@ extension RuleEvaluator {
     private func scopeRange(_ scope: ConditionScope, code: CodeView, anchor: Binding?, match: Match) -> Range<Int> {
         let position = anchor?.range.lowerBound ?? match.range.lowerBound
         switch scope {
-        case .file, .project, .request:
+        case .file, .project, .request, .servers:
             return 0..<code.count
         case .function:
             let index = anchor?.declaringScope ?? code.executableScope(of: code.declaringScope(of: position))

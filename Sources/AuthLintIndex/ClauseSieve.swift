@@ -79,7 +79,8 @@ package struct ClauseSieve: Sendable {
             case .metavariable(_, let test):
                 return test.wordsNeeded.flatMap { node($0) }
             case .present(let search)
-            where search.follow == nil && search.scope != .project && search.scope != .request:
+            where search.follow == nil && search.scope != .project && search.scope != .request
+                && search.scope != .servers:
                 return any(search.words.map { node($0) } + search.patterns.map { node($0) })
             case .anyOf(let alternatives):
                 return any(alternatives.map { node($0) })

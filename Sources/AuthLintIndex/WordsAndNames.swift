@@ -61,7 +61,9 @@ extension WordsAndNames {
         switch condition {
         case .metavariable(_, let test):
             return test.wordsNeeded.map { mayContain($0, index) } ?? true
-        case .present(let search) where search.follow == nil && search.scope != .project && search.scope != .request:
+        case .present(let search)
+        where search.follow == nil && search.scope != .project && search.scope != .request
+            && search.scope != .servers:
             return search.words.contains { mayContain($0, index) }
                 || search.patterns.contains { allMentioned($0.requiredNames) && mayMatch($0, index.patterns) }
         case .anyOf(let alternatives):

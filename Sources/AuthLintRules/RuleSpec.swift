@@ -250,6 +250,9 @@ public enum ConditionScope: String, Sendable, CaseIterable {
     /// Where the Apple ID request answered by the site's handler is made (see
     /// `RuleEvaluator.requestPlaces`); the site's target when that cannot be told.
     case request
+    /// Every file of the servers kept in the tree (their targets): the server half of what an
+    /// app does.
+    case servers
 }
 
 @usableFromInline
