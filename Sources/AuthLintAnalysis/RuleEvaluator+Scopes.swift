@@ -12,9 +12,10 @@ extension RuleEvaluator {
         if search.scope == .request, let places = requestPlaces(answeredAt: match.range.lowerBound, inFile: fileIndex) {
             return found(search, in: places, match)
         }
-        if search.scope == .servers {
-            return project.targets.ids.filter { project.targets[$0].kind == .server }.contains { server in
-                project.targets[server].files.contains { other in
+        if search.scope == .servers || search.scope == .apps {
+            let wanted: (BuildTarget) -> Bool = search.scope == .servers ? { $0.kind == .server } : { $0.isApp }
+            return project.targets.ids.filter { wanted(project.targets[$0]) }.contains { target in
+                project.targets[target].files.contains { other in
                     mayOccur(search, inFile: other)
                         && occurs(search, in: other, range: 0..<project.files[other].count, bound: match.bindings)
                 }
@@ -90,7 +91,7 @@ extension RuleEvaluator {
     private func scopeRange(_ scope: ConditionScope, code: CodeView, anchor: Binding?, match: Match) -> Range<Int> {
         let position = anchor?.range.lowerBound ?? match.range.lowerBound
         switch scope {
-        case .file, .project, .request, .servers:
+        case .file, .project, .request, .servers, .apps:
             return 0..<code.count
         case .function:
             let index = anchor?.declaringScope ?? code.executableScope(of: code.declaringScope(of: position))

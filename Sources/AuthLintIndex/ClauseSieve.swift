@@ -80,7 +80,7 @@ package struct ClauseSieve: Sendable {
                 return test.wordsNeeded.flatMap { node($0) }
             case .present(let search)
             where search.follow == nil && search.scope != .project && search.scope != .request
-                && search.scope != .servers:
+                && search.scope != .servers && search.scope != .apps:
                 return any(search.words.map { node($0) } + search.patterns.map { node($0) })
             case .anyOf(let alternatives):
                 return any(alternatives.map { node($0) })

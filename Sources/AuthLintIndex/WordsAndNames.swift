@@ -63,7 +63,7 @@ extension WordsAndNames {
             return test.wordsNeeded.map { mayContain($0, index) } ?? true
         case .present(let search)
         where search.follow == nil && search.scope != .project && search.scope != .request
-            && search.scope != .servers:
+            && search.scope != .servers && search.scope != .apps:
             return search.words.contains { mayContain($0, index) }
                 || search.patterns.contains { allMentioned($0.requiredNames) && mayMatch($0, index.patterns) }
         case .anyOf(let alternatives):

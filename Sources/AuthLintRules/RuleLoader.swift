@@ -279,7 +279,7 @@ public struct RuleLoader: Sendable {
                 "a pattern entry",
                 allowed: [
                     "pattern", "names", "where", "imports", "providers", "label", "message", "fix", "once-per",
-                    "others", "language",
+                    "others", "language", "severity",
                 ])
             let language = try fields["language"]?.enumValue(LanguageFilter.self, "language")
             if let spoken = language?.language { fields = fields.speaking(spoken) }
@@ -313,6 +313,7 @@ public struct RuleLoader: Sendable {
             clause.conditions = try fields["where"]?.list("where").map { try condition($0, bound: bound) } ?? []
             clause.imports = try fields["imports"]?.strings("imports") ?? []
             clause.label = try fields["label"]?.string("label")
+            clause.severity = try fields["severity"]?.enumValue(Severity.self, "severity")
             clause.fix = try fields["fix"].map(RuleLoader.fix)
             switch (fields["once-per"], fields["others"]) {
             case (nil, nil): break

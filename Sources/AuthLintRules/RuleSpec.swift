@@ -253,6 +253,8 @@ public enum ConditionScope: String, Sendable, CaseIterable {
     /// Every file of the servers kept in the tree (their targets): the server half of what an
     /// app does.
     case servers
+    /// Every file of the apps in the tree (their targets): the app half of what a server does.
+    case apps
 }
 
 @usableFromInline

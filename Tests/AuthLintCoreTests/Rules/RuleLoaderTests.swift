@@ -412,7 +412,7 @@ final class RuleLoaderTests: XCTestCase {
         let scope = minimalMatch + "\nwhere:\n  - absent: \"a()\"\n    scope: module"
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: scope))?.message,
-            "scope must be one of function, type, file, project, request, servers, not `module`")
+            "scope must be one of function, type, file, project, request, servers, apps, not `module`")
         let literal = minimalMatch + "\nwhere:\n  - metavariable: ARG\n    literal: false"
         XCTAssertEqual(
             TeamRuleFixture.error(TeamRuleFixture.rule(match: literal))?.message,
