@@ -114,15 +114,31 @@ final class ServerTargetTests: XCTestCase {
         XCTAssertEqual(ServerManifest.swiftServers([pinned]).map(\.path), [])
     }
 
-    func testAnAppsOwnPackageThatDependsOnJWTKitIsTheAppsCode() throws {
+    /// The kinds of the targets an app's files and a package's source are built in, for an
+    /// XcodeGen app in `App/` beside a package whose manifest is at `manifest`.
+    private func kindsBesideAnApp(
+        manifest: String, _ text: String, source: String, _ code: String
+    ) throws -> (servers: [String], kinds: [BuildTarget.Kind]) {
         let tree = try ScanFixture()
         try tree.mkdir(".git")
         try tree.write(
             "project.yml",
             "name: Sunrise\ntargets:\n  Sunrise:\n    type: application\n    platform: iOS\n    sources: [App]\n")
         try tree.write("App/AppDelegate.swift", "import UIKit\n")
-        try tree.write(
-            "Modules/Package.swift",
+        try tree.write(manifest, text)
+        try tree.write(source, code)
+        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
+        let built = BuildTargetBuilder.build(
+            files: scanned.sourceFiles.map { BuildTargetBuilder.File(path: $0.path, imports: []) }, scanned: scanned)
+        return (
+            scanned.servers.map(\.path),
+            (0..<scanned.sourceFiles.count).map { built.targets[built.targetOfFile[FileID($0)]].kind }
+        )
+    }
+
+    func testAnAppsOwnPackageThatDependsOnJWTKitIsTheAppsCode() throws {
+        let found = try kindsBesideAnApp(
+            manifest: "Modules/Package.swift",
             """
             // swift-tools-version:5.9
             import PackageDescription
@@ -132,25 +148,14 @@ final class ServerTargetTests: XCTestCase {
                 dependencies: [.package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0")],
                 targets: [.target(name: "Auth", dependencies: [.product(name: "JWTKit", package: "jwt-kit")])]
             )
-            """)
-        try tree.write("Modules/Sources/Auth/ClientToken.swift", "import JWTKit\n")
-        let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
-        XCTAssertEqual(scanned.servers.map(\.path), ["Modules/Package.swift"])
-        let built = BuildTargetBuilder.build(
-            files: scanned.sourceFiles.map { BuildTargetBuilder.File(path: $0.path, imports: []) }, scanned: scanned)
-        let kinds = (0..<scanned.sourceFiles.count).map { built.targets[built.targetOfFile[FileID($0)]].kind }
-        XCTAssertEqual(kinds, [.app, .app])
+            """, source: "Modules/Sources/Auth/ClientToken.swift", "import JWTKit\n")
+        XCTAssertEqual(found.servers, ["Modules/Package.swift"])
+        XCTAssertEqual(found.kinds, [.app, .app])
     }
 
     func testAVaporPackageInsideTheAppsFolderIsAServer() throws {
-        let tree = try ScanFixture()
-        try tree.mkdir(".git")
-        try tree.write(
-            "project.yml",
-            "name: Sunrise\ntargets:\n  Sunrise:\n    type: application\n    platform: iOS\n    sources: [App]\n")
-        try tree.write("App/AppDelegate.swift", "import UIKit\n")
-        try tree.write(
-            "Backend/Package.swift",
+        let found = try kindsBesideAnApp(
+            manifest: "Backend/Package.swift",
             """
             // swift-tools-version:5.9
             import PackageDescription
@@ -164,16 +169,8 @@ final class ServerTargetTests: XCTestCase {
                 ],
                 targets: [.target(name: "App", dependencies: [.product(name: "Vapor", package: "vapor")], path: "Sources/App")]
             )
-            """)
-        try tree.write("Backend/Sources/App/configure.swift", "import Vapor\n")
-        func kinds() -> [BuildTarget.Kind] {
-            let scanned = ProjectScanner.scan(ScanOptions(paths: [tree.root]), currentDirectory: tree.root)
-            let built = BuildTargetBuilder.build(
-                files: scanned.sourceFiles.map { BuildTargetBuilder.File(path: $0.path, imports: []) }, scanned: scanned
-            )
-            return (0..<scanned.sourceFiles.count).map { built.targets[built.targetOfFile[FileID($0)]].kind }
-        }
-        XCTAssertEqual(kinds(), [.app, .server])
+            """, source: "Backend/Sources/App/configure.swift", "import Vapor\n")
+        XCTAssertEqual(found.kinds, [.app, .server])
     }
 
     func testOnlyAServersPythonAndJavaScriptAreReadAndTheyAreServerTargets() throws {
