@@ -1,3 +1,4 @@
+import CryptoKit
 import FirebaseAuth
 import Foundation
 
@@ -19,3 +20,12 @@ private let appleClientSecretKey = """
     (the AuthKey .p8 goes here; this sample holds none)
     -----END PRIVATE KEY-----
     """
+
+/// Apple's client secret, signed in the app with that key, for the revocation still to be written.
+func appleClientSecret() throws -> String {
+    let key = try P256.Signing.PrivateKey(pemRepresentation: appleClientSecretKey)
+    let header = #"{"alg":"ES256","kid":"SUNRISEKEY"}"#
+    let claims = #"{"iss":"SUNRISETEAM","aud":"https://appleid.apple.com","sub":"app.sunrise.photos"}"#
+    let signature = try key.signature(for: Data("\(header).\(claims)".utf8))
+    return "\(header).\(claims).\(signature.rawRepresentation.base64EncodedString())"
+}
