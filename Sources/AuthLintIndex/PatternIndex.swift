@@ -96,6 +96,9 @@ struct PatternUse: Sendable {
     var names: [UInt64]
     var imports: [[String]]
     var conditions: [Condition]
+    /// The languages of the files the clause runs in: a server rule's Python pattern is never
+    /// read in a Swift file.
+    var language: LanguageFilter = .any
 
     /// What a file being summarised holds, for telling whether a use may read a bit there.
     struct File: WordsAndNames {
@@ -110,8 +113,8 @@ struct PatternUse: Sendable {
     }
 
     func mayBeRead(in file: File, _ index: WordIndex) -> Bool {
-        file.allMentioned(names) && imports.allSatisfy { !file.seen.isDisjoint(with: $0) }
-            && file.conditionsMayHold(conditions, index)
+        language.accepts(file.code.file.language) && file.allMentioned(names)
+            && imports.allSatisfy { !file.seen.isDisjoint(with: $0) } && file.conditionsMayHold(conditions, index)
     }
 
     /// Where each pattern of the rules and providers is read, by ``Pattern/sourceHash``: nil for
@@ -126,25 +129,33 @@ struct PatternUse: Sendable {
             }
             uses[pattern.sourceHash] = known + [use]
         }
-        func add(_ clause: PatternClause, imports: [[String]], conditions: [Condition] = []) {
+        func add(
+            _ clause: PatternClause, imports: [[String]], conditions: [Condition] = [], language: LanguageFilter = .any
+        ) {
             guard clause.words == nil else { return }
             let use = PatternUse(
                 names: clause.pattern.requiredNames,
                 imports: imports + (clause.imports.isEmpty ? [] : [clause.imports]),
-                conditions: conditions + clause.conditions)
+                conditions: conditions + clause.conditions, language: clause.language ?? language)
             add(clause.pattern, use)
             for search in clause.conditions.flatMap(\.scopedSearches) {
                 // A search in the match's function or file reads the bits of that file only.
                 let here = search.follow == nil && (search.scope == .function || search.scope == .file)
                 for pattern in search.patterns {
-                    add(pattern, here ? PatternUse(names: use.names, imports: use.imports, conditions: []) : nil)
+                    add(
+                        pattern,
+                        here
+                            ? PatternUse(names: use.names, imports: use.imports, conditions: [], language: use.language)
+                            : nil)
                 }
             }
         }
         for clause in providers.providers.flatMap(\.signIn) { add(clause, imports: []) }
         for rule in rules {
             let imports = rule.match.imports.isEmpty ? [] : [rule.match.imports]
-            for clause in rule.match.patterns { add(clause, imports: imports, conditions: rule.match.conditions) }
+            for clause in rule.match.patterns {
+                add(clause, imports: imports, conditions: rule.match.conditions, language: rule.match.language)
+            }
             for search in rule.projectSearches {
                 for clause in search.clauses { add(clause, imports: search.imports.isEmpty ? [] : [search.imports]) }
             }
