@@ -14,19 +14,24 @@ struct ComesFrom: EvaluatedValueTest {
     let clauses: [PatternClause]
 
     init(reading node: YAMLReader, _ context: ConditionContext) throws {
-        if node.isList {
-            origin = nil
-            clauses = try context.clauses(node)
-        } else {
-            let origin = try node.enumValue(ValueOrigin.self, Self.key)
-            self.origin = origin
-            clauses = context.providers.clauses(of: origin)
-        }
+        (origin, clauses) = try Self.origin(node, Self.key, context)
     }
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         // Another field of a sign-in's answer (`session.user`) is not its credential.
         evaluator.origin(of: binding, fileIndex, clauses, usingCall: whole, notOtherFields: origin == .credentials)
             != nil
+    }
+}
+
+extension ComesFrom {
+    /// What `comes-from` and `comes-from-none` are given: a catalog origin and its patterns, or
+    /// patterns written out (no origin).
+    static func origin(_ node: YAMLReader, _ key: String, _ context: ConditionContext) throws -> (
+        ValueOrigin?, [PatternClause]
+    ) {
+        if node.isList { return (nil, try context.clauses(node)) }
+        let origin = try node.enumValue(ValueOrigin.self, key)
+        return (origin, context.providers.clauses(of: origin))
     }
 }

@@ -12,9 +12,7 @@ struct ComesFromNone: EvaluatedValueTest {
     let clauses: [PatternClause]
 
     init(reading node: YAMLReader, _ context: ConditionContext) throws {
-        clauses =
-            node.isList
-            ? try context.clauses(node) : context.providers.clauses(of: try node.enumValue(ValueOrigin.self, Self.key))
+        clauses = try ComesFrom.origin(node, Self.key, context).1
     }
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
