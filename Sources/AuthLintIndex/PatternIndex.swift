@@ -10,8 +10,9 @@ package struct PatternIndex: Sendable, Hashable {
     let patterns: [Pattern]
     /// Each pattern's position, by ``Pattern/sourceHash``.
     let position: [UInt64: Int]
-    /// Per pattern, where its bit is read, when all those places are known (nil: anywhere).
-    private let uses: [[PatternUse]?]
+    /// Per language, what a file of it is asked: the patterns whose bit may be read there, each
+    /// with the uses of that language (nil: anywhere), and the bits of the others, set.
+    private let plans: [SourceLanguage: Plan]
     /// The SDK types that tell which module a file sees (``FileSummary/modules``).
     let knownTypes: KnownTypes
 
@@ -21,8 +22,36 @@ package struct PatternIndex: Sendable, Hashable {
             (Self.tells($0) || Self.narrowed(uses[$0.sourceHash] ?? nil)) && seen.insert($0.source).inserted
         }.sorted { $0.source < $1.source }
         position = WordIndex.positions(self.patterns.map(\.sourceHash))
-        self.uses = self.patterns.map { uses[$0.sourceHash] ?? nil }
+        let uses = self.patterns.map { uses[$0.sourceHash] ?? nil }
+        plans = Dictionary(uniqueKeysWithValues: SourceLanguage.allCases.map { ($0, Plan(uses, in: $0)) })
         self.knownTypes = knownTypes
+    }
+
+    /// The patterns a file of one language is tried for. A pattern all of whose uses are in
+    /// other languages (a server rule's Python pattern, in a Swift file) is never read there, so
+    /// its bit is set once, here, not worked out in each file.
+    private struct Plan: Sendable {
+        struct Try: Sendable {
+            let position: Int
+            let uses: [PatternUse]?
+        }
+        let unread: [UInt8]
+        let tries: [Try]
+
+        init(_ uses: [[PatternUse]?], in language: SourceLanguage) {
+            var unread = [UInt8](repeating: 0, count: (uses.count + 7) / 8)
+            var tries: [Try] = []
+            for (position, known) in uses.enumerated() {
+                let here = known?.filter { $0.language.accepts(language) }
+                if let here, here.isEmpty {
+                    unread[position / 8] |= 1 << UInt8(position % 8)
+                } else {
+                    tries.append(Try(position: position, uses: here))
+                }
+            }
+            self.unread = unread
+            self.tries = tries
+        }
     }
 
     /// Whether a file's bit for the pattern tells something. A pattern that spells no name,
@@ -65,14 +94,15 @@ package struct PatternIndex: Sendable, Hashable {
     /// counts as matching, which is what a summary that does not know says.
     /// `seen` holds the modules the file sees (``ProjectIndex/sees(anyOf:inFile:)``).
     func matched(in code: CodeView, words: [UInt8], index: WordIndex, seen: Set<String>) -> [UInt8]? {
-        guard !patterns.isEmpty else { return nil }
-        var bits = [UInt8](repeating: 0, count: (patterns.count + 7) / 8)
+        guard !patterns.isEmpty, let plan = plans[code.file.language] else { return nil }
+        var bits = plan.unread
         let budget = StepBudget(bytes: code.file.bytes.count)
         let matcher = Matcher(code, budget: budget)
         let file = PatternUse.File(code: code, words: words, seen: seen)
         // By position: the patterns are read in place, not copied one by one.
-        for position in patterns.indices {
-            let read = uses[position].map { $0.contains { $0.mayBeRead(in: file, index) } } ?? true
+        for attempt in plan.tries {
+            let position = attempt.position
+            let read = attempt.uses.map { $0.contains { $0.mayBeRead(in: file, index) } } ?? true
             if !read || budget.isSpent || matcher.contains(patterns[position], in: 0..<code.count) || budget.isSpent {
                 bits[position / 8] |= 1 << UInt8(position % 8)
             }
@@ -113,8 +143,8 @@ struct PatternUse: Sendable {
     }
 
     func mayBeRead(in file: File, _ index: WordIndex) -> Bool {
-        language.accepts(file.code.file.language) && file.allMentioned(names)
-            && imports.allSatisfy { !file.seen.isDisjoint(with: $0) } && file.conditionsMayHold(conditions, index)
+        file.allMentioned(names) && imports.allSatisfy { !file.seen.isDisjoint(with: $0) }
+            && file.conditionsMayHold(conditions, index)
     }
 
     /// Where each pattern of the rules and providers is read, by ``Pattern/sourceHash``: nil for
