@@ -207,9 +207,11 @@ struct ValueResolver {
         return values.isEmpty ? nil : values
     }
 
-    /// Calls that give the same value in another form.
+    /// Calls that give the same value in another form: Swift's, and a server's text of it
+    /// (Python's `str(x)` and `json.dumps(x)`, JavaScript's `JSON.stringify(x)`).
     static let conversions: Set<UInt64> = Set(
-        ["String", "Substring", "NSString", "Data", "NSData", "Optional"].map(CodeView.hash))
+        ["String", "Substring", "NSString", "Data", "NSData", "Optional", "str", "dumps", "stringify"].map(
+            CodeView.hash))
 
     /// Whether the code at `index` is part of the value `range` holds: not inside the arguments of
     /// a call that makes something else of it (`makeRequest(token: x)`), though it may be inside a
@@ -317,18 +319,47 @@ struct ValueResolver {
         .map(CodeView.hash))
 
     /// Whether the expression at `range` stands for another value read off it: a property whose
-    /// name says no credential (`session.user`, `response.headers`), rather than the value
+    /// name says no credential (`session.user`, `response.headers`, `response.data.expires_in`; in
+    /// a server, a key: `tokens["sub"]`, `tokens.get("token_type")`), rather than the value
     /// itself, a call that remakes it (`token.base64EncodedString()`, `code.flatMap { … }`), or a
     /// credential it holds.
     /// Where a value comes from stops there: another field of a sign-in's answer is not its token.
     static func isAnotherField(_ code: CodeView, _ range: Range<Int>) -> Bool {
-        let j = afterUnwrapping(code, range.upperBound)
+        var j = afterUnwrapping(code, range.upperBound)
+        // A server's dictionary read by its key: `tokens["sub"]`, and in Python `tokens.get("sub")`.
+        // A key names a credential by what it ends with: `id_token`, `refresh_token`, not `token_type`.
+        if code.file.language == .python || code.file.language == .javaScript, let key = fieldKey(code, after: j) {
+            let words = key.lowercased().filter { $0 != "_" && $0 != "-" }
+            return !credentialMemberWords.contains { words.hasSuffix($0) }
+        }
+        // `response.data.expires_in`: the value in another form, then another field of it.
+        while j + 2 < code.count, code.kind(j) == .period, code.kind(j + 1) == .identifier,
+            code.kind(j + 2) == .period, sameValueMembers.contains(code.hashes[j + 1])
+        {
+            j += 2
+        }
         guard j + 1 < code.count, code.kind(j) == .period, code.kind(j + 1) == .identifier,
             j + 2 >= code.count || code.kind(j + 2) != .leftParen && code.kind(j + 2) != .leftBrace,
             !sameValueMembers.contains(code.hashes[j + 1])
         else { return false }
         let member = code.text(j + 1).lowercased()
         return !credentialMemberWords.contains { member.contains($0) }
+    }
+
+    /// The key of `["key"]`, or of Python's `.get("key" …)`, read off a value at `j`.
+    private static func fieldKey(_ code: CodeView, after j: Int) -> String? {
+        guard j + 1 < code.count else { return nil }
+        if code.kind(j) == .leftBracket, code.kind(j + 1) == .stringOpen {
+            let close = Int(code.partner[j + 1])
+            guard close + 1 < code.count, code.kind(close + 1) == .rightBracket else { return nil }
+            return code.stringValue(at: j + 1)
+        }
+        if code.file.language == .python, j + 3 < code.count, code.kind(j) == .period, code.token(j + 1, is: "get"),
+            code.kind(j + 2) == .leftParen, code.kind(j + 3) == .stringOpen
+        {
+            return code.stringValue(at: j + 3)
+        }
+        return nil
     }
 
     /// A variable's name inside an expression: not a call, a member, an argument label or a type

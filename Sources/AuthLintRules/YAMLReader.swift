@@ -108,6 +108,12 @@ package struct YAMLReader {
         return false
     }
 
+    /// Whether the node is a mapping.
+    package var isMapping: Bool {
+        if case .mapping = node { return true }
+        return false
+    }
+
     func list(_ what: String) throws -> [YAMLReader] {
         guard case .sequence(let sequence) = node else { throw fail("\(what) must be a list") }
         return sequence.map(child)

@@ -1,4 +1,6 @@
 import AuthLintAnalysis
+import AuthLintCore
+import AuthLintProject
 import AuthLintRules
 import AuthLintTestSupport
 import Foundation
@@ -124,5 +126,60 @@ final class ConditionTests: XCTestCase {
             "Form.swift", "func entered(_ profile: Profile) {\n    subscribe(profile.email ?? \"\")\n}\n"
         )
         XCTAssertEqual(TeamRuleFixture.findings([rule], [client, formFromProfile]).map(\.line), [12])
+    }
+
+    func testComesFromOnlyTheCredentialFieldsOfASecretHoldingAnswer() throws {
+        func rule(fields: String) throws -> String {
+            try TeamRuleFixture.directory([
+                "logged.yaml": TeamRuleFixture.rule(
+                    id: "answer-logged",
+                    match: """
+                        language: python
+                        applies-to: servers
+                        patterns: ["print(...)"]
+                        where:
+                          - metavariable: MATCH
+                            comes-from:
+                              \(fields)
+                              patterns: ["exchange(...)"]
+                        """)
+            ])
+        }
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("backend/requirements.txt", "flask\n")
+        try tree.write(
+            "backend/apple.py",
+            """
+            import json
+
+            def sign_in(code):
+                tokens = exchange(code)
+                print(tokens)
+                print(json.dumps(tokens))
+                print(tokens["refresh_token"], tokens.get("id_token"))
+                print(tokens["sub"], tokens.get("token_type"), tokens["expires_in"])
+            """)
+        func lines(_ fields: String) throws -> [Int] {
+            let catalog = try RuleCatalog.load(extraDirectories: [try rule(fields: fields)])
+            var options = LintOptions(
+                scan: ScanOptions(paths: [tree.root]), catalog: catalog, currentDirectory: tree.root)
+            options.selectedRules = ["answer-logged"]
+            return try Linter.run(options).findings.map(\.line)
+        }
+        // The whole answer, as text too, and the fields whose keys end in a credential's name.
+        XCTAssertEqual(try lines("fields: credentials"), [5, 6, 7])
+        // Every field read off it comes from it, by default.
+        XCTAssertEqual(try lines("fields: all"), [5, 6, 7, 8])
+        XCTAssertEqual(
+            TeamRuleFixture.error(
+                TeamRuleFixture.rule(
+                    match: """
+                        patterns: ["print(...)"]
+                        where:
+                          - metavariable: MATCH
+                            comes-from-none: {patterns: ["token"], fields: credentials}
+                        """))?.message,
+            "comes-from-none takes an origin or a list of patterns; `fields:` goes with `comes-from`")
     }
 }
