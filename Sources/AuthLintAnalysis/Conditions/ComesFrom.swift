@@ -27,10 +27,9 @@ struct ComesFrom: EvaluatedValueTest {
 }
 
 extension ComesFrom {
-    /// What `comes-from` and `comes-from-none` are given: a catalog origin and its patterns, or
-    /// patterns written out (no origin).
+    /// What `comes-from` and `comes-from-none` are given: the patterns of a catalog origin, or
+    /// patterns written out.
     struct Origin {
-        var catalog: ValueOrigin?
         var clauses: [PatternClause]
         /// Only the match itself and its fields that name a credential come from it.
         var onlyCredentialFields: Bool
@@ -38,22 +37,19 @@ extension ComesFrom {
         /// The mapping form, with `fields:`, only where `fields` allows it.
         init(_ node: YAMLReader, _ key: String, _ context: ConditionContext, fields: Bool) throws {
             if node.isList {
-                (catalog, clauses, onlyCredentialFields) = (nil, try context.clauses(node), false)
+                (clauses, onlyCredentialFields) = (try context.clauses(node), false)
             } else if node.isMapping, !fields {
                 throw node.fail("\(key) takes an origin or a list of patterns; `fields:` goes with `comes-from`")
             } else if node.isMapping {
                 let entries = try node.mapping(key, allowed: ["patterns", "fields"])
                 let patterns = try entries.required("patterns")
                 guard patterns.isList else { throw patterns.fail("`patterns` of \(key) must be a list") }
-                catalog = nil
                 clauses = try context.clauses(patterns)
                 onlyCredentialFields = try entries["fields"]?.enumValue(Fields.self, "fields") == .credentials
             } else {
                 let origin = try node.enumValue(ValueOrigin.self, key)
                 // Another field of a sign-in's answer (`session.user`) is not its credential.
-                (catalog, clauses, onlyCredentialFields) = (
-                    origin, context.providers.clauses(of: origin), origin == .credentials
-                )
+                (clauses, onlyCredentialFields) = (context.providers.clauses(of: origin), origin == .credentials)
             }
         }
 
