@@ -182,4 +182,61 @@ final class ConditionTests: XCTestCase {
                         """))?.message,
             "comes-from-none takes an origin or a list of patterns; `fields:` goes with `comes-from`")
     }
+
+    /// `decorated-with` reads the decorators of the innermost `def` around the value: stacked,
+    /// with arguments over several lines, on an `async def`; not a nested function's, nor a
+    /// matrix multiplication's `@` on the line above.
+    func testDecoratedWithReadsTheDecoratorsOfTheInnermostFunction() throws {
+        let rules = try TeamRuleFixture.directory([
+            "route-returns.yaml": TeamRuleFixture.rule(
+                id: "route-returns",
+                match: """
+                    language: python
+                    applies-to: servers
+                    patterns: ["return $...VALUE"]
+                    where:
+                      - metavariable: MATCH
+                        decorated-with: [post, route]
+                    """)
+        ])
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("backend/requirements.txt", "flask\n")
+        try tree.write(
+            "backend/routes.py",
+            """
+            @app.post("/stacked")
+            @login_required
+            def stacked():
+                return "a"
+
+            @bp.route(
+                "/spanning",
+                methods=["POST"],
+            )
+            async def spanning():
+                return "b"
+
+            @post
+            def outer():
+                def inner():
+                    return "c"
+                return inner()
+
+            def helper():
+                return "d"
+
+            @cache
+            def cached():
+                return "e"
+
+            scaled = matrix @post
+            def after_an_operator():
+                return "f"
+            """)
+        let catalog = try RuleCatalog.load(extraDirectories: [rules])
+        var options = LintOptions(scan: ScanOptions(paths: [tree.root]), catalog: catalog, currentDirectory: tree.root)
+        options.selectedRules = ["route-returns"]
+        XCTAssertEqual(try Linter.run(options).findings.map(\.line), [4, 11, 17])
+    }
 }
