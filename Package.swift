@@ -66,8 +66,10 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "authlint", description: "Lint the package for Sign in with Apple and Guideline 4.8 mistakes")
-            ),
-            dependencies: ["authlint"]
+            )
+            // No dependency on the `authlint` executable: the plugin asks the package manager to
+            // build it when it runs (`PackageManager.build`). Declared, it would be built twice
+            // by every `swift build` and `swift test` on Linux, once more for the host.
         ),
         // What the test targets share: where the repository is, and the programs some tests run.
         .target(name: "AuthLintTestSupport", path: "Tests/AuthLintTestSupport"),

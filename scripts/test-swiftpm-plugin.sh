@@ -3,7 +3,7 @@
 # repository by path runs `swift package authlint`. The whole package fails on a sign-in target
 # with an error, `--target` lints only the targets named (the clean one passes), and options go
 # through to `authlint lint`. The temporary package builds in this repository's own `.build`
-# (debug), so what `swift build` made there is reused and only the plugin's tool is linked.
+# (debug), so the authlint the plugin asks SwiftPM to build is the one `swift build` made there.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)

@@ -12,7 +12,7 @@ struct AuthLintPlugin: CommandPlugin {
             print(Self.usage)
             // The rest are `authlint lint`'s own options.
             try AuthLintRun(
-                tool: try context.tool(named: "authlint").url, root: context.package.directoryURL, paths: [],
+                tool: try AuthLintRun.built(by: packageManager), root: context.package.directoryURL, paths: [],
                 options: ["--help"]
             )
             .perform()
@@ -26,7 +26,7 @@ struct AuthLintPlugin: CommandPlugin {
             throw AuthLintRun.Failure("the targets named have no files: \(names.joined(separator: ", "))")
         }
         try AuthLintRun(
-            tool: try context.tool(named: "authlint").url, root: root, paths: paths,
+            tool: try AuthLintRun.built(by: packageManager), root: root, paths: paths,
             options: extractor.remainingArguments
         ).perform()
     }
@@ -82,6 +82,26 @@ struct AuthLintRun {
         }
     }
 
+    /// The `authlint` executable, built on request by the package manager (or IDE) running the
+    /// plugin, in the build it already keeps. The plugin does not declare it as a dependency: on
+    /// Linux, SwiftPM 6 then builds the whole of authlint a second time, for the host, in every
+    /// `swift build` and `swift test` of this package.
+    static func built(by packageManager: PackageManager) throws -> URL {
+        let result = try packageManager.build(
+            .product("authlint"), parameters: .init(configuration: .debug, logging: .concise))
+        guard result.succeeded else {
+            throw Failure("authlint could not be built:\n\(result.logText)")
+        }
+        guard
+            let tool = result.builtArtifacts.first(where: {
+                $0.kind == .executable && $0.url.lastPathComponent == "authlint"
+            })
+        else {
+            throw Failure("the build of authlint made no authlint executable")
+        }
+        return tool.url
+    }
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
@@ -104,7 +124,7 @@ struct AuthLintRun {
                     .flatMap { target in target.inputFiles.map(\.url.path) }
             }
             try AuthLintRun(
-                tool: try context.tool(named: "authlint").url, root: root, paths: paths,
+                tool: try AuthLintRun.built(by: packageManager), root: root, paths: paths,
                 options: extractor.remainingArguments
             ).perform()
         }
