@@ -11,6 +11,8 @@
 #      the pull request carries the policy label;
 #   6. action.yml and the script agree on every input, and every output the action declares was
 #      written by run 1.
+# The development build is AUTHLINT_DEV_BINARY when set (a debug binary already built), else
+# `swift run`.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 schema="$repo/Tests/AuthLintCoreTests/Schemas/sarif-2.1.0.json"
@@ -60,7 +62,11 @@ echo "-- 1. release binary by version, on samples/"
 run_action download INPUT_PATH=samples INPUT_VERSION="v$version" INPUT_RELEASE_URL="file://$work/release" INPUT_JOB_SUMMARY=true
 [[ $(cat "$work/download/status") == 0 ]] || { cat "$work/download/stderr"; fail "the lint step failed"; }
 [[ $(output download exit-code) == 1 ]] || fail "exit-code is '$(output download exit-code)', expected 1 (the non-compliant sample)"
-swift run -q authlint lint samples --format json > "$work/dev.json" || true
+if [[ -n ${AUTHLINT_DEV_BINARY:-} ]]; then
+  "$AUTHLINT_DEV_BINARY" lint samples --format json > "$work/dev.json" || true
+else
+  swift run -q authlint lint samples --format json > "$work/dev.json" || true
+fi
 python3 - "$work/dev.json" "$(output download json-file)" "$work/download/output" <<'PY'
 import json, sys
 dev, action = (json.load(open(path)) for path in sys.argv[1:3])

@@ -2,6 +2,8 @@
 # Builds the release binary (scripts/build-release.sh) and checks that it stands alone: copied to
 # a bare directory with no rules/ and no Swift runtime beside it, it knows every built-in rule and
 # lints a copy of the non-compliant sample with the same findings as the development build.
+# The development build is AUTHLINT_DEV_BINARY when set (a debug binary already built, as in CI,
+# where `swift run` would wait for the other lane's build to release .build), else `swift run`.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -27,7 +29,11 @@ set +e
 status=$?
 set -e
 [[ $status -eq 1 ]] || { echo "expected exit 1 on the non-compliant sample, got $status" >&2; exit 1; }
-swift run -q --package-path "$repo" authlint lint "$work/app" --format json > "$work/debug.json" || true
+if [[ -n ${AUTHLINT_DEV_BINARY:-} ]]; then
+  "$AUTHLINT_DEV_BINARY" lint "$work/app" --format json > "$work/debug.json" || true
+else
+  swift run -q --package-path "$repo" authlint lint "$work/app" --format json > "$work/debug.json" || true
+fi
 python3 - "$work/release.json" "$work/debug.json" <<'PY'
 import json, sys
 release, debug = (json.load(open(path))["findings"] for path in sys.argv[1:])
