@@ -239,4 +239,90 @@ final class ConditionTests: XCTestCase {
         options.selectedRules = ["route-returns"]
         XCTAssertEqual(try Linter.run(options).findings.map(\.line), [4, 11, 17])
     }
+
+    /// `on-failure` tells a response's body read where the request failed, in Python and
+    /// JavaScript: the branch's own condition, its `else`, one-line and nested forms; not another
+    /// response's test, a condition with `or`, nor the code after an early return.
+    func testOnFailureFindsTheBranchesThatRunWhenTheResponseFailed() throws {
+        let rules = try TeamRuleFixture.directory([
+            "failed-read.yaml": TeamRuleFixture.rule(
+                id: "failed-read",
+                match: """
+                    language: any
+                    applies-to: servers
+                    patterns:
+                      - pattern: "$R.json()"
+                        language: python
+                        where: [{metavariable: R, on-failure: true}]
+                      - pattern: "$R.json()"
+                        language: js
+                        where: [{metavariable: R, on-failure: true}]
+                    """)
+        ])
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("backend/requirements.txt", "flask\n")
+        try tree.write(
+            "backend/answers.py",
+            """
+            def a(r, other, x):
+                if r.status_code != 200:
+                    r.json()
+                if r.status_code == 200:
+                    r.json()
+                else:
+                    r.json()
+                if r.ok and x:
+                    r.json()
+                else:
+                    r.json()
+                if x or not r.ok:
+                    r.json()
+                if not r.ok:
+                    for i in range(3):
+                        log(
+                            r.json())
+                if other.status_code != 200:
+                    r.json()
+                if r.status_code not in (200, 201): r.json()
+                r.json()
+            def b(r):
+                if r.status_code >= 400:
+                    def inner():
+                        return r.json()
+                    return r.json()
+            """)
+        try tree.write("functions/package.json", #"{"dependencies": {"express": "^4.0.0"}}"#)
+        try tree.write(
+            "functions/answers.js",
+            """
+            async function a(r, x) {
+              if (!r.ok) {
+                console.log(await r.json());
+              }
+              if (r.status !== 200) console.log(await r.json());
+              if (!r.ok) return;
+              console.log(await r.json());
+              if (r.status === 200) {
+                r.json();
+              } else {
+                r.json();
+              }
+              if (r.ok) {
+              } else if (x) {
+                r.json();
+              }
+              const f = () => { if (!r.ok) { return r.json(); } };
+              if (!r.ok) return r.json();
+              if (!r.ok) return
+              r.json();
+            }
+            """)
+        let catalog = try RuleCatalog.load(extraDirectories: [rules])
+        var options = LintOptions(scan: ScanOptions(paths: [tree.root]), catalog: catalog, currentDirectory: tree.root)
+        options.selectedRules = ["failed-read"]
+        let findings = try Linter.run(options).findings
+        XCTAssertEqual(findings.filter { $0.path.hasSuffix(".py") }.map(\.line), [3, 7, 17, 20, 26])
+        XCTAssertEqual(findings.filter { $0.path.hasSuffix(".js") }.map(\.line), [3, 5, 11, 17, 18])
+    }
 }
