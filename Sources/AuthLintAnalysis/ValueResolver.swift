@@ -320,9 +320,9 @@ struct ValueResolver {
 
     /// Whether the expression at `range` stands for another value read off it: a property whose
     /// name says no credential (`session.user`, `response.headers`, `response.data.expires_in`; in
-    /// a server, a key: `tokens["sub"]`, `tokens.get("token_type")`), rather than the value
-    /// itself, a call that remakes it (`token.base64EncodedString()`, `code.flatMap { … }`), or a
-    /// credential it holds.
+    /// a server, a key: `tokens["sub"]`, `tokens.get("token_type")`, or the keys: `tokens.keys()`),
+    /// rather than the value itself, a call that remakes it (`token.base64EncodedString()`,
+    /// `code.flatMap { … }`), or a credential it holds.
     /// Where a value comes from stops there: another field of a sign-in's answer is not its token.
     static func isAnotherField(_ code: CodeView, _ range: Range<Int>) -> Bool {
         var j = afterUnwrapping(code, range.upperBound)
@@ -331,6 +331,12 @@ struct ValueResolver {
         if code.file.language == .python || code.file.language == .javaScript, let key = fieldKey(code, after: j) {
             let words = key.lowercased().filter { $0 != "_" && $0 != "-" }
             return !credentialMemberWords.contains { words.hasSuffix($0) }
+        }
+        // A Python dictionary's keys: `tokens.keys()` names the entries without their values.
+        if code.file.language == .python, j + 3 < code.count, code.kind(j) == .period, code.token(j + 1, is: "keys"),
+            code.kind(j + 2) == .leftParen, code.partner[j + 2] == Int32(j + 3)
+        {
+            return true
         }
         // `response.data.expires_in`: the value in another form, then another field of it.
         while j + 2 < code.count, code.kind(j) == .period, code.kind(j + 1) == .identifier,
