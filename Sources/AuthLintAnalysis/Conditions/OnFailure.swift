@@ -4,7 +4,8 @@ import AuthLintSyntax
 import Foundation
 
 /// `on-failure: true` / `on-failure: false`: it is / is not read in a branch that runs only when
-/// the HTTP response it names failed, in Python or JavaScript: the body of
+/// the HTTP response it names failed (a name: that response; anything else, a log call: any
+/// response the branch's condition tests), in Python or JavaScript: the body of
 /// `if response.status_code != 200:`, `if not response.ok:`, `if (!response.ok) { … }`,
 /// `if (response.status >= 400)`, or the `else` of `if response.ok:`. A failed answer is an error
 /// message, not what the request asked for: Apple's token endpoint then answers
@@ -26,10 +27,15 @@ struct OnFailure: EvaluatedValueTest {
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         let code = evaluator.project.files[fileIndex]
         guard !binding.range.isEmpty, binding.range.upperBound <= code.count else { return !expected }
+        let range = binding.range
+        // A plain or dotted name is the response; anything else is judged by any response.
+        let name =
+            range.allSatisfy { code.kind($0) == .identifier || code.kind($0) == .period || code.kind($0) == .keyword }
+            ? range : nil
         let failed: Bool
         switch code.file.language {
-        case .python: failed = Self.inPythonFailureBranch(binding.range, code)
-        case .javaScript: failed = Self.inJavaScriptFailureBranch(binding.range, code)
+        case .python: failed = Self.inPythonFailureBranch(range, of: name, code)
+        case .javaScript: failed = Self.inJavaScriptFailureBranch(range, of: name, code)
         default: failed = false
         }
         return failed == expected
@@ -41,15 +47,18 @@ struct OnFailure: EvaluatedValueTest {
     /// that it succeeded, or neither.
     enum Verdict { case failure, success, unknown }
 
-    /// The verdict of the condition at `range` on the response whose tokens are `name`'s.
-    static func verdict(of range: Range<Int>, on name: Range<Int>, _ code: CodeView) -> Verdict {
+    /// The verdict of the condition at `range` on the response whose tokens are `name`'s, or on
+    /// any response it tests when `name` is nil.
+    static func verdict(of range: Range<Int>, on name: Range<Int>?, _ code: CodeView) -> Verdict {
         var tests: [Verdict] = []
         var joined = false
         var i = range.lowerBound
         while i < range.upperBound {
             if code.token(i, is: "or") || code.token(i, is: "||") { return .unknown }
             if code.token(i, is: "and") || code.token(i, is: "&&") { joined = true }
-            if let after = end(of: name, at: i, code), after + 1 < range.upperBound, code.kind(after) == .period {
+            if let after = end(of: name, at: i, code), after + 1 < range.upperBound, code.kind(after) == .period,
+                testedMembers.contains(code.text(after + 1))
+            {
                 tests.append(test(member: after + 1, from: i, within: range, code))
                 i = after + 2
                 continue
@@ -61,14 +70,18 @@ struct OnFailure: EvaluatedValueTest {
         return .unknown
     }
 
-    /// The index after `name`'s tokens when they start at `i`, else nil.
-    private static func end(of name: Range<Int>, at i: Int, _ code: CodeView) -> Int? {
+    /// The index after `name`'s tokens when they start at `i` (after any name, given none), else nil.
+    private static func end(of name: Range<Int>?, at i: Int, _ code: CodeView) -> Int? {
+        guard let name else { return code.kind(i) == .identifier ? i + 1 : nil }
         guard i + name.count <= code.count else { return nil }
         // `x.response.ok` is another value's response.
         if i > 0, code.kind(i - 1) == .period { return nil }
         for (offset, token) in name.enumerated() where code.text(i + offset) != code.text(token) { return nil }
         return i + name.count
     }
+
+    /// The members of a response that tell whether it failed.
+    static let testedMembers: Set<String> = ["ok", "status_code", "status", "statusCode"]
 
     /// What `response.MEMBER …` tests, with `MEMBER` at `member`.
     private static func test(member: Int, from start: Int, within range: Range<Int>, _ code: CodeView) -> Verdict {
@@ -77,7 +90,7 @@ struct OnFailure: EvaluatedValueTest {
         if text == "ok" {
             return negated ? .failure : .success
         }
-        guard ["status_code", "status", "statusCode"].contains(text), !negated else { return .unknown }
+        guard !negated else { return .unknown }
         let op = member + 1
         guard op < range.upperBound else { return .unknown }
         if code.token(op, is: "not"), op + 1 < range.upperBound, code.token(op + 1, is: "in") {
@@ -101,8 +114,7 @@ struct OnFailure: EvaluatedValueTest {
 
     /// Whether the value at `range` is in the body of an `if`/`elif` whose condition says the
     /// response failed, or of the `else` of an `if` that says it succeeded.
-    static func inPythonFailureBranch(_ range: Range<Int>, _ code: CodeView) -> Bool {
-        let name = range
+    static func inPythonFailureBranch(_ range: Range<Int>, of name: Range<Int>?, _ code: CodeView) -> Bool {
         let limit = max(0, range.lowerBound - reach)
         var line = pythonLineStart(range.lowerBound, limit: limit, code)
         // `if response.status_code != 200: log(response.json())`, on one line.
@@ -184,8 +196,7 @@ struct OnFailure: EvaluatedValueTest {
     /// Whether the value at `range` is in the block (or the single statement) of an `if` whose
     /// condition says the response failed, or in the `else` block of an `if` that says it
     /// succeeded, within the function around it.
-    static func inJavaScriptFailureBranch(_ range: Range<Int>, _ code: CodeView) -> Bool {
-        let name = range
+    static func inJavaScriptFailureBranch(_ range: Range<Int>, of name: Range<Int>?, _ code: CodeView) -> Bool {
         let limit = max(0, range.lowerBound - reach)
         var crossedStatement = false
         var j = range.lowerBound - 1

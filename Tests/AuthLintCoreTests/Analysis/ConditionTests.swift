@@ -242,7 +242,8 @@ final class ConditionTests: XCTestCase {
 
     /// `on-failure` tells a response's body read where the request failed, in Python and
     /// JavaScript: the branch's own condition, its `else`, one-line and nested forms; not another
-    /// response's test, a condition with `or`, nor the code after an early return.
+    /// response's test, a condition with `or`, nor the code after an early return. A call is
+    /// judged by any response the branch tests.
     func testOnFailureFindsTheBranchesThatRunWhenTheResponseFailed() throws {
         let rules = try TeamRuleFixture.directory([
             "failed-read.yaml": TeamRuleFixture.rule(
@@ -254,6 +255,10 @@ final class ConditionTests: XCTestCase {
                       - pattern: "$R.json()"
                         language: python
                         where: [{metavariable: R, on-failure: true}]
+                      # Not a name: any response the branch tests.
+                      - pattern: "print(...)"
+                        language: python
+                        where: [{metavariable: MATCH, on-failure: true}]
                       - pattern: "$R.json()"
                         language: js
                         where: [{metavariable: R, on-failure: true}]
@@ -291,6 +296,10 @@ final class ConditionTests: XCTestCase {
                     def inner():
                         return r.json()
                     return r.json()
+            def c(r):
+                if not r.ok:
+                    print("failed")
+                print("done")
             """)
         try tree.write("functions/package.json", #"{"dependencies": {"express": "^4.0.0"}}"#)
         try tree.write(
@@ -322,7 +331,7 @@ final class ConditionTests: XCTestCase {
         var options = LintOptions(scan: ScanOptions(paths: [tree.root]), catalog: catalog, currentDirectory: tree.root)
         options.selectedRules = ["failed-read"]
         let findings = try Linter.run(options).findings
-        XCTAssertEqual(findings.filter { $0.path.hasSuffix(".py") }.map(\.line), [3, 7, 17, 20, 26])
+        XCTAssertEqual(findings.filter { $0.path.hasSuffix(".py") }.map(\.line), [3, 7, 17, 20, 26, 29])
         XCTAssertEqual(findings.filter { $0.path.hasSuffix(".js") }.map(\.line), [3, 5, 11, 17, 18])
     }
 }
