@@ -235,7 +235,11 @@ struct ValueResolver {
                     let whole =
                         outermostCall && partner == range.upperBound - 1
                         && code.calleeChain(endingAt: before).lowerBound == range.lowerBound
-                    if !whole, !ValueResolver.conversions.contains(code.hashes[before]) { return false }
+                    if !whole, !ValueResolver.conversions.contains(code.hashes[before]),
+                        !ValueResolver.isEnvironmentDefault(code, index, in: j)
+                    {
+                        return false
+                    }
                 case .rightParen, .rightBracket, .operator:
                     if !(outermostCall && partner == range.upperBound - 1) { return false }
                 default:
@@ -245,6 +249,27 @@ struct ValueResolver {
             j -= 1
         }
         return true
+    }
+
+    /// Whether `index` is in the default of a Python environment read whose arguments open at
+    /// `open`: `os.getenv("K", DEFAULT)`, `os.environ.get("K", DEFAULT)`. The value is the default
+    /// wherever the variable is not set.
+    static func isEnvironmentDefault(_ code: CodeView, _ index: Int, in open: Int) -> Bool {
+        guard code.file.language == .python, open >= 1 else { return false }
+        let callee = open - 1
+        let isRead =
+            code.token(callee, is: "getenv")
+            || (code.token(callee, is: "get") && callee >= 2 && code.kind(callee - 1) == .period
+                && code.token(callee - 2, is: "environ"))
+        guard isRead else { return false }
+        // After the first comma between the parentheses, outside nested brackets.
+        var i = open + 1
+        while i < index {
+            if code.kind(i) == .comma { return true }
+            if code.partner[i] > i { i = Int(code.partner[i]) }
+            i += 1
+        }
+        return false
     }
 
     /// What is read off a value rather than the value itself: its size, whether it is there,

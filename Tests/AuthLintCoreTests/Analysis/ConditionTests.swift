@@ -334,4 +334,46 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(findings.filter { $0.path.hasSuffix(".py") }.map(\.line), [3, 7, 17, 20, 26, 29])
         XCTAssertEqual(findings.filter { $0.path.hasSuffix(".js") }.map(\.line), [3, 5, 11, 17, 18])
     }
+
+    /// A Python environment read with a default is that default wherever the variable is unset:
+    /// `os.getenv("K", "…")` and `os.environ.get("K", "…")` come from the literal; the name of the
+    /// variable, or a read without a default, does not.
+    func testComesFromTheDefaultOfAnEnvironmentRead() throws {
+        let rules = try TeamRuleFixture.directory([
+            "posted.yaml": TeamRuleFixture.rule(
+                id: "posted-to-apple",
+                match: """
+                    language: python
+                    applies-to: servers
+                    patterns: ["requests.post($U ...)"]
+                    where:
+                      - metavariable: U
+                        comes-from: ['"https://appleid.apple.com/auth/token"']
+                    """)
+        ])
+        let tree = try ScanFixture()
+        try tree.mkdir(".git")
+        try tree.write("backend/requirements.txt", "flask\n")
+        try tree.write(
+            "backend/apple.py",
+            """
+            import os
+            import requests
+
+            FIRST = os.getenv("APPLE_TOKEN_URL", "https://appleid.apple.com/auth/token")
+            SECOND = os.environ.get("APPLE_TOKEN_URL", "https://appleid.apple.com/auth/token")
+            THIRD = os.getenv("https://appleid.apple.com/auth/token")
+            FOURTH = os.environ["APPLE_TOKEN_URL"]
+
+            def post(code):
+                requests.post(FIRST, data={"code": code})
+                requests.post(SECOND, data={"code": code})
+                requests.post(THIRD, data={"code": code})
+                requests.post(FOURTH, data={"code": code})
+            """)
+        let catalog = try RuleCatalog.load(extraDirectories: [rules])
+        var options = LintOptions(scan: ScanOptions(paths: [tree.root]), catalog: catalog, currentDirectory: tree.root)
+        options.selectedRules = ["posted-to-apple"]
+        XCTAssertEqual(try Linter.run(options).findings.map(\.line), [10, 11])
+    }
 }
