@@ -22,18 +22,20 @@ extension RuleEvaluator {
     /// parameter comes also from what the project's calls of the function give it: right for
     /// saying a value may come from there, not that it does. With `notOtherFields`, another field
     /// read off a value (`session.user`) does not come from where the value does: right for
-    /// saying a value is a credential. With `derived`, the value may also be made of the match
+    /// saying a value is a credential. With `noFields`, no field read off a value comes from
+    /// where the value does: right for saying a value is all of a match. With `derived`, the value may also be made of the match
     /// (``ValueResolver/Following/derivations``): a request body built from a struct made with it.
     func origin(
         of binding: Binding, _ fileIndex: FileID, _ clauses: [PatternClause], usingCall: Bool,
         throughCallees: Bool = false, throughCallers: Bool = false, notOtherFields: Bool = false,
-        derived: Bool = false
+        noFields: Bool = false, derived: Bool = false
     ) -> ValueResolver.Site? {
         guard !clauses.isEmpty else { return nil }
         var following: ValueResolver.Following =
             derived ? .derivations : usingCall ? ValueResolver.Following.origins.union(.usingCall) : .origins
         if throughCallers { following.insert(.callers) }
         if notOtherFields { following.insert(.notOtherFields) }
+        if noFields { following.insert(.noFields) }
         let sites = resolver.resolve(file: fileIndex, range: binding.range, following: following).sites
         // Most sites of a value are in a few files: the clauses that may match in each are found once.
         var candidatesInFile: [FileID: [PatternClause]] = [:]
@@ -52,6 +54,7 @@ extension RuleEvaluator {
                 for match in matcher.matches(clause.pattern, in: site.range)
                 where !ValueResolver.isReadOff(code, match.range)
                     && !(notOtherFields && ValueResolver.isAnotherField(code, match.range))
+                    && !(noFields && ValueResolver.isFieldRead(code, match.range))
                     && (derived
                         || resolver.isValuePart(
                             code, match.range.lowerBound, of: site.range, outermostCall: order == 0 && usingCall))

@@ -66,6 +66,9 @@ struct ValueResolver {
         /// to tell that a value is a credential, not that it comes from push registration (a
         /// device token's hex string does).
         static let notOtherFields = Following(rawValue: 256)
+        /// With `valueParts`, not past any field read off a name (``isFieldRead(_:_:)``): to tell
+        /// that a value is all of what it comes from, not a part of it.
+        static let noFields = Following(rawValue: 1024)
         /// What a collection is given entry by entry (`headers["Authorization"] = value`) is part of it.
         static let entries = Following(rawValue: 512)
         /// Everything that says where a value comes from.
@@ -134,6 +137,7 @@ struct ValueResolver {
                         guard !ValueResolver.isReadOff(code, index..<(index + 1)),
                             !(following.contains(.notOtherFields)
                                 && ValueResolver.isAnotherField(code, index..<(index + 1))),
+                            !(following.contains(.noFields) && ValueResolver.isFieldRead(code, index..<(index + 1))),
                             isValuePart(
                                 code, index, of: site.range, outermostCall: depth == 0 && following.contains(.usingCall)
                             )
@@ -375,6 +379,20 @@ struct ValueResolver {
         else { return false }
         let member = code.text(j + 1).lowercased()
         return !credentialMemberWords.contains { member.contains($0) }
+    }
+
+    /// Whether the expression at `range` has a field read off it: a property (`tokens.id_token`,
+    /// not `response.data`, the value in another form), a key (`tokens["id_token"]`, Python's
+    /// `tokens.get("id_token")`) or a Python dictionary's `keys()`.
+    static func isFieldRead(_ code: CodeView, _ range: Range<Int>) -> Bool {
+        let j = afterUnwrapping(code, range.upperBound)
+        guard j + 1 < code.count else { return false }
+        if code.file.language == .python || code.file.language == .javaScript, fieldKey(code, after: j) != nil {
+            return true
+        }
+        guard code.kind(j) == .period, code.kind(j + 1) == .identifier else { return false }
+        if code.file.language == .python, code.token(j + 1, is: "keys") { return true }
+        return (j + 2 >= code.count || code.kind(j + 2) != .leftParen) && !sameValueMembers.contains(code.hashes[j + 1])
     }
 
     /// The key of `["key"]`, or of Python's `.get("key" …)`, read off a value at `j`.

@@ -10,19 +10,21 @@ import Foundation
 /// one of the patterns given (each with its own `where:`). Written
 /// `comes-from: {patterns: [PATTERNS], fields: credentials}`, a field read off a match whose name
 /// says no credential (`tokens["sub"]`, `response.status`) does not come from it, as for the
-/// `credentials` origin: the match holds a secret in some fields, the rest is not secret.
+/// `credentials` origin: the match holds a secret in some fields, the rest is not secret. With
+/// `fields: none`, no field read off it does (`tokens["id_token"]` neither): only the match
+/// itself, whole, in whatever form.
 struct ComesFrom: EvaluatedValueTest {
     static let key = "comes-from"
     let origin: Origin
 
     init(reading node: YAMLReader, _ context: ConditionContext) throws {
-        origin = try Origin(node, Self.key, context, fields: true)
+        origin = try Origin(node, Self.key, context, allowsFields: true)
     }
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {
         evaluator.origin(
-            of: binding, fileIndex, origin.clauses, usingCall: whole, notOtherFields: origin.onlyCredentialFields)
-            != nil
+            of: binding, fileIndex, origin.clauses, usingCall: whole, notOtherFields: origin.fields == .credentials,
+            noFields: origin.fields == .none) != nil
     }
 }
 
@@ -31,31 +33,33 @@ extension ComesFrom {
     /// patterns written out.
     struct Origin {
         var clauses: [PatternClause]
-        /// Only the match itself and its fields that name a credential come from it.
-        var onlyCredentialFields: Bool
+        /// Which fields read off a match come from it.
+        var fields: Fields
 
-        /// The mapping form, with `fields:`, only where `fields` allows it.
-        init(_ node: YAMLReader, _ key: String, _ context: ConditionContext, fields: Bool) throws {
+        /// The mapping form, with `fields:`, only where `allowsFields`.
+        init(_ node: YAMLReader, _ key: String, _ context: ConditionContext, allowsFields: Bool) throws {
             if node.isList {
-                (clauses, onlyCredentialFields) = (try context.clauses(node), false)
-            } else if node.isMapping, !fields {
+                (clauses, fields) = (try context.clauses(node), .all)
+            } else if node.isMapping, !allowsFields {
                 throw node.fail("\(key) takes an origin or a list of patterns; `fields:` goes with `comes-from`")
             } else if node.isMapping {
                 let entries = try node.mapping(key, allowed: ["patterns", "fields"])
                 let patterns = try entries.required("patterns")
                 guard patterns.isList else { throw patterns.fail("`patterns` of \(key) must be a list") }
                 clauses = try context.clauses(patterns)
-                onlyCredentialFields = try entries["fields"]?.enumValue(Fields.self, "fields") == .credentials
+                fields = try entries["fields"]?.enumValue(Fields.self, "fields") ?? .all
             } else {
                 let origin = try node.enumValue(ValueOrigin.self, key)
                 // Another field of a sign-in's answer (`session.user`) is not its credential.
-                (clauses, onlyCredentialFields) = (context.providers.clauses(of: origin), origin == .credentials)
+                clauses = context.providers.clauses(of: origin)
+                fields = origin == .credentials ? .credentials : .all
             }
         }
 
-        /// Which fields read off a match come from it.
+        /// Which fields read off a match come from it: every one, those that name a credential, or
+        /// none (only the match, whole).
         enum Fields: String, CaseIterable {
-            case all, credentials
+            case all, credentials, none
         }
     }
 }

@@ -12,7 +12,7 @@ struct ComesFromNone: EvaluatedValueTest {
     let clauses: [PatternClause]
 
     init(reading node: YAMLReader, _ context: ConditionContext) throws {
-        clauses = try ComesFrom.Origin(node, Self.key, context, fields: false).clauses
+        clauses = try ComesFrom.Origin(node, Self.key, context, allowsFields: false).clauses
     }
 
     func holds(_ binding: Binding, inFile fileIndex: FileID, whole: Bool, _ evaluator: RuleEvaluator) -> Bool {

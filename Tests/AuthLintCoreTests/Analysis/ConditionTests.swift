@@ -171,6 +171,8 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(try lines("fields: credentials"), [5, 6, 7])
         // Every field read off it comes from it, by default.
         XCTAssertEqual(try lines("fields: all"), [5, 6, 7, 8])
+        // Only the whole answer, as it is or as text.
+        XCTAssertEqual(try lines("fields: none"), [5, 6])
         XCTAssertEqual(
             TeamRuleFixture.error(
                 TeamRuleFixture.rule(
