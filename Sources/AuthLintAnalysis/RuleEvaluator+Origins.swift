@@ -23,8 +23,9 @@ extension RuleEvaluator {
     /// saying a value may come from there, not that it does. With `notOtherFields`, another field
     /// read off a value (`session.user`) does not come from where the value does: right for
     /// saying a value is a credential. With `noFields`, no field read off a value comes from
-    /// where the value does: right for saying a value is all of a match. With `derived`, the value may also be made of the match
-    /// (``ValueResolver/Following/derivations``): a request body built from a struct made with it.
+    /// where the value does: right for saying a value is all of a match. With `derived`, the
+    /// value may also be made of the match (``ValueResolver/Following/derivations``): a request
+    /// body built from a struct made with it.
     func origin(
         of binding: Binding, _ fileIndex: FileID, _ clauses: [PatternClause], usingCall: Bool,
         throughCallees: Bool = false, throughCallers: Bool = false, notOtherFields: Bool = false,

@@ -361,12 +361,7 @@ struct ValueResolver {
             let words = key.lowercased().filter { $0 != "_" && $0 != "-" }
             return !credentialMemberWords.contains { words.hasSuffix($0) }
         }
-        // A Python dictionary's keys: `tokens.keys()` names the entries without their values.
-        if code.file.language == .python, j + 3 < code.count, code.kind(j) == .period, code.token(j + 1, is: "keys"),
-            code.kind(j + 2) == .leftParen, code.partner[j + 2] == Int32(j + 3)
-        {
-            return true
-        }
+        if isKeysCall(code, at: j) { return true }
         // `response.data.expires_in`: the value in another form, then another field of it.
         while j + 2 < code.count, code.kind(j) == .period, code.kind(j + 1) == .identifier,
             code.kind(j + 2) == .period, sameValueMembers.contains(code.hashes[j + 1])
@@ -390,9 +385,16 @@ struct ValueResolver {
         if code.file.language == .python || code.file.language == .javaScript, fieldKey(code, after: j) != nil {
             return true
         }
+        if isKeysCall(code, at: j) { return true }
         guard code.kind(j) == .period, code.kind(j + 1) == .identifier else { return false }
-        if code.file.language == .python, code.token(j + 1, is: "keys") { return true }
         return (j + 2 >= code.count || code.kind(j + 2) != .leftParen) && !sameValueMembers.contains(code.hashes[j + 1])
+    }
+
+    /// Whether `.keys()` of a Python dictionary is read off a value at `j`: the names of its
+    /// entries, without their values.
+    private static func isKeysCall(_ code: CodeView, at j: Int) -> Bool {
+        code.file.language == .python && j + 3 < code.count && code.kind(j) == .period
+            && code.token(j + 1, is: "keys") && code.kind(j + 2) == .leftParen && code.partner[j + 2] == Int32(j + 3)
     }
 
     /// The key of `["key"]`, or of Python's `.get("key" …)`, read off a value at `j`.

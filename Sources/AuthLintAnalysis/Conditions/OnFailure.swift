@@ -57,7 +57,7 @@ struct OnFailure: EvaluatedValueTest {
             if code.token(i, is: "or") || code.token(i, is: "||") { return .unknown }
             if code.token(i, is: "and") || code.token(i, is: "&&") { joined = true }
             if let after = end(of: name, at: i, code), after + 1 < range.upperBound, code.kind(after) == .period,
-                testedMembers.contains(code.text(after + 1))
+                testedMembers.contains(code.hashes[after + 1])
             {
                 tests.append(test(member: after + 1, from: i, within: range, code))
                 i = after + 2
@@ -76,12 +76,12 @@ struct OnFailure: EvaluatedValueTest {
         guard i + name.count <= code.count else { return nil }
         // `x.response.ok` is another value's response.
         if i > 0, code.kind(i - 1) == .period { return nil }
-        for (offset, token) in name.enumerated() where code.text(i + offset) != code.text(token) { return nil }
+        for (offset, token) in name.enumerated() where code.hashes[i + offset] != code.hashes[token] { return nil }
         return i + name.count
     }
 
     /// The members of a response that tell whether it failed.
-    static let testedMembers: Set<String> = ["ok", "status_code", "status", "statusCode"]
+    static let testedMembers: Set<UInt64> = Set(["ok", "status_code", "status", "statusCode"].map(CodeView.hash))
 
     /// What `response.MEMBER …` tests, with `MEMBER` at `member`.
     private static func test(member: Int, from start: Int, within range: Range<Int>, _ code: CodeView) -> Verdict {
