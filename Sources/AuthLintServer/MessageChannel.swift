@@ -39,10 +39,12 @@ public enum MessageChannel {
         public func nextBody() throws -> [UInt8]? {
             while true {
                 if let (headerEnd, length) = try header() {
-                    let bodyStart = headerEnd + 4
-                    while buffer.count - bodyStart < length {
+                    // Counted from `start`, which reading more moves to the front of the buffer.
+                    let bodyOffset = headerEnd + 4 - start
+                    while buffer.count - start - bodyOffset < length {
                         guard fill() else { return nil }
                     }
+                    let bodyStart = start + bodyOffset
                     let body = Array(buffer[bodyStart..<bodyStart + length])
                     start = bodyStart + length
                     return body

@@ -298,6 +298,25 @@ final class LanguageServerTests: XCTestCase {
 
     // MARK: - Framing
 
+    /// A body that arrives after the message before it was read: the buffer moves under it.
+    func testABodyReadLaterAfterAnotherMessageIsWhole() throws {
+        var descriptors: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&descriptors), 0)
+        defer { close(descriptors[0]) }
+        let reader = MessageChannel.Reader(descriptor: descriptors[0])
+        func send(_ text: String) {
+            let bytes = Array(text.utf8)
+            XCTAssertEqual(bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress!, $0.count) }, bytes.count)
+        }
+        let second = #"{"second":[1,2,3]}"#
+        send("Content-Length: 11\r\n\r\n{\"first\":1}Content-Length: \(second.utf8.count)\r\n\r\n{\"sec")
+        XCTAssertEqual(try reader.next(), ["first": 1])
+        send(String(second.dropFirst(5)))
+        close(descriptors[1])
+        XCTAssertEqual(try reader.next(), ["second": [1, 2, 3]])
+        XCTAssertNil(try reader.next())
+    }
+
     /// Messages split anywhere across reads, headers in any case and order, and a body that is
     /// not JSON: each message whole, and the broken one reported.
     func testMessagesAreFramedByTheirLength() throws {
