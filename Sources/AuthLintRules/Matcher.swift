@@ -224,6 +224,24 @@ public struct Matcher {
                 return step(e + 1, end, attempt, &bindings)
             }
             var next = operandStart(at: position, limit: limit, member: member)
+            if e + 1 < elements.count, case .gap = elements[e + 1] {
+                // Before `...`: the whole operand first (`post($U ...)` binds `URI(string: url)`,
+                // not `URI`, which leaves the rest to the gap).
+                var ends: [Int] = []
+                while let end = next {
+                    ends.append(end)
+                    next = operandExtension(of: end, limit: limit)
+                }
+                for end in ends.reversed() {
+                    var trial = bindings
+                    if let name { trial[name] = binding(position..<end) }
+                    if let result = step(e + 1, end, attempt, &trial) {
+                        bindings = trial
+                        return result
+                    }
+                }
+                return nil
+            }
             while let end = next {
                 next = operandExtension(of: end, limit: limit)
                 var trial = bindings

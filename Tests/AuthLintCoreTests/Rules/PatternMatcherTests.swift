@@ -237,6 +237,15 @@ final class PatternMatcherTests: XCTestCase {
         XCTAssertEqual(try matches("use($A)", in: "use(try make())"), [])
     }
 
+    func testOperandBeforeAGapIsWhole() throws {
+        XCTAssertEqual(
+            try values("U", of: "$_.post($U ...)", in: "client.post(URI(string: base + path), body)"),
+            ["URI(string: base + path)"])
+        let token = "request.json[\"token\"]"
+        XCTAssertEqual(try values("T", of: "decode($T ...)", in: "decode(\(token), key)"), [token])
+        XCTAssertEqual(try values("T", of: "decode($T ...)", in: "decode(token)"), ["token"])
+    }
+
     func testAnOperandDoesNotStartInsideAChain() throws {
         XCTAssertEqual(try matches("$X.nonce", in: "a.b.nonce"), ["a.b.nonce | X=a.b"])
     }
