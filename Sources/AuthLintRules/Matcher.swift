@@ -223,6 +223,14 @@ public struct Matcher {
                 guard let end = matchBound(existing, at: position, limit, member: member) else { return nil }
                 return step(e + 1, end, attempt, &bindings)
             }
+            // The operand bound up to `end`, and the rest of the pattern matched after it.
+            func rest(after end: Int) -> Int? {
+                var trial = bindings
+                if let name { trial[name] = binding(position..<end) }
+                guard let result = step(e + 1, end, attempt, &trial) else { return nil }
+                bindings = trial
+                return result
+            }
             var next = operandStart(at: position, limit: limit, member: member)
             if e + 1 < elements.count, case .gap = elements[e + 1] {
                 // Before `...`: the whole operand first (`post($U ...)` binds `URI(string: url)`,
@@ -233,23 +241,14 @@ public struct Matcher {
                     next = operandExtension(of: end, limit: limit)
                 }
                 for end in ends.reversed() {
-                    var trial = bindings
-                    if let name { trial[name] = binding(position..<end) }
-                    if let result = step(e + 1, end, attempt, &trial) {
-                        bindings = trial
-                        return result
-                    }
+                    if let result = rest(after: end) { return result }
                 }
                 return nil
             }
+            // Otherwise as short as the rest allows.
             while let end = next {
                 next = operandExtension(of: end, limit: limit)
-                var trial = bindings
-                if let name { trial[name] = binding(position..<end) }
-                if let result = step(e + 1, end, attempt, &trial) {
-                    bindings = trial
-                    return result
-                }
+                if let result = rest(after: end) { return result }
             }
             return nil
 
