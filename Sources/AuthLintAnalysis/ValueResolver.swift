@@ -211,11 +211,14 @@ struct ValueResolver {
         return values.isEmpty ? nil : values
     }
 
-    /// Calls that give the same value in another form: Swift's, and a server's text of it
-    /// (Python's `str(x)` and `json.dumps(x)`, JavaScript's `JSON.stringify(x)`).
+    /// Calls that give the same value in another form: Swift's (an address as a `URL`, or as
+    /// Vapor's `URI`, too), and a server's text of it (Python's `str(x)` and `json.dumps(x)`,
+    /// JavaScript's `JSON.stringify(x)`).
     static let conversions: Set<UInt64> = Set(
-        ["String", "Substring", "NSString", "Data", "NSData", "Optional", "str", "dumps", "stringify"].map(
-            CodeView.hash))
+        [
+            "String", "Substring", "NSString", "Data", "NSData", "Optional", "URL", "NSURL", "URI", "str", "dumps",
+            "stringify",
+        ].map(CodeView.hash))
 
     /// Whether the code at `index` is part of the value `range` holds: not inside the arguments of
     /// a call that makes something else of it (`makeRequest(token: x)`), though it may be inside a
